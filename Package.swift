@@ -1,0 +1,40 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "linkrules",
+    products: [
+        .library(name: "LinkRules", targets: ["LinkRules"]),
+        .executable(name: "linkrules", targets: ["linkrules"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        .target(
+            name: "LinkRules",
+            dependencies: ["CYAML"]
+        ),
+        .executableTarget(
+            name: "linkrules",
+            dependencies: [
+                "LinkRules",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "LinkRulesTests",
+            dependencies: [
+                "LinkRules",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            resources: [.copy("Fixtures")]
+        ),
+    ]
+)

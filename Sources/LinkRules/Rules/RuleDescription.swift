@@ -1,0 +1,142 @@
+/// Whether a rule looks at one link at a time or at the whole catalogue.
+public enum RuleScope: String, Sendable, Codable {
+    /// Sees one link and the catalogue's vocabulary; runs on the per-link hot path.
+    case link
+    /// Sees every link at once (duplicates, shadowing, consistency); must be near-linear.
+    case catalogue
+}
+
+/// Documentation of one rule option, shown by `linkrules rules ID` and in the rule's page.
+public struct RuleOptionDescription: Sendable, Hashable {
+    public var name: String
+    public var summary: String
+    public var defaultValue: String
+
+    public init(name: String, summary: String, defaultValue: String) {
+        self.name = name
+        self.summary = summary
+        self.defaultValue = defaultValue
+    }
+}
+
+/// One documented example of a rule. `↓` marks where each expected finding starts; `fixed` is the text after
+/// every fix of the example has been applied (safe and unsafe alike).
+///
+/// A `.link` example is a URL that the tests place in a catalogue made of the rule's `exampleContext`; a
+/// `.catalogue` example is a whole catalogue file.
+public struct RuleExample: Sendable, Hashable {
+    public enum Source: Sendable, Hashable {
+        case link(String)
+        case catalogue(String)
+    }
+
+    public static let marker: Character = "↓"
+
+    public var source: Source
+    public var fixed: String?
+    /// Rule options in YAML flow or block form (`{ synonyms: [[origin, key]] }`), as under `rules:` in the config.
+    public var options: String?
+    /// Where the example is declared, so a failing example test points at it.
+    public var file: String
+    public var line: Int
+
+    public init(source: Source, fixed: String? = nil, options: String? = nil, file: String, line: Int) {
+        self.source = source
+        self.fixed = fixed
+        self.options = options
+        self.file = file
+        self.line = line
+    }
+
+    /// A URL example, placed in the rule's example catalogue.
+    public static func link(
+        _ url: String, fixed: String? = nil, options: String? = nil, file: String = #filePath, line: Int = #line
+    ) -> RuleExample {
+        RuleExample(source: .link(url), fixed: fixed, options: options, file: file, line: line)
+    }
+
+    /// A whole-catalogue example.
+    public static func catalogue(
+        _ text: String, fixed: String? = nil, options: String? = nil, file: String = #filePath, line: Int = #line
+    ) -> RuleExample {
+        RuleExample(source: .catalogue(text), fixed: fixed, options: options, file: file, line: line)
+    }
+
+    /// The example's text without its markers.
+    public var text: String {
+        switch source {
+        case .link(let url): url.filter { $0 != RuleExample.marker }
+        case .catalogue(let text): text.filter { $0 != RuleExample.marker }
+        }
+    }
+}
+
+/// Everything a user, a reporter or a test needs to know about a rule: its contract id, default severity,
+/// summary, rationale quoting its seed, options, and the examples that document and test it.
+public struct RuleDescription: Sendable {
+    public var id: String
+    public var scope: RuleScope
+    public var defaultSeverity: Severity
+    /// One line, lowercase, no trailing period.
+    public var summary: String
+    /// Why the rule exists, quoting the seed it comes from.
+    public var rationale: String
+    /// The seed document's file name (`000_0bb9419a43cadf24.txt`), or `users` for rules asked for by users.
+    public var seed: String
+    /// Whether the rule offers fixes, and the kind of the strongest one.
+    public var fix: FixApplicability?
+    public var options: [RuleOptionDescription]
+    /// A catalogue header (everything before `links:`) that `.link` examples are placed in.
+    public var exampleContext: String
+    public var triggeringExamples: [RuleExample]
+    public var nonTriggeringExamples: [RuleExample]
+
+    public init(
+        id: String,
+        scope: RuleScope,
+        defaultSeverity: Severity,
+        summary: String,
+        rationale: String,
+        seed: String,
+        fix: FixApplicability? = nil,
+        options: [RuleOptionDescription] = [],
+        exampleContext: String = RuleDescription.herContext,
+        triggeringExamples: [RuleExample],
+        nonTriggeringExamples: [RuleExample]
+    ) {
+        self.id = id
+        self.scope = scope
+        self.defaultSeverity = defaultSeverity
+        self.summary = summary
+        self.rationale = rationale
+        self.seed = seed
+        self.fix = fix
+        self.options = options
+        self.exampleContext = exampleContext
+        self.triggeringExamples = triggeringExamples
+        self.nonTriggeringExamples = nonTriggeringExamples
+    }
+
+    /// The HER vocabulary of seed 000, the default context of link examples.
+    public static let herContext = """
+        version: 1
+        app: HER
+        schemes: [her]
+        components:
+          feed:         { kind: tab }
+          myprofile:    { kind: tab }
+          communities:  { kind: collection, id: int }
+          posts:        { kind: collection, id: int }
+          ads:          { kind: collection, id: int }
+          premium:      { kind: modal, params: [origin] }
+          verification: { kind: modal }
+          account:      { kind: modal, navigable: true }
+          settings:     { kind: screen }
+          location:     { kind: screen, params: [origin] }
+          boosts:       { kind: screen, params: [origin, success_origin] }
+        params:
+          origin:         { role: tracking-origin }
+          success_origin: { role: tracking-origin }
+
+        """
+}
