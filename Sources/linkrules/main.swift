@@ -1,0 +1,2 @@
+import LinkRules
+print("linkrules")
