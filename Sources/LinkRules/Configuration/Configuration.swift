@@ -1,0 +1,73 @@
+/// The severity at or above which findings make `lint` fail (`fail_on`, `--fail-on`).
+public enum FailThreshold: Sendable, Hashable {
+    case severity(Severity)
+    case never
+
+    public init?(_ text: String) {
+        if text == "never" {
+            self = .never
+        } else if let severity = Severity(rawValue: text) {
+            self = .severity(severity)
+        } else {
+            return nil
+        }
+    }
+
+    public static let names = ["error", "warning", "info", "never"]
+
+    /// Whether a finding of this severity fails the run.
+    public func fails(_ severity: Severity) -> Bool {
+        if case .severity(let threshold) = self { return severity >= threshold }
+        return false
+    }
+
+    public var severity: Severity? {
+        if case .severity(let severity) = self { return severity }
+        return nil
+    }
+}
+
+/// How one rule is configured under `rules:`: off, a severity, or options (with an optional `severity`).
+public struct RuleSetting: Sendable {
+    public var enabled: Bool
+    public var severity: Severity?
+    public var options: RuleOptions?
+
+    public init(enabled: Bool = true, severity: Severity? = nil, options: RuleOptions? = nil) {
+        self.enabled = enabled
+        self.severity = severity
+        self.options = options
+    }
+}
+
+/// The typed contents of a `.linkrules.yml`: which catalogues to lint, the failing severity, rule settings,
+/// inflections and the baseline. Paths are resolved against the configuration file's folder.
+public struct Configuration: Sendable {
+    public static let fileName = ".linkrules.yml"
+    public static let keys = ["catalogues", "fail_on", "rules", "inflections", "baseline"]
+
+    /// The configuration file, when one was read.
+    public var file: SourceFile?
+    /// The folder relative paths in the file are resolved against.
+    public var directory: String
+    public var catalogues: [String] = []
+    public var failOn: FailThreshold = .severity(.warning)
+    public var rules: [String: RuleSetting] = [:]
+    public var irregularInflections: [String: String] = [:]
+    public var uncountableInflections: Set<String> = []
+    public var baseline: String?
+
+    public init(directory: String = ".") {
+        self.directory = directory
+    }
+
+    public var inflector: Inflector {
+        Inflector(irregular: irregularInflections, uncountable: uncountableInflections)
+    }
+
+    /// `path` resolved against the configuration's folder.
+    public func resolve(_ path: String) -> String {
+        if path.hasPrefix("/") || directory == "." || directory.isEmpty { return path }
+        return directory + "/" + path
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// Finds and reads `.linkrules.yml`. Unknown keys, unknown rule ids and invalid values are `LoadError`s with
+/// file:line:col (a bad configuration exits 2): nothing is silently ignored.
+public struct ConfigurationLoader: Sendable {
+    public let ruleIDs: [String]
+
+    public init(ruleIDs: [String] = RuleRegistry.all.map { $0.description.id }) {
+        self.ruleIDs = ruleIDs
+    }
+
+    /// The nearest `.linkrules.yml` in `directory` or its parents, if any.
+    public static func find(from directory: String) -> String? {
+        var current = URL(fileURLWithPath: directory).standardizedFileURL
+        while true {
+            let candidate = current.appendingPathComponent(Configuration.fileName).path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path { return nil }
+            current = parent
+        }
+    }
+
+    /// Reads the configuration file at `path`.
+    public func load(path: String) throws -> Configuration {
+        let file = try CatalogueLoader.read(path: path)
+        let directory = (path as NSString).deletingLastPathComponent
+        return try load(file: file, directory: directory.isEmpty ? "." : directory)
+    }
+
+    /// Decodes a configuration from an already-read file.
+    public func load(file: SourceFile, directory: String) throws -> Configuration {
+        var configuration = Configuration(directory: directory)
+        configuration.file = file
+        let yaml = YAMLDecoder(file: file)
+        func location(_ range: Range<Int>) -> SourceLocation { file.location(ofBytes: range) }
+        guard try yaml.beginDocument() else { return configuration }
+        if try yaml.nextKind() == .scalar {
+            let scalar = try yaml.readScalar(key: "configuration")
+            if scalar.isNull { return configuration }
+            throw LoadError(.wrongType(expected: "a mapping", found: "'\(scalar.value)'", key: "configuration"), at: location(scalar.tokenRange))
+        }
+        try yaml.readMapping(key: "configuration") { key in
+            switch key.value {
+            case "catalogues": configuration.catalogues = try yaml.readStringList(key: "catalogues").map(\.value)
+            case "fail_on":
+                let value = try yaml.readString(key: "fail_on")
+                guard let threshold = FailThreshold(value.value) else {
+                    throw LoadError(.invalidValue(value.value, key: "fail_on", expected: FailThreshold.names), at: location(value.tokenRange))
+                }
+                configuration.failOn = threshold
+            case "baseline": configuration.baseline = try yaml.readString(key: "baseline").value
+            case "inflections":
+                try yaml.readMapping(key: "inflections") { inflection in
+                    switch inflection.value {
+                    case "irregular":
+                        try yaml.readMapping(key: "inflections.irregular") { singular in
+                            configuration.irregularInflections[singular.value] = try yaml.readString(key: singular.value).value
+                        }
+                    case "uncountable":
+                        configuration.uncountableInflections.formUnion(try yaml.readStringList(key: "inflections.uncountable").map(\.value))
+                    default:
+                        throw unknown(inflection, known: ["irregular", "uncountable"], in: "'inflections'", file: file)
+                    }
+                }
+            case "rules":
+                try yaml.readMapping(key: "rules") { id in
+                    guard ruleIDs.contains(id.value) else {
+                        var message = Message.unknownRuleID(id.value)
+                        if let suggestion = Suggestion.closest(to: id.value, in: ruleIDs) {
+                            message = .unknownRuleID(id.value, suggestion: suggestion)
+                        }
+                        throw LoadError(message, at: location(id.tokenRange))
+                    }
+                    configuration.rules[id.value] = try ruleSetting(yaml.readValue(), rule: id.value, file: file)
+                }
+            default:
+                throw unknown(key, known: Configuration.keys, in: "the configuration", file: file)
+            }
+        }
+        try yaml.endDocument()
+        return configuration
+    }
+
+    private func unknown(_ key: Scalar, known: [String], in container: String, file: SourceFile) -> LoadError {
+        let message = Suggestion.closest(to: key.value, in: known).map { Message.unknownKey(key.value, in: container, suggestion: $0) }
+            ?? .unknownKey(key.value, in: container)
+        return LoadError(message, at: file.location(ofBytes: key.tokenRange))
+    }
+
+    private static let settingWords = ["off", "info", "warning", "error", "on"]
+
+    private func ruleSetting(_ value: YAMLValue, rule: String, file: SourceFile) throws -> RuleSetting {
+        func severity(_ scalar: Scalar) throws -> RuleSetting {
+            switch scalar.value {
+            case "off", "false": return RuleSetting(enabled: false)
+            case "on", "true": return RuleSetting()
+            default:
+                guard let severity = Severity(rawValue: scalar.value) else {
+                    throw LoadError(.invalidValue(scalar.value, key: rule, expected: Self.settingWords), at: file.location(ofBytes: scalar.tokenRange))
+                }
+                return RuleSetting(severity: severity)
+            }
+        }
+        switch value {
+        case .scalar(let scalar):
+            return try severity(scalar)
+        case .mapping(let members, _):
+            var setting = RuleSetting()
+            var options: [(key: Scalar, value: YAMLValue)] = []
+            for member in members {
+                if member.key.value == "severity" {
+                    guard let scalar = member.value.scalar else {
+                        throw LoadError("'severity' must be one of off, info, warning, error", at: file.location(ofBytes: member.value.range))
+                    }
+                    let parsed = try severity(scalar)
+                    setting.enabled = parsed.enabled
+                    setting.severity = parsed.severity
+                } else {
+                    options.append(member)
+                }
+            }
+            if !options.isEmpty { setting.options = RuleOptions(members: options, file: file) }
+            return setting
+        case .sequence(_, let range):
+            throw LoadError("a rule's setting must be a severity or a mapping of options", at: file.location(ofBytes: range))
+        }
+    }
+}

@@ -1,0 +1,126 @@
+/// What a rule sees besides the link: the catalogue (vocabulary and, for catalogue rules, every link) and the
+/// configured inflector. It also builds diagnostics and fixes that point into link URLs.
+public struct LintContext: Sendable {
+    public var catalogue: Catalogue
+    public var inflector: Inflector
+    /// For each declared component name that a fix may rename (a singular collection, a name with separators),
+    /// the indices of the links that use it. Built once, so a rename fix never scans every link.
+    private let renameIndex: [String: [Int]]
+
+    public init(catalogue: Catalogue, inflector: Inflector = Inflector()) {
+        self.catalogue = catalogue
+        self.inflector = inflector
+        var candidates = Set<String>()
+        for component in catalogue.components {
+            let name = component.name.value.lowercased()
+            let hasSeparator = name.utf8.contains { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
+            if hasSeparator || !inflector.isPlural(name) && (component.kind == .collection || component.idType != nil) {
+                candidates.insert(name)
+            }
+        }
+        var index: [String: [Int]] = [:]
+        if !candidates.isEmpty {
+            for link in catalogue.links {
+                for component in link.template.components where candidates.contains(component.name) {
+                    if index[component.name]?.last != link.index { index[component.name, default: []].append(link.index) }
+                }
+            }
+        }
+        renameIndex = index
+    }
+
+    /// The links that use a declared component a fix may rename (see `renameIndex`); nil for names not indexed.
+    public func linksUsing(_ name: String) -> [Int]? { renameIndex[name] }
+
+    /// A diagnostic of `rule` at a UTF-8 range of the link's URL, with the rule's default severity (the linter
+    /// applies the configured one).
+    public func diagnostic<R: Rule>(
+        _ rule: R.Type, _ message: Message, link: Link, span: Range<Int>, notes: [Note] = [], fixes: [FixIt] = []
+    ) -> Diagnostic {
+        Diagnostic(
+            ruleID: R.description.id, severity: R.description.defaultSeverity, message: message,
+            location: link.location(ofURL: span), notes: notes, fixes: fixes, linkKey: link.template.routeKey)
+    }
+
+    /// A diagnostic of `rule` at any location, about a link when one is given.
+    public func diagnostic<R: Rule>(
+        _ rule: R.Type, _ message: Message, at location: SourceLocation, link: Link? = nil, notes: [Note] = [],
+        fixes: [FixIt] = []
+    ) -> Diagnostic {
+        Diagnostic(
+            ruleID: R.description.id, severity: R.description.defaultSeverity, message: message, location: location,
+            notes: notes, fixes: fixes, linkKey: link?.template.routeKey)
+    }
+
+    /// An edit replacing a UTF-8 range of a link's URL, escaped for the scalar's quoting. When a plain scalar would
+    /// need quoting after the change, the edit rewrites the whole scalar in single quotes instead.
+    public func urlEdit(_ link: Link, replacing span: Range<Int>, with replacement: String) -> TextEdit {
+        ScalarEditor.edit(link.url, in: link.file, replacing: span, with: replacement)
+    }
+
+    /// A fix replacing one range of a link's URL.
+    public func urlFix(
+        _ message: Message, _ link: Link, replacing span: Range<Int>, with replacement: String,
+        applicability: FixApplicability
+    ) -> FixIt {
+        FixIt(message: message, edits: [urlEdit(link, replacing: span, with: replacement)], applicability: applicability)
+    }
+
+    /// A note pointing at a component's declaration in the vocabulary.
+    public func declarationNote(_ component: ComponentSpec, _ message: Message) -> Note {
+        Note(message: message, location: component.location)
+    }
+}
+
+/// Builds text edits on YAML scalars that respect their quoting style.
+public enum ScalarEditor {
+    /// Characters that force a plain scalar into quotes when they appear.
+    static func needsQuoting(_ text: String) -> Bool {
+        if text.isEmpty { return true }
+        if text.contains(": ") || text.contains(" #") || text.hasSuffix(":") { return true }
+        guard let first = text.unicodeScalars.first else { return true }
+        return "-?:,[]{}#&*!|>'\"%@`".unicodeScalars.contains(first) || text.hasPrefix(" ") || text.hasSuffix(" ")
+    }
+
+    /// `text` in YAML single quotes.
+    public static func singleQuoted(_ text: String) -> String {
+        "'" + text.replacingAll("'", with: "''") + "'"
+    }
+
+    /// An edit replacing part of a scalar's value.
+    public static func edit(_ scalar: Scalar, in file: SourceFile, replacing span: Range<Int>, with replacement: String) -> TextEdit {
+        let utf8 = Array(scalar.value.utf8)
+        switch scalar.style {
+        case .plain:
+            var newValue = utf8
+            newValue.replaceSubrange(span, with: Array(replacement.utf8))
+            let newText = String(decoding: newValue, as: UTF8.self)
+            if needsQuoting(newText) {
+                return TextEdit(location: file.location(ofBytes: scalar.tokenRange), replacement: singleQuoted(newText))
+            }
+            return TextEdit(location: file.location(ofBytes: scalar.sourceRange(ofValue: span, in: file)), replacement: replacement)
+        case .singleQuoted:
+            return TextEdit(
+                location: file.location(ofBytes: scalar.sourceRange(ofValue: span, in: file)),
+                replacement: replacement.replacingAll("'", with: "''"))
+        case .doubleQuoted:
+            return TextEdit(
+                location: file.location(ofBytes: scalar.sourceRange(ofValue: span, in: file)),
+                replacement: replacement.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\""))
+        case .literal, .folded:
+            var newValue = utf8
+            newValue.replaceSubrange(span, with: Array(replacement.utf8))
+            return TextEdit(
+                location: file.location(ofBytes: scalar.tokenRange),
+                replacement: singleQuoted(String(decoding: newValue, as: UTF8.self)))
+        }
+    }
+}
+
+extension String {
+    /// The string with every occurrence of `target` replaced (no Foundation needed).
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty, contains(target) else { return self }
+        return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,98 @@
+/// A design rule. Each rule lives in its own file with its description (id, severity, rationale, examples) and
+/// is built from its configured options; it only returns diagnostics — it never prints, reads files or exits.
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    /// Builds the rule with its default options.
+    init()
+    /// Builds the rule from its options under `rules:` in the configuration (nil when none are given).
+    /// Unknown or invalid options throw a `LoadError` pointing at them.
+    init(options: RuleOptions?) throws
+}
+
+/// A rule that looks at one link with the catalogue's vocabulary. It runs on the per-link hot path: no regex
+/// compiled per link, no scan of all links.
+public protocol LinkRule: Rule {
+    func check(_ link: Link, in context: LintContext) -> [Diagnostic]
+}
+
+/// A rule that looks at all links at once (duplicates, shadowing, consistency). It must be near-linear: an
+/// index or a trie, never all pairs.
+public protocol CatalogueRule: Rule {
+    func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic]
+}
+
+extension Rule {
+    public init(options: RuleOptions?) throws {
+        try options?.expectNoOptions(rule: Self.description.id)
+        self.init()
+    }
+}
+
+/// The options given to a rule in the configuration, with their location for error messages.
+public struct RuleOptions: Sendable {
+    public var members: [(key: Scalar, value: YAMLValue)]
+    public var file: SourceFile
+
+    public init(members: [(key: Scalar, value: YAMLValue)], file: SourceFile) {
+        self.members = members
+        self.file = file
+    }
+
+    public func location(_ range: Range<Int>) -> SourceLocation { file.location(ofBytes: range) }
+
+    /// Throws for the first option key not in `known`, suggesting the closest.
+    public func expect(known: [String], rule: String) throws {
+        for member in members where !known.contains(member.key.value) {
+            var message = Message("unknown option '\(member.key.value)' for rule '\(rule)'")
+            if let suggestion = Suggestion.closest(to: member.key.value, in: known) {
+                message = Message(message.text + ": did you mean '\(suggestion)'?")
+            } else if known.isEmpty {
+                message = Message(message.text + ": the rule takes no options")
+            }
+            throw LoadError(message, at: location(member.key.tokenRange))
+        }
+    }
+
+    func expectNoOptions(rule: String) throws { try expect(known: [], rule: rule) }
+
+    public func value(_ key: String) -> YAMLValue? { members.first { $0.key.value == key }?.value }
+
+    /// A list of lists of strings (`[[origin, key], [id, identifier]]`).
+    public func stringGroups(_ key: String) throws -> [[String]] {
+        guard let value = value(key) else { return [] }
+        guard case .sequence(let groups, _) = value else {
+            throw LoadError("'\(key)' must be a list of lists of names", at: location(value.range))
+        }
+        return try groups.map { group in
+            guard case .sequence(let items, _) = group else {
+                throw LoadError("each group in '\(key)' must be a list of names", at: location(group.range))
+            }
+            return try items.map { item in
+                guard let scalar = item.scalar else { throw LoadError("expected a name", at: location(item.range)) }
+                return scalar.value
+            }
+        }
+    }
+
+    /// A list of strings.
+    public func strings(_ key: String) throws -> [String]? {
+        guard let value = value(key) else { return nil }
+        if let scalar = value.scalar { return [scalar.value] }
+        guard case .sequence(let items, _) = value else {
+            throw LoadError("'\(key)' must be a list of names", at: location(value.range))
+        }
+        return try items.map { item in
+            guard let scalar = item.scalar else { throw LoadError("expected a name", at: location(item.range)) }
+            return scalar.value
+        }
+    }
+
+    /// A positive integer.
+    public func integer(_ key: String) throws -> Int? {
+        guard let value = value(key) else { return nil }
+        guard let scalar = value.scalar, let number = Int(scalar.value), number > 0 else {
+            throw LoadError("'\(key)' must be a positive whole number", at: location(value.range))
+        }
+        return number
+    }
+}

@@ -1,0 +1,291 @@
+import Foundation
+
+/// Reads catalogue files into one `Catalogue`: one pass over each file's YAML events into located values, then
+/// each link's template parsed once against the merged `hosts`.
+public struct CatalogueLoader: Sendable {
+    public static let topLevelKeys = [
+        "version", "app", "schemes", "hosts", "dispatch", "barriers", "mandatory_barrier", "components", "params",
+        "param_groups", "links", "aasa", "app_ids", "allow", "deny",
+    ]
+    public static let linkKeys = [
+        "url", "title", "description", "examples", "barrier", "deprecated", "aliases", "lint", "required_params",
+    ]
+    public static let componentKeys = ["kind", "id", "params", "navigable", "title", "description"]
+    public static let paramKeys = ["role", "type", "description"]
+    public static let accessKeys = ["schemes", "hosts"]
+    public static let lintKeys = ["ignore"]
+
+    public init() {}
+
+    /// Reads and loads files from disk.
+    public func load(paths: [String]) throws -> Catalogue {
+        try load(files: paths.map(Self.read))
+    }
+
+    /// Reads a file's bytes, refusing directories and unreadable files with a `LoadError`.
+    public static func read(path: String) throws -> SourceFile {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw LoadError(.unreadableFile("no such file"), file: path)
+        }
+        if isDirectory.boolValue { throw LoadError(.notAFile(), file: path) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw LoadError(.unreadableFile("permission denied or not a regular file"), file: path)
+        }
+        return SourceFile(path: path, bytes: [UInt8](data))
+    }
+
+    /// Loads already-read files as one catalogue.
+    public func load(files: [SourceFile]) throws -> Catalogue {
+        var catalogue = Catalogue(files: files)
+        var components: [ComponentSpec] = []
+        var params: [ParamSpec] = []
+        for file in files {
+            try checkText(file)
+            let decoder = CatalogueFileDecoder(file: file, linkIndexBase: catalogue.links.count)
+            try decoder.decode(into: &catalogue, components: &components, params: &params)
+        }
+        catalogue.components = components
+        catalogue.params = params
+        let parser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
+        for index in catalogue.links.indices {
+            catalogue.links[index].template = parser.parse(catalogue.links[index].url.value)
+        }
+        return catalogue
+    }
+
+    /// Refuses binary content before libyaml sees it, naming the first bad byte.
+    func checkText(_ file: SourceFile) throws {
+        if let nul = file.bytes.firstIndex(of: 0) {
+            throw LoadError(.nulByte(), at: file.location(ofBytes: nul..<(nul + 1)))
+        }
+    }
+}
+
+/// Decodes one catalogue file's event stream into the catalogue being built.
+final class CatalogueFileDecoder {
+    private let yaml: YAMLDecoder
+    private let file: SourceFile
+    private let linkIndexBase: Int
+
+    init(file: SourceFile, linkIndexBase: Int) {
+        self.file = file
+        self.yaml = YAMLDecoder(file: file)
+        self.linkIndexBase = linkIndexBase
+    }
+
+    private func location(_ range: Range<Int>) -> SourceLocation { file.location(ofBytes: range) }
+
+    private func unknownKey(_ key: Scalar, known: [String], in container: String, catalogue: inout Catalogue) throws {
+        let range = try yaml.skipValue()
+        _ = range
+        var fixes: [FixIt] = []
+        var message = Message.unknownKey(key.value, in: container)
+        if let suggestion = Suggestion.closest(to: key.value, in: known) {
+            message = .unknownKey(key.value, in: container, suggestion: suggestion)
+            fixes.append(
+                FixIt(
+                    message: .renameKey(to: suggestion),
+                    edits: [TextEdit(location: location(key.tokenRange), replacement: suggestion)],
+                    applicability: .unsafe))
+        }
+        catalogue.loadFindings.append(
+            LoadFinding(ruleID: "unknown-key", message: message, location: location(key.tokenRange), notes: [], fixes: fixes))
+    }
+
+    func decode(into catalogue: inout Catalogue, components: inout [ComponentSpec], params: inout [ParamSpec]) throws {
+        guard try yaml.beginDocument() else {
+            throw LoadError(.emptyDocument, at: location(0..<0))
+        }
+        if try yaml.nextKind() == .scalar {
+            let scalar = try yaml.readScalar(key: "catalogue")
+            if scalar.isNull { throw LoadError(.emptyDocument, at: location(scalar.tokenRange)) }
+            throw LoadError(.wrongType(expected: "a mapping of catalogue keys", found: "'\(scalar.value)'", key: "catalogue"), at: location(scalar.tokenRange))
+        }
+        try yaml.readMapping(key: "catalogue") { key in
+            switch key.value {
+            case "version":
+                let version = try yaml.readString(key: "version")
+                guard version.value == "1" else {
+                    throw LoadError(.invalidValue(version.value, key: "version", expected: ["1"]), at: location(version.tokenRange))
+                }
+            case "app": catalogue.app = try yaml.readString(key: "app")
+            case "schemes":
+                if try yaml.nextKind() == .mappingStart {
+                    try yaml.readMapping(key: "schemes") { name in
+                        let flavour = try yaml.readScalar(key: name.value)
+                        catalogue.schemes.append(SchemeSpec(name: name, flavour: flavour.isNull ? nil : flavour))
+                    }
+                } else {
+                    catalogue.schemes += try yaml.readStringList(key: "schemes").map { SchemeSpec(name: $0, flavour: nil) }
+                }
+            case "hosts": catalogue.hosts += try yaml.readStringList(key: "hosts")
+            case "dispatch":
+                let value = try yaml.readString(key: "dispatch")
+                guard let mode = DispatchMode(rawValue: value.value) else {
+                    throw LoadError(
+                        .invalidValue(value.value, key: "dispatch", expected: DispatchMode.allCases.map(\.rawValue)),
+                        at: location(value.tokenRange))
+                }
+                catalogue.dispatch = mode
+                catalogue.dispatchScalar = value
+            case "barriers": catalogue.barriers += try yaml.readStringList(key: "barriers")
+            case "mandatory_barrier": catalogue.mandatoryBarrier = try yaml.readString(key: "mandatory_barrier")
+            case "components":
+                try yaml.readMapping(key: "components") { name in components.append(try decodeComponent(name, catalogue: &catalogue)) }
+            case "params":
+                try yaml.readMapping(key: "params") { name in params.append(try decodeParam(name, catalogue: &catalogue)) }
+            case "param_groups":
+                try yaml.readSequence(key: "param_groups") { _ in
+                    catalogue.paramGroups.append(try yaml.readStringList(key: "param_groups"))
+                }
+            case "aasa":
+                catalogue.associationFile = try yaml.readString(key: "aasa")
+                catalogue.associationFileOwner = file
+            case "app_ids": catalogue.appIDs += try yaml.readStringList(key: "app_ids")
+            case "allow", "deny":
+                let isAllow = key.value == "allow"
+                try yaml.readMapping(key: key.value) { list in
+                    switch list.value {
+                    case "schemes":
+                        let values = try yaml.readStringList(key: "\(key.value).schemes")
+                        if isAllow { catalogue.access.allowedSchemes += values } else { catalogue.access.deniedSchemes += values }
+                    case "hosts":
+                        let values = try yaml.readStringList(key: "\(key.value).hosts")
+                        if isAllow { catalogue.access.allowedHosts += values } else { catalogue.access.deniedHosts += values }
+                    default:
+                        try unknownKey(list, known: CatalogueLoader.accessKeys, in: "'\(key.value)'", catalogue: &catalogue)
+                    }
+                }
+            case "links":
+                try yaml.readSequence(key: "links") { _ in
+                    catalogue.links.append(try decodeLink(index: catalogue.links.count - linkIndexBase, catalogue: &catalogue))
+                }
+            default:
+                try unknownKey(key, known: CatalogueLoader.topLevelKeys, in: "the catalogue", catalogue: &catalogue)
+            }
+        }
+        try yaml.endDocument()
+    }
+
+    private func decodeComponent(_ name: Scalar, catalogue: inout Catalogue) throws -> ComponentSpec {
+        var spec = ComponentSpec(
+            name: name, kind: .screen, kindScalar: nil, idType: nil, params: [], navigable: false, file: file,
+            declarationRange: name.tokenRange)
+        let context = "components.\(name.value)"
+        if try yaml.nextKind() == .scalar {
+            // `feed: tab` is shorthand for `feed: { kind: tab }`.
+            let kind = try yaml.readString(key: context)
+            spec.kind = try componentKind(kind)
+            spec.kindScalar = kind
+            spec.declarationRange = name.tokenRange.lowerBound..<kind.tokenRange.upperBound
+            return spec
+        }
+        let range = try yaml.readMapping(key: context) { key in
+            switch key.value {
+            case "kind":
+                let kind = try yaml.readString(key: "\(context).kind")
+                spec.kind = try componentKind(kind)
+                spec.kindScalar = kind
+            case "id":
+                let type = try yaml.readString(key: "\(context).id")
+                guard let known = PlaceholderType(rawValue: type.value) else {
+                    throw LoadError(
+                        .invalidValue(type.value, key: "\(context).id", expected: PlaceholderType.allCases.map(\.rawValue)),
+                        at: location(type.tokenRange))
+                }
+                spec.idType = known
+            case "params": spec.params = try yaml.readStringList(key: "\(context).params")
+            case "navigable": spec.navigable = try yaml.readBool(key: "\(context).navigable").boolValue ?? false
+            case "title", "description": _ = try yaml.readScalar(key: "\(context).\(key.value)")
+            default: try unknownKey(key, known: CatalogueLoader.componentKeys, in: "component '\(name.value)'", catalogue: &catalogue)
+            }
+        }
+        spec.declarationRange = name.tokenRange.lowerBound..<range.upperBound
+        return spec
+    }
+
+    private func componentKind(_ scalar: Scalar) throws -> ComponentKind {
+        guard let kind = ComponentKind(rawValue: scalar.value) else {
+            throw LoadError(
+                .invalidValue(scalar.value, key: "kind", expected: ComponentKind.allCases.map(\.rawValue)),
+                at: location(scalar.tokenRange))
+        }
+        return kind
+    }
+
+    private func decodeParam(_ name: Scalar, catalogue: inout Catalogue) throws -> ParamSpec {
+        var spec = ParamSpec(name: name, role: nil, file: file)
+        let context = "params.\(name.value)"
+        if try yaml.nextKind() == .scalar {
+            let role = try yaml.readScalar(key: context)
+            spec.role = role.isNull ? nil : role
+            return spec
+        }
+        try yaml.readMapping(key: context) { key in
+            switch key.value {
+            case "role": spec.role = try yaml.readString(key: "\(context).role")
+            case "type", "description": _ = try yaml.readScalar(key: "\(context).\(key.value)")
+            default: try unknownKey(key, known: CatalogueLoader.paramKeys, in: "parameter '\(name.value)'", catalogue: &catalogue)
+            }
+        }
+        return spec
+    }
+
+    private func decodeLink(index: Int, catalogue: inout Catalogue) throws -> Link {
+        let isFlow = try yaml.nextIsFlow()
+        let start = try yaml.reader.peek()
+        if start.kind == .scalar {
+            throw LoadError(
+                .wrongType(expected: "a mapping with 'url'", found: "'\(start.value)'", key: "links[\(index)]"),
+                at: location(start.start..<start.end))
+        }
+        var url: Scalar?
+        var link = Link(
+            index: catalogue.links.count, file: file, template: LinkTemplateParser().parse(""),
+            url: Scalar(value: "", tokenRange: 0..<0, style: .plain), entryRange: 0..<0, entryIsFlow: isFlow,
+            title: nil, examples: [], barrier: nil, deprecated: false, aliases: [], aliasesRange: nil,
+            aliasesAreFlow: false, ignoredRules: [], requiredParams: [])
+        let context = "links[\(index)]"
+        let range = try yaml.readMapping(key: context) { key in
+            switch key.value {
+            case "url": url = try yaml.readString(key: "\(context).url", expected: "a URL string")
+            case "title", "description":
+                let value = try yaml.readScalar(key: "\(context).\(key.value)")
+                if key.value == "title" { link.title = value }
+            case "examples": link.examples = try yaml.readStringList(key: "\(context).examples")
+            case "barrier": link.barrier = try yaml.readString(key: "\(context).barrier")
+            case "deprecated": link.deprecated = try yaml.readBool(key: "\(context).deprecated").boolValue ?? false
+            case "aliases":
+                link.aliasesAreFlow = try yaml.nextIsFlow() || (try yaml.nextKind() == .scalar)
+                let before = try yaml.reader.peek()
+                link.aliases = try yaml.readStringList(key: "\(context).aliases")
+                link.aliasesRange = before.start..<(link.aliases.last?.tokenRange.upperBound ?? before.end)
+            case "required_params": link.requiredParams = try yaml.readStringList(key: "\(context).required_params")
+            case "lint":
+                try yaml.readMapping(key: "\(context).lint") { lintKey in
+                    switch lintKey.value {
+                    case "ignore": link.ignoredRules += try yaml.readStringList(key: "\(context).lint.ignore")
+                    default: try unknownKey(lintKey, known: CatalogueLoader.lintKeys, in: "'lint'", catalogue: &catalogue)
+                    }
+                }
+            default:
+                try unknownKey(key, known: CatalogueLoader.linkKeys, in: "a link", catalogue: &catalogue)
+            }
+        }
+        link.entryRange = range
+        guard let url else {
+            throw LoadError(.missingKey("url", in: "the link"), at: location(range.lowerBound..<min(range.upperBound, range.lowerBound + 1)))
+        }
+        link.url = url
+        return link
+    }
+}
+
+extension Message {
+    static func unknownKey(_ key: String, in container: String) -> Message { "unknown key '\(key)' in \(container)" }
+    static func unknownKey(_ key: String, in container: String, suggestion: String) -> Message {
+        "unknown key '\(key)' in \(container): did you mean '\(suggestion)'?"
+    }
+    static func renameKey(to key: String) -> Message { "rename the key to '\(key)'" }
+}

@@ -1,0 +1,160 @@
+/// A YAML scalar with where it was written: its decoded value, the byte range of the whole token (quotes
+/// included) and its style. Positions inside the value map back to the source through `sourceOffsets`.
+public struct Scalar: Sendable, Hashable {
+    public var value: String
+    /// The byte range of the token in its file, quotes included.
+    public var tokenRange: Range<Int>
+    public var style: ScalarStyle
+
+    public init(value: String, tokenRange: Range<Int>, style: ScalarStyle) {
+        self.value = value
+        self.tokenRange = tokenRange
+        self.style = style
+    }
+
+    /// Whether the scalar is YAML's null (`~`, `null`, or nothing at all, unquoted).
+    public var isNull: Bool {
+        style == .plain && (value.isEmpty || value == "~" || value == "null" || value == "Null" || value == "NULL")
+    }
+
+    /// The plain scalar read as a YAML boolean, if it is one.
+    public var boolValue: Bool? {
+        guard style == .plain else { return nil }
+        switch value {
+        case "true", "True", "TRUE", "yes", "Yes", "on": return true
+        case "false", "False", "FALSE", "no", "No", "off": return false
+        default: return nil
+        }
+    }
+
+    /// The byte offset in the file where the value's first character is written.
+    public var contentStart: Int {
+        switch style {
+        case .singleQuoted, .doubleQuoted: tokenRange.lowerBound + 1
+        default: tokenRange.lowerBound
+        }
+    }
+
+    /// Maps a UTF-8 range of `value` to the byte range in `file` that spells it. Exact for plain and quoted
+    /// scalars on one line (escapes and `''` included); folded multi-line values map as closely as the folding
+    /// allows. The common case, a value written byte for byte, costs one comparison.
+    public func sourceRange(ofValue span: Range<Int>, in file: SourceFile) -> Range<Int> {
+        let valueBytes = value.utf8
+        let start = contentStart
+        let count = valueBytes.count
+        if start + count <= file.bytes.count,
+            file.bytes[start..<(start + count)].elementsEqual(valueBytes)
+        {
+            return (start + span.lowerBound)..<(start + span.upperBound)
+        }
+        let offsets = sourceOffsets(in: file)
+        func map(_ index: Int) -> Int { index < offsets.count ? offsets[index] : (offsets.last.map { $0 + 1 } ?? start) }
+        let lower = map(span.lowerBound)
+        let upper = span.isEmpty ? lower : map(span.upperBound - 1) + 1
+        return lower..<max(lower, upper)
+    }
+
+    /// For each UTF-8 byte of `value`, the file offset of the source byte it was decoded from, plus one entry for
+    /// the end. Escapes map all their decoded bytes to the backslash.
+    func sourceOffsets(in file: SourceFile) -> [Int] {
+        let source = file.bytes
+        let valueBytes = Array(value.utf8)
+        var offsets: [Int] = []
+        offsets.reserveCapacity(valueBytes.count + 1)
+        var s = contentStart
+        var v = 0
+        let limit = style == .plain ? tokenRange.upperBound : max(tokenRange.upperBound - 1, s)
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        while v < valueBytes.count {
+            guard s < limit else {
+                offsets.append(limit)
+                v += 1
+                continue
+            }
+            let byte = source[s]
+            if style == .singleQuoted, byte == UInt8(ascii: "'"), s + 1 < limit, source[s + 1] == UInt8(ascii: "'") {
+                offsets.append(s)
+                s += 2
+                v += 1
+            } else if style == .doubleQuoted, byte == UInt8(ascii: "\\"), s + 1 < limit {
+                let kind = source[s + 1]
+                var escapeLength = 2
+                switch kind {
+                case UInt8(ascii: "x"): escapeLength = 4
+                case UInt8(ascii: "u"): escapeLength = 6
+                case UInt8(ascii: "U"): escapeLength = 10
+                case 0x0A, 0x0D:
+                    // A line continuation produces nothing: skip it and the next line's indentation.
+                    s += 2
+                    while s < limit, isBlank(source[s]) { s += 1 }
+                    continue
+                default: break
+                }
+                let lead = valueBytes[v]
+                let scalarLength = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                for _ in 0..<min(scalarLength, valueBytes.count - v) { offsets.append(s) }
+                v += scalarLength
+                s += escapeLength
+            } else if byte == valueBytes[v] {
+                offsets.append(s)
+                s += 1
+                v += 1
+            } else if isBlank(byte) {
+                // Line folding: a run of blanks with line breaks becomes one space or newlines in the value.
+                let runStart = s
+                while s < limit, isBlank(source[s]) { s += 1 }
+                while v < valueBytes.count, valueBytes[v] == 0x20 || valueBytes[v] == 0x0A {
+                    offsets.append(runStart)
+                    v += 1
+                }
+            } else {
+                offsets.append(s)
+                s += 1
+                v += 1
+            }
+        }
+        offsets.append(s)
+        return offsets
+    }
+}
+
+/// A small located YAML value for the parts of a file read as a whole (rule options, unknown values):
+/// catalogues' links are decoded straight from the event stream instead.
+public indirect enum YAMLValue: Sendable, Hashable {
+    case scalar(Scalar)
+    case sequence([YAMLValue], range: Range<Int>)
+    case mapping([(key: Scalar, value: YAMLValue)], range: Range<Int>)
+
+    public static func == (lhs: YAMLValue, rhs: YAMLValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.scalar(let a), .scalar(let b)): a == b
+        case (.sequence(let a, let r1), .sequence(let b, let r2)): a == b && r1 == r2
+        case (.mapping(let a, let r1), .mapping(let b, let r2)):
+            r1 == r2 && a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(range) }
+
+    public var range: Range<Int> {
+        switch self {
+        case .scalar(let scalar): scalar.tokenRange
+        case .sequence(_, let range), .mapping(_, let range): range
+        }
+    }
+
+    public var scalar: Scalar? {
+        if case .scalar(let scalar) = self { return scalar }
+        return nil
+    }
+
+    /// A short name of the value's kind for messages (`a list`, `a mapping`, `a string`).
+    public var kindName: String {
+        switch self {
+        case .scalar: "a string"
+        case .sequence: "a list"
+        case .mapping: "a mapping"
+        }
+    }
+}

@@ -1,0 +1,161 @@
+/// Pull-style decoding helpers over `YAMLEventReader`: read a mapping key by key, a list item by item, a scalar,
+/// or skip a value, with typed errors that name the key and point at the offending value.
+final class YAMLDecoder {
+    let reader: YAMLEventReader
+    var file: SourceFile { reader.file }
+
+    init(file: SourceFile) {
+        reader = YAMLEventReader(file: file)
+    }
+
+    func location(_ range: Range<Int>) -> SourceLocation { reader.location(range) }
+
+    /// Moves past the stream and document start; returns false when the stream holds no document.
+    func beginDocument() throws -> Bool {
+        while true {
+            let event = try reader.peek()
+            switch event.kind {
+            case .streamStart, .documentStart: _ = try reader.next()
+            case .streamEnd: return false
+            default: return true
+            }
+        }
+    }
+
+    /// Fails unless the stream ends after the first document (a second `---` document is refused).
+    func endDocument() throws {
+        while true {
+            let event = try reader.next()
+            switch event.kind {
+            case .documentEnd: continue
+            case .streamEnd: return
+            default:
+                throw LoadError("a catalogue is one YAML document: found a second one", at: reader.location(of: event))
+            }
+        }
+    }
+
+    private func typeError(_ event: YAMLEvent, expected: String, key: String) -> LoadError {
+        let found = event.kind == .scalar ? (event.value.isEmpty && event.style == .plain ? "nothing" : "'\(event.value)'") : event.kindName
+        return LoadError(.wrongType(expected: expected, found: found, key: key), at: reader.location(of: event))
+    }
+
+    /// Reads a mapping, calling `body` with each key; `body` must consume the value. Duplicate keys are an error
+    /// pointing at the second with a note at the first. Returns the mapping's byte range.
+    @discardableResult
+    func readMapping(key context: String, _ body: (Scalar) throws -> Void) throws -> Range<Int> {
+        let start = try reader.next()
+        guard start.kind == .mappingStart else { throw typeError(start, expected: "a mapping", key: context) }
+        var seen: [String: Scalar] = [:]
+        while true {
+            let event = try reader.next()
+            if event.kind == .mappingEnd { return start.start..<event.end }
+            guard event.kind == .scalar else {
+                throw LoadError("keys must be plain strings", at: reader.location(of: event))
+            }
+            let key = Scalar(value: event.value, tokenRange: event.start..<event.end, style: event.style)
+            if let first = seen.updateValue(key, forKey: key.value) {
+                throw LoadError(
+                    .duplicateKey(key.value), at: reader.location(key.tokenRange),
+                    notes: [Note(message: .firstDeclaredHere(key.value), location: reader.location(first.tokenRange))])
+            }
+            try body(key)
+        }
+    }
+
+    /// Whether the next value is a flow-style collection (`[…]`, `{…}`), for fixes that insert in the same style.
+    func nextIsFlow() throws -> Bool { try reader.peek().isFlow }
+
+    /// The kind of the next value without consuming it.
+    func nextKind() throws -> YAMLEvent.Kind { try reader.peek().kind }
+
+    /// Reads a list, calling `body` for each item; `body` must consume it. Returns the list's byte range.
+    @discardableResult
+    func readSequence(key context: String, _ body: (Int) throws -> Void) throws -> Range<Int> {
+        let start = try reader.next()
+        guard start.kind == .sequenceStart else { throw typeError(start, expected: "a list", key: context) }
+        var index = 0
+        while true {
+            if try reader.peek().kind == .sequenceEnd {
+                let end = try reader.next()
+                return start.start..<end.end
+            }
+            try body(index)
+            index += 1
+        }
+    }
+
+    /// Reads a scalar; a mapping or list is a type error naming `key`.
+    func readScalar(key context: String, expected: String = "a string") throws -> Scalar {
+        let event = try reader.next()
+        guard event.kind == .scalar else { throw typeError(event, expected: expected, key: context) }
+        return Scalar(value: event.value, tokenRange: event.start..<event.end, style: event.style)
+    }
+
+    /// Reads a non-null scalar.
+    func readString(key context: String, expected: String = "a string") throws -> Scalar {
+        let event = try reader.peek()
+        let scalar = try readScalar(key: context, expected: expected)
+        if scalar.isNull { throw typeError(event, expected: expected, key: context) }
+        return scalar
+    }
+
+    /// Reads a YAML boolean.
+    func readBool(key context: String) throws -> Scalar {
+        let event = try reader.peek()
+        let scalar = try readScalar(key: context, expected: "true or false")
+        guard scalar.boolValue != nil else { throw typeError(event, expected: "true or false", key: context) }
+        return scalar
+    }
+
+    /// Reads a list of strings; a single string is accepted as a list of one.
+    func readStringList(key context: String) throws -> [Scalar] {
+        if try reader.peek().kind == .scalar {
+            let scalar = try readScalar(key: context, expected: "a list of strings")
+            return scalar.isNull ? [] : [scalar]
+        }
+        var items: [Scalar] = []
+        try readSequence(key: context) { _ in items.append(try readString(key: context)) }
+        return items
+    }
+
+    /// Reads any value into a small located tree (for options and small sections).
+    func readValue() throws -> YAMLValue {
+        let event = try reader.peek()
+        switch event.kind {
+        case .scalar:
+            return .scalar(try readScalar(key: ""))
+        case .sequenceStart:
+            var items: [YAMLValue] = []
+            let range = try readSequence(key: "") { _ in items.append(try readValue()) }
+            return .sequence(items, range: range)
+        case .mappingStart:
+            var members: [(key: Scalar, value: YAMLValue)] = []
+            let range = try readMapping(key: "") { key in members.append((key, try readValue())) }
+            return .mapping(members, range: range)
+        default:
+            _ = try reader.next()
+            throw LoadError("unexpected YAML structure", at: reader.location(of: event))
+        }
+    }
+
+    /// Consumes the next value whatever it is, returning its byte range.
+    @discardableResult
+    func skipValue() throws -> Range<Int> {
+        let first = try reader.next()
+        guard first.kind == .mappingStart || first.kind == .sequenceStart else { return first.start..<first.end }
+        var level = 1
+        var end = first.end
+        while level > 0 {
+            let event = try reader.next()
+            switch event.kind {
+            case .mappingStart, .sequenceStart: level += 1
+            case .mappingEnd, .sequenceEnd: level -= 1
+            case .streamEnd: return first.start..<event.end
+            default: break
+            }
+            end = event.end
+        }
+        return first.start..<end
+    }
+}

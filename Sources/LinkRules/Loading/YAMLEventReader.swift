@@ -1,0 +1,176 @@
+import CYAML
+
+/// How a YAML scalar was written; quoting decides how positions inside its value map to the source.
+public enum ScalarStyle: Sendable, Hashable {
+    case plain, singleQuoted, doubleQuoted, literal, folded
+}
+
+/// One event of libyaml's stream, with its byte range in the source file.
+struct YAMLEvent {
+    enum Kind { case streamStart, streamEnd, documentStart, documentEnd, mappingStart, mappingEnd, sequenceStart, sequenceEnd, scalar, alias }
+
+    var kind: Kind
+    /// Byte offsets of the event's first and one-past-last characters.
+    var start: Int
+    var end: Int
+    /// The decoded value of a scalar; empty for other events.
+    var value: String = ""
+    var style: ScalarStyle = .plain
+    /// Whether a mapping or sequence is written in flow style (`{…}`, `[…]`).
+    var isFlow = false
+    var hasAnchor = false
+    /// An explicit tag (`!!str`), when one was written.
+    var tag: String?
+
+    var kindName: String {
+        switch kind {
+        case .mappingStart: "a mapping"
+        case .sequenceStart: "a list"
+        case .scalar: "a scalar"
+        case .alias: "an alias"
+        default: "the end of a block"
+        }
+    }
+}
+
+/// Reads libyaml's event stream for one file, converting character marks to byte offsets and libyaml's
+/// errors to `LoadError`s. Anchors and aliases are refused, nesting is bounded.
+final class YAMLEventReader {
+    static let maximumDepth = 256
+
+    let file: SourceFile
+    private var parser = yaml_parser_t()
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var peeked: YAMLEvent?
+    private var depth = 0
+    private var finished = false
+
+    init(file: SourceFile) {
+        self.file = file
+        let count = file.bytes.count
+        buffer = .allocate(capacity: max(count, 1))
+        file.bytes.withUnsafeBufferPointer { source in
+            if let base = source.baseAddress { buffer.initialize(from: base, count: count) }
+        }
+        yaml_parser_initialize(&parser)
+        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+        yaml_parser_set_input_string(&parser, buffer, count)
+    }
+
+    deinit {
+        yaml_parser_delete(&parser)
+        buffer.deallocate()
+    }
+
+    func location(_ range: Range<Int>) -> SourceLocation { file.location(ofBytes: range) }
+
+    func location(of event: YAMLEvent) -> SourceLocation { location(event.start..<event.end) }
+
+    func peek() throws -> YAMLEvent {
+        if let peeked { return peeked }
+        let event = try read()
+        peeked = event
+        return event
+    }
+
+    func next() throws -> YAMLEvent {
+        if let event = peeked {
+            peeked = nil
+            return event
+        }
+        return try read()
+    }
+
+    private func offset(_ mark: yaml_mark_t) -> Int {
+        file.byteOffset(line: Int(mark.line), characterColumn: Int(mark.column))
+    }
+
+    private func read() throws -> YAMLEvent {
+        if finished { return YAMLEvent(kind: .streamEnd, start: file.bytes.count, end: file.bytes.count) }
+        var event = yaml_event_t()
+        guard yaml_parser_parse(&parser, &event) == 1 else { throw parserError() }
+        defer { yaml_event_delete(&event) }
+        let start = offset(event.start_mark)
+        let end = max(start, offset(event.end_mark))
+        var result: YAMLEvent
+        switch event.type {
+        case YAML_STREAM_START_EVENT: result = YAMLEvent(kind: .streamStart, start: start, end: end)
+        case YAML_STREAM_END_EVENT:
+            finished = true
+            result = YAMLEvent(kind: .streamEnd, start: start, end: end)
+        case YAML_DOCUMENT_START_EVENT: result = YAMLEvent(kind: .documentStart, start: start, end: end)
+        case YAML_DOCUMENT_END_EVENT: result = YAMLEvent(kind: .documentEnd, start: start, end: end)
+        case YAML_ALIAS_EVENT:
+            throw LoadError(.aliasesRefused, at: location(start..<end))
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            result = YAMLEvent(kind: .scalar, start: start, end: end)
+            result.value = scalar.value.map {
+                String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)
+            } ?? ""
+            switch scalar.style {
+            case YAML_SINGLE_QUOTED_SCALAR_STYLE: result.style = .singleQuoted
+            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: result.style = .doubleQuoted
+            case YAML_LITERAL_SCALAR_STYLE: result.style = .literal
+            case YAML_FOLDED_SCALAR_STYLE: result.style = .folded
+            default: result.style = .plain
+            }
+            result.hasAnchor = scalar.anchor != nil
+            if let tag = scalar.tag { result.tag = String(cString: tag) }
+        case YAML_SEQUENCE_START_EVENT:
+            result = YAMLEvent(kind: .sequenceStart, start: start, end: end)
+            result.isFlow = event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
+            result.hasAnchor = event.data.sequence_start.anchor != nil
+            depth += 1
+        case YAML_SEQUENCE_END_EVENT:
+            result = YAMLEvent(kind: .sequenceEnd, start: start, end: end)
+            depth -= 1
+        case YAML_MAPPING_START_EVENT:
+            result = YAMLEvent(kind: .mappingStart, start: start, end: end)
+            result.isFlow = event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
+            result.hasAnchor = event.data.mapping_start.anchor != nil
+            depth += 1
+        case YAML_MAPPING_END_EVENT:
+            result = YAMLEvent(kind: .mappingEnd, start: start, end: end)
+            depth -= 1
+        default:
+            result = YAMLEvent(kind: .streamEnd, start: start, end: end)
+        }
+        if result.hasAnchor { throw LoadError(.aliasesRefused, at: location(start..<end)) }
+        if depth > Self.maximumDepth { throw LoadError(.tooDeep(Self.maximumDepth), at: location(start..<end)) }
+        return result
+    }
+
+    /// libyaml's error as a `LoadError` that points where the broken construct starts (an unclosed quote or
+    /// bracket) with a note where the problem was found.
+    private func parserError() -> LoadError {
+        let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
+        let problemOffset = offset(parser.problem_mark)
+        if parser.error == YAML_READER_ERROR {
+            let at = min(Int(parser.problem_offset), file.bytes.count)
+            return LoadError(.invalidYAML(problem), at: location(at..<at))
+        }
+        let problemLocation = location(problemOffset..<problemOffset)
+        guard let contextPointer = parser.context else {
+            return LoadError(.invalidYAML(problem), at: problemLocation)
+        }
+        let context = String(cString: contextPointer)
+        let contextOffset = offset(parser.context_mark)
+        let contextLocation = location(contextOffset..<contextOffset)
+        let summary: String
+        switch (context, problem) {
+        case ("while scanning a quoted scalar", "found unexpected end of stream"):
+            summary = "unclosed quote: the quoted string that starts here is never closed"
+        case ("while parsing a flow sequence", _):
+            summary = "unclosed '[': the list that starts here is not closed (\(problem))"
+        case ("while parsing a flow mapping", _):
+            summary = "unclosed '{': the mapping that starts here is not closed (\(problem))"
+        default:
+            summary = "\(problem) \(context)"
+        }
+        if contextOffset == problemOffset { return LoadError(.invalidYAML(summary), at: contextLocation) }
+        return LoadError(
+            .invalidYAML(summary), at: contextLocation,
+            notes: [Note(message: "the problem was found here: \(problem)", location: problemLocation)])
+    }
+}

@@ -1,0 +1,105 @@
+/// One path component of a route template, with its UTF-8 range inside the template string.
+public struct PathComponent: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// A fixed word (`feed`, `communities`).
+        case literal
+        /// A literal number (`9`, or EXFE's `!100233`): an id value written out.
+        case integer
+        /// A variable part, possibly after a literal prefix (`!{id}`).
+        case placeholder(Placeholder)
+    }
+
+    /// The component exactly as written.
+    public var text: String
+    /// UTF-8 range of the component in the template.
+    public var span: Range<Int>
+    public var kind: Kind
+    /// The lowercased literal text used to look the component up in the vocabulary (empty for placeholders).
+    public var name: String
+    /// Literal text before a placeholder or number, such as EXFE's `!` (empty when none).
+    public var prefix: String
+
+    /// Whether the component is an id: an integer literal or an identifier placeholder.
+    public var isIdentifier: Bool {
+        switch kind {
+        case .integer: true
+        case .placeholder(let placeholder): placeholder.isIdentifier
+        case .literal: false
+        }
+    }
+
+    /// Whether the component is a value (a number or any placeholder) rather than a word.
+    public var isValue: Bool {
+        if case .literal = kind { return false }
+        return true
+    }
+
+    public var placeholder: Placeholder? {
+        if case .placeholder(let placeholder) = kind { return placeholder }
+        return nil
+    }
+}
+
+/// One query parameter of a route template (`origin=home`, `payload={payload:base64json}`).
+public struct QueryItem: Sendable, Hashable {
+    public var name: String
+    public var nameSpan: Range<Int>
+    public var value: String?
+    public var valueSpan: Range<Int>?
+    /// The placeholder the value is, when it is one.
+    public var placeholder: Placeholder?
+
+    /// The whole `name=value` item's range.
+    public var span: Range<Int> { nameSpan.lowerBound..<(valueSpan?.upperBound ?? nameSpan.upperBound) }
+}
+
+/// A parsed route template: scheme, host, path components, query and fragment, each part with its UTF-8
+/// range in the template string so diagnostics point at exact characters. Parsed once per link.
+public struct LinkTemplate: Sendable, Hashable {
+    /// The template as written.
+    public var text: String
+    public var scheme: String?
+    public var schemeSpan: Range<Int>?
+    /// Whether the URI has no `//` after its scheme (`spotify:track:1`, `mailto:x`).
+    public var isOpaque: Bool
+    /// The host, when there is one: a universal link's host, a custom scheme's authority listed in `hosts`, or
+    /// `""` for an empty host (`exfe:///`). `nil` when a custom scheme's authority is its first component.
+    public var host: String?
+    public var hostSpan: Range<Int>?
+    public var components: [PathComponent]
+    public var query: [QueryItem]
+    public var fragment: String?
+    public var fragmentSpan: Range<Int>?
+    /// Whether the path ends with `/`.
+    public var hasTrailingSlash: Bool
+
+    /// Whether this is an `http` or `https` link (a universal link candidate).
+    public var isWebLink: Bool {
+        guard let scheme else { return false }
+        return scheme.lowercased() == "https" || scheme.lowercased() == "http"
+    }
+
+    /// Every placeholder, in the path and in query values.
+    public var placeholders: [Placeholder] {
+        components.compactMap(\.placeholder) + query.compactMap(\.placeholder)
+    }
+
+    /// A canonical form for comparisons: lowercased, placeholders as `{}` typed by kind, query names sorted.
+    /// Two templates that route the same links have the same key.
+    public var routeKey: String {
+        var key = (scheme?.lowercased() ?? "") + "://"
+        if let host { key += host.lowercased() }
+        for component in components {
+            key += "/"
+            switch component.kind {
+            case .literal: key += component.name
+            case .integer: key += component.name
+            case .placeholder(let placeholder):
+                key += component.prefix + "{" + (placeholder.type?.rawValue ?? "") + "}"
+            }
+        }
+        let names = query.map { $0.name.lowercased() }.sorted()
+        if !names.isEmpty { key += "?" + names.joined(separator: "&") }
+        return key
+    }
+}

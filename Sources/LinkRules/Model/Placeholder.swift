@@ -1,0 +1,51 @@
+/// The syntaxes a route placeholder is written in; catalogues should use one (`placeholder-style`).
+public enum PlaceholderStyle: String, Sendable, Hashable, CaseIterable {
+    /// `{name}` or `{name:type}`, the canonical style.
+    case braces
+    /// `:name`, as in Rails and Express routes.
+    case colon
+    /// `<type:name>` or `<name>`, as in Flask routes.
+    case angle
+    /// `%NAME%`, as in the EXFE scheme document (seed 003).
+    case percent
+
+    /// How the style is shown in messages.
+    public var example: String {
+        switch self {
+        case .braces: "{name}"
+        case .colon: ":name"
+        case .angle: "<type:name>"
+        case .percent: "%NAME%"
+        }
+    }
+}
+
+/// The value types a placeholder may declare.
+public enum PlaceholderType: String, Sendable, Hashable, CaseIterable {
+    case int, string, uuid, slug, base64json
+}
+
+/// A named variable part of a route template, with its type when declared.
+public struct Placeholder: Sendable, Hashable {
+    /// The name as written (`CROSS_ID` for `%CROSS_ID%`).
+    public var name: String
+    public var type: PlaceholderType?
+    /// The type as written when it is not one of the known types.
+    public var unknownType: String?
+    public var style: PlaceholderStyle
+    /// UTF-8 range of the whole placeholder (delimiters included) in the template.
+    public var span: Range<Int>
+
+    /// Whether the placeholder stands for an identifier: typed `int` or `uuid`, or named `id` / `…_id` / `…id`.
+    public var isIdentifier: Bool {
+        if let type { return type == .int || type == .uuid }
+        let lower = name.lowercased()
+        return lower == "id" || lower.hasSuffix("_id") || lower.hasSuffix("id") && lower.count > 2
+    }
+
+    /// The canonical `{name}` / `{name:type}` spelling.
+    public var canonical: String {
+        let typeText = type?.rawValue ?? unknownType
+        return typeText.map { "{\(name):\($0)}" } ?? "{\(name)}"
+    }
+}

@@ -1,0 +1,68 @@
+/// What a path component does when the app follows a link (seed 000's handling rules).
+public enum ComponentKind: String, Sendable, Hashable, CaseIterable {
+    /// A tab bar item: selected, never pushed.
+    case tab
+    /// A list of resources; may be followed by an id that opens one of them.
+    case collection
+    /// A screen pushed on the navigation stack.
+    case screen
+    /// A modal: presented over everything, and terminal unless navigable (seed 000 rule 5).
+    case modal
+    /// An action performed in place (`purchase`, `edit`).
+    case action
+}
+
+/// One entry of the catalogue's `components:` vocabulary.
+public struct ComponentSpec: Sendable {
+    public var name: Scalar
+    public var kind: ComponentKind
+    public var kindScalar: Scalar?
+    /// The type of the id a collection may be followed by.
+    public var idType: PlaceholderType?
+    /// Query parameters the component accepts.
+    public var params: [Scalar]
+    /// A modal with its own navigation stack (seed 002's account coordinator).
+    public var navigable: Bool
+    /// The file the component is declared in.
+    public var file: SourceFile
+    /// The byte range of the whole declaration (key and value).
+    public var declarationRange: Range<Int>
+
+    public var location: SourceLocation { file.location(ofBytes: name.tokenRange) }
+}
+
+/// The role of a query parameter: parameters with one role should share one name (seed 000).
+public struct ParamSpec: Sendable {
+    public var name: Scalar
+    public var role: Scalar?
+    public var file: SourceFile
+
+    public var location: SourceLocation { file.location(ofBytes: name.tokenRange) }
+
+    /// Whether the parameter is declared to carry a credential (seed 003's `token`).
+    public var isCredential: Bool { role?.value.lowercased() == "credential" }
+}
+
+/// A URL scheme the app registers, with its build flavour when the catalogue names one (seed 003).
+public struct SchemeSpec: Sendable {
+    public var name: Scalar
+    public var flavour: Scalar?
+}
+
+/// How the app picks among several matching links (seed 001).
+public enum DispatchMode: String, Sendable, Hashable, CaseIterable {
+    /// Handlers are tried in order and the first that matches wins.
+    case firstMatch = "first-match"
+    /// The most specific template wins; ties are ambiguous.
+    case mostSpecific = "most-specific"
+}
+
+/// Allowed and denied schemes and hosts (seed 001: deny beats allow).
+public struct AccessLists: Sendable {
+    public var allowedSchemes: [Scalar] = []
+    public var deniedSchemes: [Scalar] = []
+    public var allowedHosts: [Scalar] = []
+    public var deniedHosts: [Scalar] = []
+
+    public init() {}
+}

@@ -1,0 +1,178 @@
+/// Query parameters that mean the same thing share one name: `key`, `origin` and `origin_identifier` → `origin`.
+public struct ConsistentQueryParamsRule: CatalogueRule {
+    public static let description = RuleDescription(
+        id: "consistent-query-params",
+        scope: .catalogue,
+        defaultSeverity: .warning,
+        summary: "query parameters with one meaning must share one name",
+        rationale: """
+            Seed 000 (HER), "Designing a Deeplink", rule 3: "If using a query param and it has the same relative \
+            functionality as one for a different url component, use the same name for complimentary functionality. \
+            Bad example: `key`, `origin`, and `origin_identifier` all have the same functionality but for different \
+            url components." Parameters declared with the same `role`, or listed together in the `synonyms` option, \
+            mean one thing; the name to keep is the most used one, then the one the others contain (`origin` in \
+            `origin_identifier`), then the first declared. Roles that are categories rather than meanings \
+            (`credential`, `url`) do not group names.
+            """,
+        seed: "000_0bb9419a43cadf24.txt",
+        fix: .unsafe,
+        options: [
+            RuleOptionDescription(
+                name: "synonyms", summary: "groups of parameter names that mean one thing", defaultValue: "[]")
+        ],
+        exampleContext: """
+            version: 1
+            schemes: [her]
+            components:
+              premium:  { kind: modal, params: [key] }
+              location: { kind: screen, params: [origin] }
+              boosts:   { kind: screen, params: [origin_identifier] }
+            params:
+              key:               { role: tracking-origin }
+              origin:            { role: tracking-origin }
+              origin_identifier: { role: tracking-origin }
+
+            """,
+        triggeringExamples: [
+            .catalogue(
+                """
+                version: 1
+                schemes: [her]
+                params:
+                  key:               { role: tracking-origin }
+                  origin:            { role: tracking-origin }
+                  origin_identifier: { role: tracking-origin }
+                links:
+                  - url: her://premium?↓key=home
+                  - url: her://location?origin=home
+                  - url: her://boosts?↓origin_identifier=home
+                """,
+                fixed: """
+                    version: 1
+                    schemes: [her]
+                    params:
+                      key:               { role: tracking-origin }
+                      origin:            { role: tracking-origin }
+                      origin_identifier: { role: tracking-origin }
+                    links:
+                      - url: her://premium?origin=home
+                      - url: her://location?origin=home
+                      - url: her://boosts?origin=home
+                    """),
+            .catalogue(
+                """
+                version: 1
+                schemes: [her]
+                links:
+                  - url: her://premium?↓source=home
+                  - url: her://location?origin=home
+                  - url: her://boosts?origin=feed
+                """,
+                fixed: """
+                    version: 1
+                    schemes: [her]
+                    links:
+                      - url: her://premium?origin=home
+                      - url: her://location?origin=home
+                      - url: her://boosts?origin=feed
+                    """,
+                options: "{ synonyms: [[origin, source]] }"),
+        ],
+        nonTriggeringExamples: [
+            .link("her://location?origin=home"),
+            .catalogue(
+                """
+                version: 1
+                schemes: [her]
+                params:
+                  token:    { role: credential }
+                  password: { role: credential }
+                links:
+                  - url: her://login?token={token}
+                  - url: her://reset?password={password}
+                """),
+        ])
+
+    static let categoryRoles: Set<String> = ["credential", "url", "redirect", "identifier"]
+
+    let synonyms: [[String]]
+
+    public init() { synonyms = [] }
+
+    public init(options: RuleOptions?) throws {
+        try options?.expect(known: ["synonyms"], rule: Self.description.id)
+        synonyms = try options?.stringGroups("synonyms").map { $0.map { $0.lowercased() } } ?? []
+    }
+
+    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+        // Group names by meaning: a role, or a configured synonym group.
+        var groupOf: [String: String] = [:]
+        var members: [String: [String]] = [:]
+        var declarationOrder: [String: Int] = [:]
+        for (order, param) in catalogue.params.enumerated() {
+            let name = param.name.value.lowercased()
+            declarationOrder[name] = declarationOrder[name] ?? order
+            guard let role = param.role?.value.lowercased(), !Self.categoryRoles.contains(role) else { continue }
+            let key = "role:" + role
+            groupOf[name] = key
+            members[key, default: []].append(name)
+        }
+        for (index, group) in synonyms.enumerated() {
+            let key = "synonyms:\(index)"
+            for name in group where groupOf[name] == nil {
+                groupOf[name] = key
+                members[key, default: []].append(name)
+            }
+        }
+        guard !groupOf.isEmpty else { return [] }
+
+        // Count uses in links, one pass.
+        var uses: [String: Int] = [:]
+        for link in catalogue.links {
+            for item in link.template.query {
+                let name = item.name.lowercased()
+                if groupOf[name] != nil { uses[name, default: 0] += 1 }
+            }
+        }
+        // Only a group written with two or more names in the links is inconsistent.
+        var canonical: [String: String] = [:]
+        for (key, names) in members {
+            let used = names.filter { uses[$0, default: 0] > 0 }
+            guard used.count > 1 else { continue }
+            canonical[key] = used.max { a, b in
+                let usesA = uses[a, default: 0], usesB = uses[b, default: 0]
+                if usesA != usesB { return usesA < usesB }
+                let containsA = names.filter { $0 != a && $0.contains(a) }.count
+                let containsB = names.filter { $0 != b && $0.contains(b) }.count
+                if containsA != containsB { return containsA < containsB }
+                return declarationOrder[a, default: Int.max] > declarationOrder[b, default: Int.max]
+            }
+        }
+        var diagnostics: [Diagnostic] = []
+        for link in catalogue.links {
+            for item in link.template.query {
+                let name = item.name.lowercased()
+                guard let key = groupOf[name], let keep = canonical[key], keep != name else { continue }
+                let meaning = key.hasPrefix("role:") ? "role '\(key.dropFirst(5))'" : "a configured synonym"
+                var notes: [Note] = []
+                if let declared = catalogue.param(named: keep) {
+                    notes.append(Note(message: .canonicalParamDeclared(keep), location: declared.location))
+                }
+                let fix = context.urlFix(.renameParam(keep), link, replacing: item.nameSpan, with: keep, applicability: .unsafe)
+                diagnostics.append(
+                    context.diagnostic(
+                        Self.self, .synonymParam(item.name, keep: keep, meaning: meaning), link: link, span: item.nameSpan,
+                        notes: notes, fixes: [fix]))
+            }
+        }
+        return diagnostics
+    }
+}
+
+extension Message {
+    static func synonymParam(_ name: String, keep: String, meaning: String) -> Message {
+        "'\(name)' means the same as '\(keep)' (\(meaning)): use one name for one meaning, '\(keep)'"
+    }
+    static func renameParam(_ name: String) -> Message { "rename the parameter to '\(name)'" }
+    static func canonicalParamDeclared(_ name: String) -> Message { "'\(name)' is declared here" }
+}

@@ -1,0 +1,71 @@
+/// An id belongs to the collection before it: `feed/9` pairs an id with a tab, which holds no resources.
+public struct IntegerPairingRule: LinkRule {
+    public static let description = RuleDescription(
+        id: "integer-pairing",
+        scope: .link,
+        defaultSeverity: .warning,
+        summary: "an id must follow the collection it belongs to",
+        rationale: """
+            Seed 000 (HER), "Handling a Deeplink", rule 3: "Any integer value path component is obviously paired to \
+            the path compenent beforehand." So an id must come right after a collection (a component of kind \
+            `collection`, or one declaring an `id:` type), of the type that collection declares; an id after a tab, \
+            a screen or a modal, or with nothing before it, pairs with nothing the app can open.
+            """,
+        seed: "000_0bb9419a43cadf24.txt",
+        triggeringExamples: [
+            .link("her://feed/↓9"),
+            .link("her://↓42"),
+            .link("her://premium/↓{id:int}"),
+            .link("her://feed/communities/↓{id:uuid}"),
+        ],
+        nonTriggeringExamples: [
+            .link("her://feed/communities/9"),
+            .link("her://communities/{id:int}"),
+            .link("her://feed/community/9"),
+            .link("her://feed/ads/12/5"),
+        ])
+
+    public init() {}
+
+    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        let components = link.template.components
+        var diagnostics: [Diagnostic] = []
+        for (index, component) in components.enumerated() where component.isIdentifier {
+            guard index > 0 else {
+                if link.template.host != nil || link.template.scheme != nil {
+                    diagnostics.append(context.diagnostic(Self.self, .idWithoutCollection(component.text), link: link, span: component.span))
+                }
+                continue
+            }
+            let owner = components[index - 1]
+            // An id after an id is `malformed-trailing-id`'s finding; an undeclared owner is `plural-resource-nouns`'.
+            guard case .literal = owner.kind, let declared = context.catalogue.component(named: owner.name) else { continue }
+            let note = context.declarationNote(declared, .declaredAs(owner.name, kind: declared.kind))
+            if declared.kind != .collection, declared.idType == nil {
+                diagnostics.append(
+                    context.diagnostic(
+                        Self.self, .idAfterNonCollection(component.text, owner: owner.text, kind: declared.kind), link: link,
+                        span: component.span, notes: [note]))
+            } else if let expected = declared.idType, let type = component.placeholder?.type, type != expected {
+                diagnostics.append(
+                    context.diagnostic(
+                        Self.self, .idTypeMismatch(owner.text, expected: expected, found: type), link: link,
+                        span: component.span, notes: [note]))
+            }
+        }
+        return diagnostics
+    }
+}
+
+extension Message {
+    static func idWithoutCollection(_ id: String) -> Message {
+        "the id '\(id)' has no component before it to belong to"
+    }
+    static func idAfterNonCollection(_ id: String, owner: String, kind: ComponentKind) -> Message {
+        "the id '\(id)' follows '\(owner)', a \(kind.rawValue): an id must follow the collection it belongs to"
+    }
+    static func idTypeMismatch(_ owner: String, expected: PlaceholderType, found: PlaceholderType) -> Message {
+        "'\(owner)' takes an '\(expected.rawValue)' id, not '\(found.rawValue)'"
+    }
+    static func declaredAs(_ name: String, kind: ComponentKind) -> Message { "'\(name)' is declared as a \(kind.rawValue) here" }
+}

@@ -1,0 +1,61 @@
+/// Links are case-insensitive, so they are written in lowercase: `her://Feed/Communities` → `her://feed/communities`.
+public struct LowercaseRule: LinkRule {
+    public static let description = RuleDescription(
+        id: "lowercase",
+        scope: .link,
+        defaultSeverity: .warning,
+        summary: "scheme, host, path components and query names are written in lowercase",
+        rationale: """
+            Seed 000 (HER), "Handling a Deeplink", rule 7: "Lower case everything before processing. Deeplinks should \
+            not be case sensitive." A link written with capitals is handled as its lowercase form, so writing it that \
+            way hides which links are the same. Placeholders and query values keep their case.
+            """,
+        seed: "000_0bb9419a43cadf24.txt",
+        fix: .safe,
+        triggeringExamples: [
+            .link("her://↓Feed/Communities", fixed: "her://feed/communities"),
+            .link("↓HER://feed", fixed: "her://feed"),
+            .link("her://location?↓Origin=Home", fixed: "her://location?origin=Home"),
+        ],
+        nonTriggeringExamples: [
+            .link("her://feed/communities"),
+            .link("her://feed/communities/{communityID:int}"),
+            .link("her://location?origin=Home"),
+        ])
+
+    public init() {}
+
+    static func hasUppercase(_ text: String) -> Bool { text.utf8.contains { $0 >= 0x41 && $0 <= 0x5A } }
+
+    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        let template = link.template
+        var spans: [Range<Int>] = []
+        if let scheme = template.scheme, let span = template.schemeSpan, Self.hasUppercase(scheme) { spans.append(span) }
+        if let host = template.host, let span = template.hostSpan, Self.hasUppercase(host) { spans.append(span) }
+        for component in template.components {
+            switch component.kind {
+            case .literal, .integer:
+                if Self.hasUppercase(component.text) { spans.append(component.span) }
+            case .placeholder(let placeholder):
+                let prefix = component.span.lowerBound..<placeholder.span.lowerBound
+                if Self.hasUppercase(component.prefix) { spans.append(prefix) }
+            }
+        }
+        for item in template.query where Self.hasUppercase(item.name) { spans.append(item.nameSpan) }
+        guard let first = spans.first else { return [] }
+        let bytes = Array(template.text.utf8)
+        let edits = spans.map { span in
+            context.urlEdit(link, replacing: span, with: String(decoding: bytes[span], as: UTF8.self).lowercased())
+        }
+        let lowered = String(decoding: bytes[first], as: UTF8.self)
+        let fix = FixIt(message: .lowercaseLink, edits: edits, applicability: .safe)
+        return [context.diagnostic(Self.self, .notLowercase(lowered), link: link, span: first, fixes: [fix])]
+    }
+}
+
+extension Message {
+    static func notLowercase(_ text: String) -> Message {
+        "'\(text)' has capitals: links are case-insensitive and are written in lowercase"
+    }
+    static let lowercaseLink: Message = "write the link in lowercase"
+}

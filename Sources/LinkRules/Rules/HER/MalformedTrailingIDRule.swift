@@ -1,0 +1,46 @@
+/// An id directly after another id has no noun of its own: `feed/ads/12/5` is malformed.
+public struct MalformedTrailingIDRule: LinkRule {
+    public static let description = RuleDescription(
+        id: "malformed-trailing-id",
+        scope: .link,
+        defaultSeverity: .error,
+        summary: "an id that follows another id has no component of its own",
+        rationale: """
+            Seed 000 (HER), "Handling a Deeplink", rule 3: "we accepted either `her://feed/ads/12/campaign_id/5` or \
+            `her://feed/ads/12/5` as the same thing. Cases like the latter should be considered malformed and we \
+            should ultimate result in opening the first component only, "feed"." Name what the second id \
+            identifies: `ads/12/campaigns/5`.
+            """,
+        seed: "000_0bb9419a43cadf24.txt",
+        triggeringExamples: [
+            .link("her://feed/ads/12/↓5"),
+            .link("her://communities/{id:int}/↓{post_id:int}"),
+        ],
+        nonTriggeringExamples: [
+            .link("her://feed/ads/12/campaigns/5"),
+            .link("her://feed/communities/9"),
+        ])
+
+    public init() {}
+
+    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        let components = link.template.components
+        guard components.count > 1 else { return [] }
+        var diagnostics: [Diagnostic] = []
+        for index in 1..<components.count where components[index].isValue && components[index - 1].isValue {
+            let first = components.first { !$0.isValue }?.text
+            diagnostics.append(
+                context.diagnostic(
+                    Self.self, .trailingID(components[index].text, after: components[index - 1].text, opens: first), link: link,
+                    span: components[index].span))
+        }
+        return diagnostics
+    }
+}
+
+extension Message {
+    static func trailingID(_ id: String, after previous: String, opens first: String?) -> Message {
+        let outcome = first.map { ": the app opens only '\($0)'" } ?? ""
+        return "'\(id)' follows the id '\(previous)' with no component naming it\(outcome)"
+    }
+}

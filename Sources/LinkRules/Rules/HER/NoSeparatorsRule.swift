@@ -1,0 +1,59 @@
+/// Path components are single words without hyphens, underscores or dots: `my_profile` → `myprofile`.
+public struct NoSeparatorsRule: LinkRule {
+    public static let description = RuleDescription(
+        id: "no-separators",
+        scope: .link,
+        defaultSeverity: .warning,
+        summary: "a path component contains a hyphen, underscore or dot",
+        rationale: """
+            Seed 000 (HER), "Designing a Deeplink", rule 2: "Never use hyphens/underscores/etc in path compenents." \
+            Its own bad example is `her://my_profile/verification`, next to the tab `myprofile`. Separators make \
+            several spellings of one component possible and collide with the case-insensitive, one-word vocabulary \
+            the handler matches against.
+            """,
+        seed: "000_0bb9419a43cadf24.txt",
+        fix: .unsafe,
+        triggeringExamples: [
+            .link("her://↓my_profile/verification", fixed: "her://myprofile/verification"),
+            .link("her://feed/↓top-communities", fixed: "her://feed/topcommunities"),
+            .link("her://↓help.center", fixed: "her://helpcenter"),
+        ],
+        nonTriggeringExamples: [
+            .link("her://myprofile/verification"),
+            .link("her://feed/communities/{community_id}"),
+            .link("her://location?origin_id=home"),
+        ])
+
+    public init() {}
+
+    static func isSeparator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+    }
+
+    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for component in link.template.components {
+            guard case .literal = component.kind, component.text.utf8.contains(where: Self.isSeparator) else { continue }
+            let joined = String(decoding: component.text.utf8.filter { !Self.isSeparator($0) }, as: UTF8.self)
+            guard !joined.isEmpty else { continue }
+            var notes: [Note] = []
+            if let declared = context.catalogue.component(named: joined.lowercased()) {
+                notes.append(context.declarationNote(declared, .declaredWithoutSeparators(joined)))
+            }
+            let fix = ComponentRename.fix(.removeSeparators(joined), link: link, component: component, to: joined, in: context)
+            diagnostics.append(
+                context.diagnostic(
+                    Self.self, .separatorInComponent(component.text, joined: joined), link: link, span: component.span,
+                    notes: notes, fixes: [fix]))
+        }
+        return diagnostics
+    }
+}
+
+extension Message {
+    static func separatorInComponent(_ text: String, joined: String) -> Message {
+        "'\(text)' contains a separator: path components are one word, write '\(joined)'"
+    }
+    static func removeSeparators(_ joined: String) -> Message { "write '\(joined)'" }
+    static func declaredWithoutSeparators(_ name: String) -> Message { "'\(name)' is declared here" }
+}

@@ -1,0 +1,83 @@
+/// A word followed by an id names a collection, so it must be plural: `community/9` → `communities/9`.
+public struct PluralResourceNounsRule: LinkRule {
+    public static let description = RuleDescription(
+        id: "plural-resource-nouns",
+        scope: .link,
+        defaultSeverity: .warning,
+        summary: "a component followed by an id names a collection and must be a plural noun",
+        rationale: """
+            Seed 000 (HER), "Designing a Deeplink", rule 1: "Use plural nouns for resource descriptions, singular for \
+            all else." Its bad examples: "`her://feed/community/9` and `her://feed/communities`. `community` should \
+            have been implemented as plural `communities`. `her://feed/post/23423` is the same way and should be \
+            `her://feed/posts/23423`". A component followed by an id (a number or an id placeholder) names the \
+            collection the id belongs to. Inflections are configurable (`inflections:` in `.linkrules.yml`).
+            """,
+        seed: "000_0bb9419a43cadf24.txt",
+        fix: .unsafe,
+        triggeringExamples: [
+            .link("her://feed/↓community/9", fixed: "her://feed/communities/9"),
+            .link("her://feed/↓post/23423", fixed: "her://feed/posts/23423"),
+            .link("her://↓person/{id:int}", fixed: "her://people/{id:int}"),
+            .link("her://↓story/{story_id}", fixed: "her://stories/{story_id}"),
+            .catalogue(
+                """
+                version: 1
+                schemes: [her]
+                components:
+                  community: { kind: collection, id: int }
+                links:
+                  - url: her://↓community/9
+                  - url: her://feed/↓community/{id:int}
+                """,
+                fixed: """
+                    version: 1
+                    schemes: [her]
+                    components:
+                      communities: { kind: collection, id: int }
+                    links:
+                      - url: her://communities/9
+                      - url: her://feed/communities/{id:int}
+                    """),
+        ],
+        nonTriggeringExamples: [
+            .link("her://feed/communities/9"),
+            .link("her://feed/communities"),
+            .link("her://people/{id:int}"),
+            .link("her://news/12"),
+            .link("her://settings"),
+            .link("her://feed/posts/{id:int}"),
+        ])
+
+    public init() {}
+
+    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        let components = link.template.components
+        guard components.count > 1 else { return [] }
+        var diagnostics: [Diagnostic] = []
+        for index in 0..<(components.count - 1) {
+            let noun = components[index]
+            guard case .literal = noun.kind, components[index + 1].isIdentifier,
+                !context.inflector.isPlural(noun.name)
+            else { continue }
+            let plural = context.inflector.pluralize(noun.name)
+            var notes: [Note] = []
+            if let declared = context.catalogue.component(named: plural) {
+                notes.append(context.declarationNote(declared, .pluralDeclared(plural)))
+            }
+            let fix = ComponentRename.fix(.usePlural(plural), link: link, component: noun, to: plural, in: context)
+            diagnostics.append(
+                context.diagnostic(
+                    Self.self, .singularCollection(noun.text, plural: plural), link: link, span: noun.span, notes: notes,
+                    fixes: [fix]))
+        }
+        return diagnostics
+    }
+}
+
+extension Message {
+    static func singularCollection(_ noun: String, plural: String) -> Message {
+        "'\(noun)' is followed by an id, so it names a collection: use the plural '\(plural)'"
+    }
+    static func usePlural(_ plural: String) -> Message { "use '\(plural)'" }
+    static func pluralDeclared(_ plural: String) -> Message { "'\(plural)' is declared here" }
+}

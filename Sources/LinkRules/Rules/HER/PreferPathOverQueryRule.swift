@@ -1,0 +1,90 @@
+/// A query parameter that only picks one fixed option is a path component in disguise:
+/// `boosts?open=buy` → `boosts/purchase`.
+public struct PreferPathOverQueryRule: LinkRule {
+    public static let description = RuleDescription(
+        id: "prefer-path-over-query",
+        scope: .link,
+        defaultSeverity: .warning,
+        summary: "a query parameter with a fixed word value should be a path component",
+        rationale: """
+            Seed 000 (HER), "Designing a Deeplink", rule 3: "Use query params only for complex parameterization. A \
+            bad example is `her://boosts?open=buy` which is a current valid deeplink. Instead, it could have simply \
+            been `her://boosts/purchase`." A parameter whose value in the catalogue is a fixed word (not a \
+            placeholder) selects a destination; parameters declared with a `role` (tracking origins, credentials) \
+            carry data and are left alone.
+            """,
+        seed: "000_0bb9419a43cadf24.txt",
+        fix: .unsafe,
+        options: [
+            RuleOptionDescription(
+                name: "nouns", summary: "verb → noun map used to name the suggested component",
+                defaultValue: "{ buy: purchase, sell: sale, edit: edit }")
+        ],
+        triggeringExamples: [
+            .link("her://boosts?↓open=buy", fixed: "her://boosts/purchase"),
+            .link("her://settings?↓tab=privacy", fixed: "her://settings/privacy"),
+        ],
+        nonTriggeringExamples: [
+            .link("her://boosts/purchase"),
+            .link("her://location?origin=home"),
+            .link("her://search?q={query}"),
+            .link("her://feed?page=2"),
+        ])
+
+    static let defaultNouns = ["buy": "purchase", "sell": "sale", "edit": "edit", "pay": "payment"]
+
+    let nouns: [String: String]
+
+    public init() { nouns = Self.defaultNouns }
+
+    public init(options: RuleOptions?) throws {
+        var nouns = Self.defaultNouns
+        if let options {
+            try options.expect(known: ["nouns"], rule: Self.description.id)
+            if case .mapping(let members, _)? = options.value("nouns") {
+                for member in members {
+                    guard let noun = member.value.scalar else {
+                        throw LoadError("each verb maps to one noun", at: options.location(member.value.range))
+                    }
+                    nouns[member.key.value.lowercased()] = noun.value
+                }
+            } else if let value = options.value("nouns") {
+                throw LoadError("'nouns' must be a mapping of verb to noun", at: options.location(value.range))
+            }
+        }
+        self.nouns = nouns
+    }
+
+    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        let template = link.template
+        guard let last = template.components.last else { return [] }
+        for (position, item) in template.query.enumerated() {
+            guard let value = item.value, item.placeholder == nil, !value.isEmpty,
+                value.utf8.allSatisfy({ isAlpha($0) }), context.catalogue.param(named: item.name.lowercased())?.role == nil
+            else { continue }
+            let component = nouns[value.lowercased()] ?? value.lowercased()
+            // One edit from the end of the path to the end of the query: the new component, then the other items.
+            let bytes = Array(template.text.utf8)
+            let others = template.query.enumerated().filter { $0.offset != position }.map {
+                String(decoding: bytes[$0.element.span], as: UTF8.self)
+            }
+            let replaced = last.span.upperBound..<template.query[template.query.count - 1].span.upperBound
+            let rest = others.isEmpty ? "" : "?" + others.joined(separator: "&")
+            let edits = [context.urlEdit(link, replacing: replaced, with: "/" + component + rest)]
+            let fix = FixIt(message: .moveToPath(component), edits: edits, applicability: .unsafe)
+            return [
+                context.diagnostic(
+                    Self.self, .optionInQuery(item.name, value: value, component: component), link: link, span: item.span,
+                    fixes: [fix])
+            ]
+        }
+        return []
+    }
+}
+
+extension Message {
+    static func optionInQuery(_ name: String, value: String, component: String) -> Message {
+        "'\(name)=\(value)' picks a fixed option: use the path component '\(component)' instead of a query parameter"
+    }
+    static func moveToPath(_ component: String) -> Message { "write '/\(component)' in the path" }
+}

@@ -1,0 +1,53 @@
+/// Selecting a tab and then another tab is one tab switch too many: `feed/myprofile` → `myprofile`.
+public struct RedundantTabSwitchRule: LinkRule {
+    public static let description = RuleDescription(
+        id: "redundant-tab-switch",
+        scope: .link,
+        defaultSeverity: .warning,
+        summary: "a tab selected only to be replaced by the next tab",
+        rationale: """
+            Seed 000 (HER), "Handling a Deeplink", rule 6: "Naively handle multiple components that are all tab bar \
+            items. Example: `her://feed/my_profile` ... first the handler should "select" the feed tab, and then \
+            it should select the `profile` tab." The first selection is visible flicker and nothing else: the link \
+            means the last tab.
+            """,
+        seed: "000_0bb9419a43cadf24.txt",
+        fix: .unsafe,
+        triggeringExamples: [
+            .link("her://↓feed/myprofile", fixed: "her://myprofile"),
+            .link("her://↓myprofile/feed/communities", fixed: "her://feed/communities"),
+        ],
+        nonTriggeringExamples: [
+            .link("her://feed/communities"),
+            .link("her://myprofile/verification"),
+        ])
+
+    public init() {}
+
+    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        let components = link.template.components
+        guard components.count > 1, context.catalogue.hasVocabulary else { return [] }
+        var diagnostics: [Diagnostic] = []
+        for index in 0..<(components.count - 1) {
+            let current = components[index]
+            let next = components[index + 1]
+            guard case .literal = current.kind, case .literal = next.kind,
+                context.catalogue.component(named: current.name)?.kind == .tab,
+                context.catalogue.component(named: next.name)?.kind == .tab
+            else { continue }
+            let fix = context.urlFix(
+                .removeTab(current.text), link, replacing: current.span.lowerBound..<next.span.lowerBound, with: "",
+                applicability: .unsafe)
+            diagnostics.append(
+                context.diagnostic(Self.self, .redundantTab(current.text, next: next.text), link: link, span: current.span, fixes: [fix]))
+        }
+        return diagnostics
+    }
+}
+
+extension Message {
+    static func redundantTab(_ tab: String, next: String) -> Message {
+        "the tab '\(tab)' is selected only to switch to the tab '\(next)': start the link at '\(next)'"
+    }
+    static func removeTab(_ tab: String) -> Message { "remove '\(tab)'" }
+}

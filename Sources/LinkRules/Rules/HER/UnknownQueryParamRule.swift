@@ -1,0 +1,77 @@
+/// A query parameter that no component on the link's path accepts is dropped by the app.
+public struct UnknownQueryParamRule: LinkRule {
+    public static let description = RuleDescription(
+        id: "unknown-query-param",
+        scope: .link,
+        defaultSeverity: .warning,
+        summary: "a query parameter that no component on the path accepts",
+        rationale: """
+            Seed 000 (HER), "Handling a Deeplink", rule 4: "URL query params should be paired with the every \
+            compatible component", and it lists which components take which parameters (`premium` takes `key`, \
+            `location` takes `origin`, `boosts` takes `origin_identifier` and `open`). A parameter that no component \
+            on the path accepts pairs with nothing and is silently dropped. Parameters in `param_groups` (seed 003's \
+            credentials) and those listed in the `global` option are accepted everywhere.
+            """,
+        seed: "000_0bb9419a43cadf24.txt",
+        options: [
+            RuleOptionDescription(
+                name: "global", summary: "parameters every link accepts (analytics such as utm_source)", defaultValue: "[]")
+        ],
+        triggeringExamples: [
+            .link("her://verification?↓origin=home"),
+            .link("her://feed/communities?↓sort=new"),
+        ],
+        nonTriggeringExamples: [
+            .link("her://location?origin=home"),
+            .link("her://feed/premium?origin=home"),
+            .link("her://unknown?anything=1"),
+            .link("her://boosts?success_origin=home"),
+        ])
+
+    let global: Set<String>
+
+    public init() { global = [] }
+
+    public init(options: RuleOptions?) throws {
+        try options?.expect(known: ["global"], rule: Self.description.id)
+        global = Set(try options?.strings("global")?.map { $0.lowercased() } ?? [])
+    }
+
+    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        let template = link.template
+        guard !template.query.isEmpty, context.catalogue.hasVocabulary else { return [] }
+        var declared: [ComponentSpec] = []
+        for component in template.components {
+            if case .literal = component.kind, let spec = context.catalogue.component(named: component.name) {
+                declared.append(spec)
+            }
+        }
+        // A path with components the vocabulary does not know may accept anything.
+        let literalCount = template.components.filter { if case .literal = $0.kind { true } else { false } }.count
+        guard !declared.isEmpty, declared.count == literalCount else { return [] }
+        var diagnostics: [Diagnostic] = []
+        for item in template.query {
+            let name = item.name.lowercased()
+            if global.contains(name) || context.catalogue.paramGroups.contains(where: { $0.contains { $0.value.lowercased() == name } }) {
+                continue
+            }
+            if declared.contains(where: { $0.params.contains { $0.value.lowercased() == name } }) { continue }
+            let names = declared.map { "'\($0.name.value)'" }.joined(separator: ", ")
+            let notes = declared.map { context.declarationNote($0, .acceptsParams($0.name.value, $0.params.map(\.value))) }
+            diagnostics.append(
+                context.diagnostic(Self.self, .unknownParam(item.name, components: names), link: link, span: item.nameSpan, notes: notes))
+        }
+        return diagnostics
+    }
+}
+
+extension Message {
+    static func unknownParam(_ name: String, components: String) -> Message {
+        "no component on the path (\(components)) accepts the query parameter '\(name)'"
+    }
+    static func acceptsParams(_ component: String, _ params: [String]) -> Message {
+        params.isEmpty
+            ? "'\(component)' accepts no parameters"
+            : "'\(component)' accepts \(params.map { "'\($0)'" }.joined(separator: ", "))"
+    }
+}

@@ -1,0 +1,27 @@
+/// Every rule linkrules knows, in the order they are documented. Adding a rule means adding its type here.
+public enum RuleRegistry {
+    public static let all: [any Rule.Type] = [
+        // Seed 000: the HER design rules.
+        PluralResourceNounsRule.self,
+        NoSeparatorsRule.self,
+        IntegerPairingRule.self,
+        MalformedTrailingIDRule.self,
+        ConsistentQueryParamsRule.self,
+        ModalTerminalRule.self,
+        LowercaseRule.self,
+        PreferPathOverQueryRule.self,
+        RedundantTabSwitchRule.self,
+        UnknownQueryParamRule.self,
+        // The catalogue itself.
+        UnknownKeyRule.self,
+        InvalidSuppressionRule.self,
+        UnusedSuppressionRule.self,
+    ]
+
+    /// The rule with an id, if there is one.
+    public static func rule(withID id: String) -> (any Rule.Type)? {
+        all.first { $0.description.id == id }
+    }
+
+    public static var descriptions: [RuleDescription] { all.map { $0.description } }
+}
