@@ -1,0 +1,41 @@
+/// Lints proposed links as if they were added to a catalogue (or to an empty one), for designers:
+/// `linkrules check 'her://feed/community/9'`. Only findings about the proposed links are returned.
+public struct CheckSession: Sendable {
+    /// The pseudo-file name proposed links are reported in.
+    public static let fileName = "<proposed link>"
+
+    public let workspace: Workspace
+    public let linter: Linter
+
+    public init(workspace: Workspace) throws {
+        self.workspace = workspace
+        self.linter = try Linter(configuration: workspace.configuration)
+    }
+
+    public func run(urls: [String], failOn: FailThreshold? = nil) throws -> LintResult {
+        let files = try workspace.cataloguePaths.map(CatalogueLoader.read)
+        var catalogue = files.isEmpty ? Catalogue(files: []) : try CatalogueLoader().load(files: files)
+        let text = urls.joined(separator: "\n") + "\n"
+        let proposed = SourceFile(path: Self.fileName, text: text)
+        let parser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
+        var offset = 0
+        for url in urls {
+            let length = url.utf8.count
+            let scalar = Scalar(value: url, tokenRange: offset..<(offset + length), style: .plain)
+            catalogue.links.append(
+                Link(
+                    index: catalogue.links.count, file: proposed, template: parser.parse(url), url: scalar,
+                    entryRange: offset..<(offset + length), entryIsFlow: false, title: nil, examples: [], barrier: nil,
+                    deprecated: false, aliases: [], aliasesRange: nil, aliasesAreFlow: false, ignoredRules: [],
+                    requiredParams: []))
+            offset += length + 1
+        }
+        catalogue.files.append(proposed)
+        let diagnostics = linter.lint(catalogue).filter { $0.location.file == Self.fileName }
+        var sources: [String: SourceFile] = [Self.fileName: proposed]
+        for file in files { sources[file.path] = file }
+        return LintResult(
+            diagnostics: diagnostics, sources: sources, failOn: failOn ?? workspace.configuration.failOn,
+            catalogue: catalogue)
+    }
+}

@@ -1,0 +1,44 @@
+/// The result of linting: the diagnostics in source order, the files they point into (for reporters), and
+/// whether the run fails under the configured threshold.
+public struct LintResult: Sendable {
+    public var diagnostics: [Diagnostic]
+    public var sources: [String: SourceFile]
+    public var failOn: FailThreshold
+    public var catalogue: Catalogue
+
+    /// Whether any diagnostic is at or above the failing severity.
+    public var fails: Bool { diagnostics.contains { failOn.fails($0.severity) } }
+}
+
+/// Loads catalogues and lints them as one; the commands print and exit, this only computes.
+public struct LintSession: Sendable {
+    public let workspace: Workspace
+    public let linter: Linter
+
+    public init(workspace: Workspace) throws {
+        self.workspace = workspace
+        self.linter = try Linter(configuration: workspace.configuration)
+    }
+
+    /// Lints the workspace's catalogues. `failOn` overrides the configuration's `fail_on`.
+    public func run(failOn: FailThreshold? = nil) throws -> LintResult {
+        guard !workspace.cataloguePaths.isEmpty else {
+            throw LoadError(
+                "no catalogue to lint: name one (linkrules lint links.yml) or list them under 'catalogues:' in \(Configuration.fileName)",
+                file: workspace.configuration.file?.path ?? workspace.workingDirectory)
+        }
+        let files = try workspace.cataloguePaths.map(CatalogueLoader.read)
+        return try lint(files: files, failOn: failOn)
+    }
+
+    /// Lints already-read files (used by `--fix` to re-lint edited text).
+    public func lint(files: [SourceFile], failOn: FailThreshold? = nil) throws -> LintResult {
+        let catalogue = try CatalogueLoader().load(files: files)
+        let diagnostics = linter.lint(catalogue)
+        var sources: [String: SourceFile] = [:]
+        for file in files { sources[file.path] = file }
+        return LintResult(
+            diagnostics: diagnostics, sources: sources, failOn: failOn ?? workspace.configuration.failOn,
+            catalogue: catalogue)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Resolves what a command works on: the configuration (named, or the nearest `.linkrules.yml` from the
+/// catalogue's folder or the working directory, like Ruff) and the catalogue paths, shown relative to the
+/// working directory when they are under it.
+public struct Workspace: Sendable {
+    public var workingDirectory: String
+    public var configuration: Configuration
+    /// The catalogue paths to load, as they will be shown in diagnostics.
+    public var cataloguePaths: [String]
+
+    /// - Parameters:
+    ///   - files: catalogue files named on the command line (may be empty).
+    ///   - configPath: `--config`, when given.
+    ///   - workingDirectory: the process's working directory, passed in by the command.
+    public init(files: [String], configPath: String?, workingDirectory: String) throws {
+        self.workingDirectory = workingDirectory
+        let loader = ConfigurationLoader()
+        let searchFrom: String
+        if let first = files.first {
+            let absolute = Self.absolute(first, in: workingDirectory)
+            searchFrom = (absolute as NSString).deletingLastPathComponent
+        } else {
+            searchFrom = workingDirectory
+        }
+        if let configPath {
+            configuration = try loader.load(path: configPath)
+        } else if let found = ConfigurationLoader.find(from: searchFrom) {
+            configuration = try loader.load(path: Self.display(found, in: workingDirectory))
+        } else {
+            configuration = Configuration(directory: workingDirectory)
+        }
+        if files.isEmpty {
+            let configuration = configuration
+            cataloguePaths = configuration.catalogues.map {
+                Self.display(Self.absolute(configuration.resolve($0), in: workingDirectory), in: workingDirectory)
+            }
+        } else {
+            cataloguePaths = files
+        }
+    }
+
+    static func absolute(_ path: String, in directory: String) -> String {
+        path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
+    }
+
+    /// `path` relative to `directory` when it lies under it.
+    public static func display(_ path: String, in directory: String) -> String {
+        let standardized = (path as NSString).standardizingPath
+        let base = (directory as NSString).standardizingPath
+        if standardized.hasPrefix(base + "/") { return String(standardized.dropFirst(base.count + 1)) }
+        return path
+    }
+}
