@@ -1,7 +1,8 @@
 /// One self-contained HTML5 page (inline CSS, no scripts, nothing fetched): the summary, then each catalogue's
 /// source with line numbers, the ranges of findings marked, and every finding shown under the line it concerns
 /// with its severity, rule (linked to its documentation), message, notes and fixes as before/after.
-/// Each finding is an element with `class="finding"`, `data-rule` and `data-line`, for browser tests.
+/// Each finding is an element with `class="finding"`, `data-rule` and `data-line`, for browser tests. The markup
+/// is also well-formed XML (void elements self-closed, only XML's entities), so XML tools can read it.
 public struct HTMLReporter: Reporter {
     public init() {}
 
@@ -41,8 +42,8 @@ private struct Page {
             <!DOCTYPE html>
             <html lang="en">
             <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta charset="utf-8" />
+            <meta name="viewport" content="width=device-width, initial-scale=1" />
             <title>linkrules report</title>
             <style>\(Page.styleSheet)</style>
             </head>

@@ -83,7 +83,8 @@ extension String {
     }
 
     /// Appends `text` escaped for HTML text or a double-quoted attribute: `& < > " '` as references, and the
-    /// control characters HTML forbids in a document (C0 other than tab and line breaks, DEL, C1) as U+FFFD.
+    /// characters HTML forbids in a document (C0 controls other than tab and line breaks, DEL, C1, U+FFFE and
+    /// U+FFFF) as U+FFFD.
     mutating func appendHTMLEscaped(_ text: String) {
         appendSubstituting(text) { bytes, index in
             switch bytes[index] {
@@ -92,10 +93,11 @@ extension String {
             case UInt8(ascii: ">"): return ("&gt;", 1)
             case UInt8(ascii: "\""): return ("&quot;", 1)
             case UInt8(ascii: "'"): return ("&#39;", 1)
-            case UInt8(ascii: "\t"), UInt8(ascii: "\n"): return nil
+            case UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): return nil
             case 0..<0x20, 0x7F: return ("\u{FFFD}", 1)
             case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
                 return ("\u{FFFD}", 2)
+            case 0xEF where isNoncharacterFFFEOrFFFF(bytes, index): return ("\u{FFFD}", 3)
             default: return nil
             }
         }
