@@ -1,0 +1,21 @@
+/// Why fixing a file stopped without writing it: the fixes kept changing the text, the file changed on disk
+/// since it was read, or the new text could not be written.
+public enum FixError: Error, Equatable, CustomStringConvertible {
+    /// Fixes still applied after the maximum number of passes (two rules undoing each other, most likely).
+    case didNotConverge(file: String, passes: Int)
+    /// The file no longer holds the bytes that were linted, so writing would lose someone else's change.
+    case fileChangedOnDisk(file: String)
+    /// The new text could not be put in place; the original file is untouched.
+    case writeFailed(file: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .didNotConverge(file, passes):
+            "fixes to '\(file)' still changed it after \(passes) passes; it was not written"
+        case let .fileChangedOnDisk(file):
+            "'\(file)' changed on disk after it was read; it was not overwritten"
+        case let .writeFailed(file, reason):
+            "cannot write '\(file)': \(reason)"
+        }
+    }
+}

@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Replaces a file's contents atomically for `lint --fix`: a reader sees either the old or the new text, never a
+/// half-written file, and a file someone changed since it was linted is not overwritten.
+public enum AtomicFileWriter {
+    /// Writes `newBytes` to a temporary file in the same folder, fsyncs it, gives it the original's permission bits
+    /// (and owner, when allowed), then renames it over `path` — only if `path` still holds `expectedOriginal`.
+    /// A symbolic link is followed: the file it points to is replaced and the link stays.
+    ///
+    /// The comparison is made before the temporary file is written and again just before the rename; a change in
+    /// between those last two steps cannot be detected with POSIX calls alone.
+    ///
+    /// - Throws: `FixError.fileChangedOnDisk` if the file's bytes differ from `expectedOriginal` or it is gone, and
+    ///   `FixError.writeFailed` if any step fails; either way the original is untouched and the temporary file
+    ///   is removed.
+    public static func replace(path: String, expectedOriginal: [UInt8], with newBytes: [UInt8]) throws {
+        guard let target = resolvedPath(path) else {
+            if errno == ENOENT || errno == ENOTDIR { throw FixError.fileChangedOnDisk(file: path) }
+            throw failure(path, "cannot resolve the path")
+        }
+        try requireUnchanged(target, expectedOriginal, reportedAs: path)
+
+        var status = stat()
+        guard stat(target, &status) == 0 else { throw failure(path, "cannot read its permissions") }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw failure(path, "not a regular file") }
+
+        let (folder, name) = split(target)
+        var template = Array("\(folder)/.\(name).linkrules-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw failure(path, "cannot create a temporary file in '\(folder)'") }
+        let temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        var isOpen = true
+        var isRenamed = false
+        defer {
+            if isOpen { close(descriptor) }
+            if !isRenamed { unlink(temporaryPath) }
+        }
+
+        try writeAll(newBytes, to: descriptor, reportedAs: path)
+        guard fchmod(descriptor, status.st_mode & 0o7777) == 0 else {
+            throw failure(path, "cannot set the permissions of the temporary file")
+        }
+        // Keeps the owner when run by a user allowed to (root fixing someone's file); otherwise the new file
+        // belongs to whoever runs the fix, as with any editor that saves by renaming.
+        _ = fchown(descriptor, status.st_uid, status.st_gid)
+        guard fsync(descriptor) == 0 else { throw failure(path, "cannot flush the temporary file") }
+        isOpen = false
+        guard close(descriptor) == 0 else { throw failure(path, "cannot close the temporary file") }
+
+        try requireUnchanged(target, expectedOriginal, reportedAs: path)
+        guard rename(temporaryPath, target) == 0 else { throw failure(path, "cannot rename the temporary file") }
+        isRenamed = true
+        syncFolder(folder)
+    }
+
+    /// The absolute path with symbolic links resolved, or nil with `errno` set.
+    private static func resolvedPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func requireUnchanged(_ target: String, _ expected: [UInt8], reportedAs path: String) throws {
+        guard let current = try readAll(target, reportedAs: path), current == expected else {
+            throw FixError.fileChangedOnDisk(file: path)
+        }
+    }
+
+    /// The file's bytes, or nil when it no longer exists.
+    private static func readAll(_ target: String, reportedAs path: String) throws -> [UInt8]? {
+        let descriptor = open(target, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw failure(path, "cannot read it")
+        }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return bytes }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure(path, "cannot read it")
+            }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, reportedAs path: String) throws {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure(path, "cannot write the temporary file")
+            }
+            written += count
+        }
+    }
+
+    /// Flushes the folder so the rename itself survives a crash; best effort, as some file systems refuse it.
+    private static func syncFolder(_ folder: String) {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
+    }
+
+    /// The folder and the file name of an absolute path.
+    private static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let folder = String(path[..<slash])
+        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+    }
+
+    /// A write failure naming the step and the system's reason (from `errno`, which the caller has just set).
+    private static func failure(_ path: String, _ step: String) -> FixError {
+        let reason = String(cString: strerror(errno)).lowercased()
+        return FixError.writeFailed(file: path, reason: "\(step): \(reason)")
+    }
+}

@@ -1,0 +1,40 @@
+/// Checkstyle XML, read by many CI dashboards and code-review bots: one `<file>` per catalogue with an
+/// `<error line column severity message source>` per finding.
+public struct CheckstyleReporter: Reporter {
+    public init() {}
+
+    public func report(_ input: ReportInput, options: ReportOptions) -> String {
+        var byFile: [String: [Diagnostic]] = [:]
+        for diagnostic in input.diagnostics { byFile[diagnostic.location.file, default: []].append(diagnostic) }
+        var output = ""
+        output.reserveCapacity(input.diagnostics.count * 220 + 256)
+        output.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n")
+        for file in input.reportedFiles {
+            let diagnostics = byFile[file] ?? []
+            if diagnostics.isEmpty && input.sources[file] == nil { continue }
+            output.append("  <file name=\"")
+            output.appendXMLEscaped(file)
+            guard !diagnostics.isEmpty else {
+                output.append("\"/>\n")
+                continue
+            }
+            output.append("\">\n")
+            for diagnostic in diagnostics {
+                output.append("    <error line=\"")
+                output.append(String(diagnostic.location.line))
+                output.append("\" column=\"")
+                output.append(String(diagnostic.location.column))
+                output.append("\" severity=\"")
+                output.append(diagnostic.severity.rawValue)
+                output.append("\" message=\"")
+                output.appendXMLEscaped(diagnostic.message.text)
+                output.append("\" source=\"linkrules.")
+                output.appendXMLEscaped(diagnostic.ruleID)
+                output.append("\"/>\n")
+            }
+            output.append("  </file>\n")
+        }
+        output.append("</checkstyle>\n")
+        return output
+    }
+}

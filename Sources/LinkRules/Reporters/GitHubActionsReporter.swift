@@ -1,0 +1,58 @@
+/// GitHub Actions workflow commands, one per finding, which the runner turns into annotations on the pull
+/// request: `::error file=F,line=L,col=C,endLine=EL,endColumn=EC,title=linkrules (rule-id)::message`.
+/// Values are escaped exactly as `@actions/core` escapes them; a note becomes an extra line of the message.
+public struct GitHubActionsReporter: Reporter {
+    public init() {}
+
+    public func report(_ input: ReportInput, options: ReportOptions) -> String {
+        var output = ""
+        output.reserveCapacity(input.diagnostics.count * 200)
+        for diagnostic in input.diagnostics {
+            let range = diagnostic.location.range
+            output.append("::")
+            output.append(Self.command(diagnostic.severity))
+            output.append(" file=")
+            output.appendWorkflowCommandProperty(diagnostic.location.file)
+            output.append(",line=")
+            output.append(String(range.start.line))
+            // Columns are only allowed on an annotation that starts and ends on one line.
+            if range.end.line == range.start.line {
+                output.append(",col=")
+                output.append(String(range.start.column))
+            }
+            output.append(",endLine=")
+            output.append(String(range.end.line))
+            if range.end.line == range.start.line {
+                output.append(",endColumn=")
+                output.append(String(range.end.column))
+            }
+            output.append(",title=")
+            output.appendWorkflowCommandProperty("linkrules (" + diagnostic.ruleID + ")")
+            output.append("::")
+            output.appendWorkflowCommandData(message(of: diagnostic))
+            output.append("\n")
+        }
+        return output
+    }
+
+    /// The finding's message, followed by one line per note.
+    private func message(of diagnostic: Diagnostic) -> String {
+        guard !diagnostic.notes.isEmpty else { return diagnostic.message.text }
+        var text = diagnostic.message.text
+        for note in diagnostic.notes {
+            text += "\n"
+            if let location = note.location { text += "\(location.file):\(location.line):\(location.column): " }
+            text += "note: " + note.message.text
+        }
+        return text
+    }
+
+    /// The workflow command of a severity: `error`, `warning`, or `notice` for infos.
+    static func command(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .info: "notice"
+        }
+    }
+}

@@ -1,0 +1,79 @@
+/// One JSON document (`"version": 1`) with every finding's rule, severity, message, exact range, notes and fix
+/// edits, and the summary counts: the format for scripts and editor integrations.
+public struct JSONReporter: Reporter {
+    /// The version of this document's layout; bumped on incompatible changes.
+    public static let formatVersion = 1
+
+    public init() {}
+
+    public func report(_ input: ReportInput, options: ReportOptions) -> String {
+        var json = JSONWriter(reservingCapacity: input.diagnostics.count * 900 + 256)
+        json.beginObject()
+        json.field("version", Self.formatVersion)
+        json.key("diagnostics")
+        json.beginArray()
+        for diagnostic in input.diagnostics { write(diagnostic, to: &json) }
+        json.endArray()
+        let summary = ReportSummary(input.diagnostics)
+        json.key("summary")
+        json.beginObject()
+        json.field("errors", summary.errors)
+        json.field("warnings", summary.warnings)
+        json.field("infos", summary.infos)
+        json.field("fixable", summary.fixable)
+        json.field("failOn", input.failOn?.rawValue)
+        json.endObject()
+        json.endObject()
+        return json.finish()
+    }
+
+    private func write(_ diagnostic: Diagnostic, to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("ruleId", diagnostic.ruleID)
+        json.field("severity", diagnostic.severity.rawValue)
+        json.field("message", diagnostic.message.text)
+        writeRange(of: diagnostic.location, to: &json)
+        json.field("linkKey", diagnostic.linkKey)
+        json.key("notes")
+        json.beginArray()
+        for note in diagnostic.notes {
+            json.beginObject()
+            json.field("message", note.message.text)
+            json.field("file", note.location?.file)
+            json.field("line", note.location?.line)
+            json.field("column", note.location?.column)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("fixes")
+        json.beginArray()
+        for fix in diagnostic.fixes {
+            json.beginObject()
+            json.field("message", fix.message.text)
+            json.field("applicability", fix.applicability.rawValue)
+            json.key("edits")
+            json.beginArray()
+            for edit in fix.edits {
+                json.beginObject()
+                writeRange(of: edit.location, to: &json)
+                json.field("replacement", edit.replacement)
+                json.endObject()
+            }
+            json.endArray()
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+    }
+
+    private func writeRange(of location: SourceLocation, to json: inout JSONWriter) {
+        let range = location.range
+        json.field("file", location.file)
+        json.field("startLine", range.start.line)
+        json.field("startColumn", range.start.column)
+        json.field("endLine", range.end.line)
+        json.field("endColumn", range.end.column)
+        json.field("startOffset", range.start.offset)
+        json.field("endOffset", range.end.offset)
+    }
+}

@@ -1,0 +1,86 @@
+/// Everything a reporter is given: the findings of one run, already sorted and with their severities decided,
+/// plus what it needs to present them (rule documentation, the source texts, the tool version).
+public struct ReportInput: Sendable {
+    /// The findings, in the order they are printed; severities are final.
+    public var diagnostics: [Diagnostic]
+    /// Every registered rule, in registry order (SARIF `tool.driver.rules`, the HTML rule list, JUnit details).
+    public var rules: [RuleDescription]
+    /// The loaded files, keyed by the path as it appears in `Diagnostic.location.file`.
+    public var sources: [String: SourceFile]
+    public var toolVersion: String
+    /// The severity at which the run fails (`nil`: never). Only used to word summaries, never to change severity.
+    public var failOn: Severity?
+
+    public init(
+        diagnostics: [Diagnostic],
+        rules: [RuleDescription],
+        sources: [String: SourceFile],
+        toolVersion: String,
+        failOn: Severity?
+    ) {
+        self.diagnostics = diagnostics
+        self.rules = rules
+        self.sources = sources
+        self.toolVersion = toolVersion
+        self.failOn = failOn
+    }
+
+    /// How many diagnostics offer at least one fix.
+    public var fixableCount: Int {
+        diagnostics.reduce(0) { $0 + ($1.fixes.isEmpty ? 0 : 1) }
+    }
+
+    /// Every file the report concerns, sorted: the loaded ones and any other a diagnostic, note or edit names.
+    var reportedFiles: [String] {
+        var files = Set(sources.keys)
+        for diagnostic in diagnostics {
+            files.insert(diagnostic.location.file)
+            for note in diagnostic.notes {
+                if let location = note.location { files.insert(location.file) }
+            }
+            for fix in diagnostic.fixes {
+                for edit in fix.edits { files.insert(edit.file) }
+            }
+        }
+        return files.sorted()
+    }
+}
+
+/// The output formats of `linkrules lint --format`.
+public enum OutputFormat: String, CaseIterable, Sendable {
+    case text, json, sarif, github, junit, checkstyle, html
+}
+
+/// Presentation choices that do not change what is reported.
+public struct ReportOptions: Sendable {
+    /// ANSI colours in text output.
+    public var color: Bool = false
+    /// Text output: only the `file:line:col: severity: message [rule-id]` lines.
+    public var quiet = false
+    /// Text output: append a table of finding counts per rule.
+    public var statistics = false
+    /// Prefix of a rule's documentation page; the page is this + rule id + `.md` (SARIF `helpUri`, HTML links).
+    public var ruleDocumentationBase: String = "rules/"
+
+    public init() {}
+}
+
+/// Renders a run's findings in one output format. The returned text ends with a newline unless it is empty.
+public protocol Reporter: Sendable {
+    func report(_ input: ReportInput, options: ReportOptions) -> String
+}
+
+extension OutputFormat {
+    /// The reporter that writes this format.
+    public var reporter: any Reporter {
+        switch self {
+        case .text: TextReporter()
+        case .json: JSONReporter()
+        case .sarif: SARIFReporter()
+        case .github: GitHubActionsReporter()
+        case .junit: JUnitReporter()
+        case .checkstyle: CheckstyleReporter()
+        case .html: HTMLReporter()
+        }
+    }
+}

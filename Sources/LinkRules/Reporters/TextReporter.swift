@@ -1,0 +1,143 @@
+/// Swift-compiler-style text, so Xcode and editors pick the findings up: `file:line:col: severity: message
+/// [rule-id]`, the source line with a caret marker and the suggested replacement, the notes, then a summary.
+public struct TextReporter: Reporter {
+    public init() {}
+
+    public func report(_ input: ReportInput, options: ReportOptions) -> String {
+        let style = TerminalStyle(enabled: options.color)
+        var output = ""
+        output.reserveCapacity(input.diagnostics.count * (options.quiet ? 120 : 320) + 256)
+        for diagnostic in input.diagnostics {
+            appendHeader(diagnostic, style: style, to: &output)
+            guard !options.quiet else { continue }
+            appendExcerpt(diagnostic, source: input.sources[diagnostic.location.file], style: style, to: &output)
+            for note in diagnostic.notes {
+                if let location = note.location {
+                    appendPosition(location, style: style, to: &output)
+                    output.append(" ")
+                } else {
+                    output.append("  ")
+                }
+                output.append(style.severity(.info, "note:"))
+                output.append(" ")
+                output.append(note.message.text)
+                output.append("\n")
+            }
+        }
+        if options.statistics { appendStatistics(input.diagnostics, to: &output) }
+        if !options.quiet {
+            output.append(ReportSummary(input.diagnostics).line)
+            output.append("\n")
+        }
+        return output
+    }
+
+    private func appendHeader(_ diagnostic: Diagnostic, style: TerminalStyle, to output: inout String) {
+        appendPosition(diagnostic.location, style: style, to: &output)
+        output.append(" ")
+        output.append(style.severity(diagnostic.severity, diagnostic.severity.compilerWord + ":"))
+        output.append(" ")
+        output.append(diagnostic.message.text)
+        output.append(" [")
+        output.append(diagnostic.ruleID)
+        output.append("]\n")
+    }
+
+    private func appendPosition(_ location: SourceLocation, style: TerminalStyle, to output: inout String) {
+        output.append(style.boldOn)
+        output.append(location.file)
+        output.append(":")
+        output.append(String(location.line))
+        output.append(":")
+        output.append(String(location.column))
+        output.append(":")
+        output.append(style.reset)
+    }
+
+    /// The source line, the caret marker under the range and, when the first fix replaces text on that line,
+    /// its replacement aligned under where it goes.
+    private func appendExcerpt(
+        _ diagnostic: Diagnostic, source: SourceFile?, style: TerminalStyle, to output: inout String
+    ) {
+        let range = diagnostic.location.range
+        guard let source, range.start.line >= 1, range.start.line <= source.lineCount else { return }
+        let line = source.lineText(range.start.line)
+        output.append(line)
+        output.append("\n")
+        output.append(style.caretOn)
+        CaretLine.appendMarker(
+            to: &output, line: line, start: range.start.column,
+            end: range.end.line == range.start.line ? range.end.column : nil)
+        output.append(style.reset)
+        output.append("\n")
+        guard let replacement = diagnostic.suggestedReplacement, !replacement.isEmpty,
+            !replacement.contains(where: \.isNewline),
+            let edit = diagnostic.fixes.first?.edits.first,
+            edit.file == diagnostic.location.file, edit.location.line == range.start.line
+        else { return }
+        CaretLine.appendPadding(to: &output, before: edit.location.column, in: line)
+        output.append(style.replacementOn)
+        output.append(replacement)
+        output.append(style.reset)
+        output.append("\n")
+    }
+
+    /// A table of finding counts per rule, most frequent first.
+    private func appendStatistics(_ diagnostics: [Diagnostic], to output: inout String) {
+        var counts: [String: (total: Int, fixable: Int)] = [:]
+        for diagnostic in diagnostics {
+            counts[diagnostic.ruleID, default: (0, 0)].total += 1
+            if !diagnostic.fixes.isEmpty { counts[diagnostic.ruleID, default: (0, 0)].fixable += 1 }
+        }
+        guard !counts.isEmpty else { return }
+        let rows = counts.sorted { lhs, rhs in
+            lhs.value.total != rhs.value.total ? lhs.value.total > rhs.value.total : lhs.key < rhs.key
+        }
+        let countWidth = max(5, String(rows[0].value.total).count)
+        let idWidth = rows.map(\.key.count).max() ?? 0
+        output.append(String(repeating: " ", count: countWidth - 5))
+        output.append("count  rule\n")
+        for row in rows {
+            let count = String(row.value.total)
+            output.append(String(repeating: " ", count: countWidth - count.count))
+            output.append(count)
+            output.append("  ")
+            output.append(row.key)
+            if row.value.fixable > 0 {
+                output.append(String(repeating: " ", count: idWidth - row.key.count))
+                output.append("  ")
+                output.append(String(row.value.fixable))
+                output.append(" fixable")
+            }
+            output.append("\n")
+        }
+    }
+}
+
+/// ANSI escape sequences for coloured text output, or empty strings when colour is off.
+struct TerminalStyle {
+    let boldOn: String
+    let caretOn: String
+    let replacementOn: String
+    let reset: String
+    private let enabled: Bool
+
+    init(enabled: Bool) {
+        self.enabled = enabled
+        boldOn = enabled ? "\u{1B}[1m" : ""
+        caretOn = enabled ? "\u{1B}[1;32m" : ""
+        replacementOn = enabled ? "\u{1B}[32m" : ""
+        reset = enabled ? "\u{1B}[0m" : ""
+    }
+
+    /// The severity word in its colour: red error, yellow warning, cyan note.
+    func severity(_ severity: Severity, _ word: String) -> String {
+        guard enabled else { return word }
+        let colour = switch severity {
+        case .error: "\u{1B}[1;31m"
+        case .warning: "\u{1B}[1;33m"
+        case .info: "\u{1B}[1;36m"
+        }
+        return colour + word + reset
+    }
+}

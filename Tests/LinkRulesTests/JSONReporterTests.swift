@@ -1,0 +1,80 @@
+import Foundation
+import PropertyBased
+import Testing
+@testable import LinkRules
+
+@Suite struct JSONReporterTests {
+    let fixture = ReportFixture()
+
+    @Test func carriesRuleSeverityMessageRangeNotesFixesAndSummary() throws {
+        let input = fixture.input([fixture.pluralFinding(), fixture.lowercaseFinding(), fixture.queryFinding()])
+        let json = try parseJSONObject(JSONReporter().report(input, options: ReportOptions()))
+        #expect(json["version"] as? Int == 1)
+        let diagnostics = try #require(json["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.map { $0["ruleId"] as? String } == ["plural-resource-nouns", "lowercase", "prefer-path-over-query"])
+
+        let plural = diagnostics[0]
+        #expect(plural["severity"] as? String == "warning")
+        #expect(plural["message"] as? String == fixture.pluralFinding().message.text)
+        #expect(plural["file"] as? String == "links.yml")
+        #expect(plural["startLine"] as? Int == 7)
+        #expect(plural["startColumn"] as? Int == 21)
+        #expect(plural["endLine"] as? Int == 7)
+        #expect(plural["endColumn"] as? Int == 30)
+        let word = fixture.location(of: "community").range
+        #expect(plural["startOffset"] as? Int == word.start.offset)
+        #expect(plural["endOffset"] as? Int == word.end.offset)
+        #expect(plural["notes", 0, "message"] as? String == "'communities' is declared here")
+        #expect(plural["notes", 0, "file"] as? String == "links.yml")
+        #expect(plural["notes", 0, "line"] as? Int == 5)
+        #expect(plural["notes", 0, "column"] as? Int == 3)
+        #expect(plural["fixes", 0, "message"] as? String == "rename 'community' to 'communities'")
+        #expect(plural["fixes", 0, "applicability"] as? String == "unsafe")
+        #expect(plural["fixes", 0, "edits", 0, "replacement"] as? String == "communities")
+        #expect(plural["fixes", 0, "edits", 0, "startColumn"] as? Int == 21)
+        #expect(plural["fixes", 0, "edits", 0, "startOffset"] as? Int == word.start.offset)
+        #expect(plural["fixes", 0, "edits", 0, "endOffset"] as? Int == word.end.offset)
+
+        let query = diagnostics[2]
+        #expect(query["severity"] as? String == "info")
+        #expect(query["notes", 0, "file"] is NSNull)
+        #expect((query["fixes"] as? [Any])?.isEmpty == true)
+
+        #expect(json["summary", "errors"] as? Int == 1)
+        #expect(json["summary", "warnings"] as? Int == 1)
+        #expect(json["summary", "infos"] as? Int == 1)
+        #expect(json["summary", "fixable"] as? Int == 2)
+    }
+
+    @Test func emptyReportIsAValidDocument() throws {
+        let output = JSONReporter().report(fixture.input([]), options: ReportOptions())
+        let json = try parseJSONObject(output)
+        #expect((json["diagnostics"] as? [Any])?.isEmpty == true)
+        #expect(json["summary", "errors"] as? Int == 0)
+        #expect(output.hasSuffix("}\n"))
+    }
+
+    @Test func escapesQuotesBackslashesAndControlCharacters() throws {
+        var diagnostic = fixture.lowercaseFinding()
+        diagnostic.message = Message("a \"quoted\" \\path\\ with\ttab,\nnewline, \r, \u{1} and \u{1F} and é 日 😀")
+        let output = JSONReporter().report(fixture.input([diagnostic]), options: ReportOptions())
+        #expect(output.contains("\\u0001"))
+        #expect(output.contains("\\u001f"))
+        let json = try parseJSONObject(output)
+        #expect(json["diagnostics", 0, "message"] as? String == diagnostic.message.text)
+    }
+
+    @Test func anyMessageRoundTrips() async {
+        let characters: [Character] = Array("ab\"\\/\n\r\t\u{0}\u{1}\u{8}\u{C}\u{1F}\u{7F}é日😀'<&%:,") + ["\u{301}"]
+        let texts = Gen<Character?>.element(of: characters).map { $0! }.string(of: 0...24)
+        await propertyCheck(input: texts) { text in
+            var diagnostic = fixture.lowercaseFinding()
+            diagnostic.message = Message(text)
+            diagnostic.fixes[0].edits[0].replacement = text
+            let output = JSONReporter().report(fixture.input([diagnostic]), options: ReportOptions())
+            let json = try? parseJSONObject(output)
+            #expect(json?["diagnostics", 0, "message"] as? String == text)
+            #expect(json?["diagnostics", 0, "fixes", 0, "edits", 0, "replacement"] as? String == text)
+        }
+    }
+}
