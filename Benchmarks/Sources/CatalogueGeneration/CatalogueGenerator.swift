@@ -294,11 +294,12 @@ struct LinkWriter {
         if let rule = entry.ignoredRule { text += "    lint: { ignore: [\(rule)] }\n" }
     }
 
-    /// A list in flow style (`[a, b]`) or block style (`- a`), URLs quoted where flow style requires it.
+    /// A list in flow style (`[a, b]`) or block style (`- a`). In flow style a URL holding a flow indicator or
+    /// `?` is double-quoted: YAML 1.2 allows `?` there but YAML 1.1 readers such as PyYAML do not.
     private mutating func list(key: String, _ values: [String], into text: inout String) {
         if random.chance(0.6) {
             let items = values.map { value in
-                value.contains(where: { "[]{},".contains($0) }) ? "\"\(value)\"" : scalar(value)
+                value.contains(where: { "[]{},?".contains($0) }) ? "\"\(value)\"" : scalar(value)
             }
             text += "    \(key): [\(items.joined(separator: ", "))]\n"
         } else {
