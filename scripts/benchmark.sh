@@ -11,12 +11,14 @@ export LC_ALL=C
 
 usage() {
     cat <<'EOF'
-usage: scripts/benchmark.sh [--sizes N,N,...] [--runs K] [--seed S] [--timeout SECONDS] [--no-build] [--strict]
+usage: scripts/benchmark.sh [--sizes N,N,...] [--runs K] [--seed S] [--timeout SECONDS] [--linkrules PATH]
+                            [--no-build] [--strict]
 
   --sizes     catalogue sizes in links (default 1000,10000,100000,1000000)
   --runs      runs per measurement; the best wall time is kept (default 3)
   --seed      generator seed (default 1)
   --timeout   limit for one run of a command, in seconds (default 600)
+  --linkrules measure this linkrules binary instead of building the repository's (e.g. an older build)
   --no-build  use the release binaries already built
   --strict    exit 1 when a goal fails or cannot be measured (default: always exit 0)
 EOF
@@ -28,6 +30,7 @@ seed=1
 timeout_seconds=600
 build=1
 strict=0
+lint_bin=""
 small_links=200
 small_runs=20
 
@@ -41,6 +44,8 @@ while (($#)); do
         --seed=*) seed="${1#*=}"; shift ;;
         --timeout) timeout_seconds="${2:?--timeout needs seconds}"; shift 2 ;;
         --timeout=*) timeout_seconds="${1#*=}"; shift ;;
+        --linkrules) lint_bin="${2:?--linkrules needs a path}"; shift 2 ;;
+        --linkrules=*) lint_bin="${1#*=}"; shift ;;
         --no-build) build=0; shift ;;
         --strict) strict=1; shift ;;
         -h | --help) usage; exit 0 ;;
@@ -77,19 +82,25 @@ if ((build)); then
         note "the Benchmarks package does not build"
         exit 2
     fi
-    note "building linkrules (release)"
-    if ! (cd "$repository" && swift build -c release --product linkrules >&2); then
-        lint_problem="linkrules does not build"
+    if [ -z "$lint_bin" ]; then
+        note "building linkrules (release)"
+        if ! (cd "$repository" && swift build -c release --product linkrules >&2); then
+            lint_problem="linkrules does not build"
+        fi
     fi
 fi
 bench_bin="$(swift build -c release --package-path "$repository/Benchmarks" --show-bin-path)"
-lint_bin="$(cd "$repository" && swift build -c release --show-bin-path)/linkrules"
+if [ -z "$lint_bin" ]; then
+    lint_bin="$(cd "$repository" && swift build -c release --show-bin-path)/linkrules"
+elif [ -d "$(dirname "$lint_bin")" ]; then
+    lint_bin="$(cd "$(dirname "$lint_bin")" && pwd)/$(basename "$lint_bin")"
+fi
 generator="$bench_bin/catalogue-generator"
 raw_scan="$bench_bin/raw-scan"
 for tool in "$generator" "$raw_scan"; do
     [ -x "$tool" ] || { note "missing $tool (run without --no-build)"; exit 2; }
 done
-if [ -z "$lint_problem" ] && [ ! -x "$lint_bin" ]; then lint_problem="no release build of linkrules at $lint_bin"; fi
+if [ -z "$lint_problem" ] && [ ! -x "$lint_bin" ]; then lint_problem="no executable linkrules at $lint_bin"; fi
 
 workdir="$(mktemp -d "${TMPDIR:-/tmp}/linkrules-benchmark.XXXXXX")"
 trap 'rm -rf "$workdir"' EXIT
