@@ -1,0 +1,281 @@
+#!/usr/bin/env bash
+# The performance benchmark of issue 7: `linkrules lint` against a raw libyaml scan of the same catalogue.
+#
+# Builds `linkrules` (root package) and the Benchmarks package in release mode, generates seeded catalogues
+# of 1k, 10k, 100k and 1M links, measures the wall time (best of K runs) and peak RSS of `raw-scan FILE` and
+# of `linkrules lint FILE --format json --fail-on never`, times a 200-link catalogue over 20 runs, prints a
+# table and the four goals of the issue. See Benchmarks/README.md.
+
+set -uo pipefail
+export LC_ALL=C
+
+usage() {
+    cat <<'EOF'
+usage: scripts/benchmark.sh [--sizes N,N,...] [--runs K] [--seed S] [--timeout SECONDS] [--linkrules PATH]
+                            [--no-build] [--strict]
+
+  --sizes     catalogue sizes in links (default 1000,10000,100000,1000000)
+  --runs      runs per measurement; the best wall time is kept (default 3)
+  --seed      generator seed (default 1)
+  --timeout   limit for one run of a command, in seconds (default 600)
+  --linkrules measure this linkrules binary instead of building the repository's (e.g. an older build)
+  --no-build  use the release binaries already built
+  --strict    exit 1 when a goal fails or cannot be measured (default: always exit 0)
+EOF
+}
+
+sizes="1000,10000,100000,1000000"
+runs=3
+seed=1
+timeout_seconds=600
+build=1
+strict=0
+lint_bin=""
+small_links=200
+small_runs=20
+
+while (($#)); do
+    case "$1" in
+        --sizes) sizes="${2:?--sizes needs a list}"; shift 2 ;;
+        --sizes=*) sizes="${1#*=}"; shift ;;
+        --runs) runs="${2:?--runs needs a count}"; shift 2 ;;
+        --runs=*) runs="${1#*=}"; shift ;;
+        --seed) seed="${2:?--seed needs a number}"; shift 2 ;;
+        --seed=*) seed="${1#*=}"; shift ;;
+        --timeout) timeout_seconds="${2:?--timeout needs seconds}"; shift 2 ;;
+        --timeout=*) timeout_seconds="${1#*=}"; shift ;;
+        --linkrules) lint_bin="${2:?--linkrules needs a path}"; shift 2 ;;
+        --linkrules=*) lint_bin="${1#*=}"; shift ;;
+        --no-build) build=0; shift ;;
+        --strict) strict=1; shift ;;
+        -h | --help) usage; exit 0 ;;
+        *) echo "benchmark: unknown argument '$1'" >&2; usage >&2; exit 2 ;;
+    esac
+done
+
+if ! [[ "$sizes" =~ ^[0-9]+(,[0-9]+)*$ && "$runs" =~ ^[1-9][0-9]*$ && "$seed" =~ ^[0-9]+$ && "$timeout_seconds" =~ ^[1-9][0-9]*$ ]]; then
+    echo "benchmark: --sizes must be numbers separated by commas; --runs, --seed and --timeout numbers" >&2
+    exit 2
+fi
+IFS=',' read -r -a size_list <<<"$sizes"
+
+repository="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+note() { echo "benchmark: $*" >&2; }
+
+# --- GNU time, for peak RSS --------------------------------------------------------------------------------
+if ! /usr/bin/time -f '%e %M' true >/dev/null 2>&1; then
+    note "installing GNU time (/usr/bin/time)"
+    if [ "$(id -u)" = 0 ]; then installer=(); else installer=(sudo); fi
+    "${installer[@]}" apt-get install -y time >/dev/null 2>&1 ||
+        { "${installer[@]}" apt-get update >/dev/null 2>&1 && "${installer[@]}" apt-get install -y time >/dev/null 2>&1; }
+    if ! /usr/bin/time -f '%e %M' true >/dev/null 2>&1; then
+        note "GNU time is missing and could not be installed (apt-get install -y time)"
+        exit 2
+    fi
+fi
+
+# --- Build -------------------------------------------------------------------------------------------------
+lint_problem=""
+if ((build)); then
+    note "building the Benchmarks package (release)"
+    if ! swift build -c release --package-path "$repository/Benchmarks" >&2; then
+        note "the Benchmarks package does not build"
+        exit 2
+    fi
+    if [ -z "$lint_bin" ]; then
+        note "building linkrules (release)"
+        if ! (cd "$repository" && swift build -c release --product linkrules >&2); then
+            lint_problem="linkrules does not build"
+        fi
+    fi
+fi
+bench_bin="$(swift build -c release --package-path "$repository/Benchmarks" --show-bin-path)"
+if [ -z "$lint_bin" ]; then
+    lint_bin="$(cd "$repository" && swift build -c release --show-bin-path)/linkrules"
+elif [ -d "$(dirname "$lint_bin")" ]; then
+    lint_bin="$(cd "$(dirname "$lint_bin")" && pwd)/$(basename "$lint_bin")"
+fi
+generator="$bench_bin/catalogue-generator"
+raw_scan="$bench_bin/raw-scan"
+for tool in "$generator" "$raw_scan"; do
+    [ -x "$tool" ] || { note "missing $tool (run without --no-build)"; exit 2; }
+done
+if [ -z "$lint_problem" ] && [ ! -x "$lint_bin" ]; then lint_problem="no executable linkrules at $lint_bin"; fi
+
+workdir="$(mktemp -d "${TMPDIR:-/tmp}/linkrules-benchmark.XXXXXX")"
+trap 'rm -rf "$workdir"' EXIT
+cd "$workdir" || exit 2
+
+# --- Helpers -----------------------------------------------------------------------------------------------
+# calc EXPRESSION: floating-point arithmetic and formatting through awk.
+calc() { awk "BEGIN { $1 }"; }
+
+generate() { # generate LINKS FILE
+    "$generator" --links "$1" --seed "$seed" --output "$2" 2>"$workdir/generator.log" ||
+        { note "catalogue-generator failed: $(cat "$workdir/generator.log")"; exit 2; }
+    note "$(cat "$workdir/generator.log")"
+}
+
+# measure COMMAND…: runs it $runs times under GNU time; prints "best-wall-seconds peak-kilobytes",
+# or fails (status 1) when a run exits with a status above 1, is killed or times out.
+measure() {
+    local best="" peak=0 run start end status wall rss
+    for ((run = 1; run <= runs; run++)); do
+        start=$EPOCHREALTIME
+        timeout "$timeout_seconds" /usr/bin/time -f '%e %M' -o "$workdir/time.out" "$@" >/dev/null 2>"$workdir/command.err"
+        status=$?
+        end=$EPOCHREALTIME
+        if ((status > 1)); then
+            note "'$(basename "$1") ${*:2}' exited with status $status: $(head -c 300 "$workdir/command.err")"
+            return 1
+        fi
+        wall=$(calc "printf \"%.6f\", $end - $start")
+        rss=$(tail -n 1 "$workdir/time.out" | awk '{ print $2 }')
+        if [ -z "$best" ] || calc "exit !($wall < $best)"; then best=$wall; fi
+        if ((rss > peak)); then peak=$rss; fi
+    done
+    echo "$best $peak"
+}
+
+# mean_milliseconds COUNT COMMAND…: the mean process wall time over COUNT runs after one warm-up, no wrapper.
+mean_milliseconds() {
+    local count=$1 total=0 run start end
+    shift
+    "$@" >/dev/null 2>&1
+    for ((run = 1; run <= count; run++)); do
+        start=$EPOCHREALTIME
+        "$@" >/dev/null 2>&1
+        end=$EPOCHREALTIME
+        total=$(calc "printf \"%.6f\", $total + $end - $start")
+    done
+    calc "printf \"%.2f\", $total * 1000 / $count"
+}
+
+lint() { "$lint_bin" lint "$1" --format json --fail-on never; }
+
+# --- Does linkrules lint work? -----------------------------------------------------------------------------
+small="$workdir/links-$small_links.yml"
+generate "$small_links" "$small"
+if [ -z "$lint_problem" ]; then
+    lint "$small" >"$workdir/small.json" 2>"$workdir/small.err"
+    status=$?
+    if ((status > 1)); then
+        lint_problem="'linkrules lint' exited with status $status: $(head -c 300 "$workdir/small.err")"
+    elif command -v python3 >/dev/null 2>&1; then
+        if ! findings=$(python3 - "$workdir/small.json" 2>/dev/null <<'EOF'
+import json, sys
+document = json.load(open(sys.argv[1]))
+if isinstance(document, dict):
+    lists = [value for value in document.values() if isinstance(value, list)]
+    document = lists[0] if lists else []
+print(len(document) if isinstance(document, list) else "?")
+EOF
+        ); then
+            lint_problem="'linkrules lint --format json' did not print JSON"
+        else
+            note "linkrules lint: $findings findings in the $small_links-link catalogue"
+        fi
+    elif ! grep -q '^[[:space:]]*[[{]' "$workdir/small.json"; then
+        lint_problem="'linkrules lint --format json' did not print JSON"
+    fi
+fi
+[ -n "$lint_problem" ] && note "lint columns are n/a: $lint_problem"
+
+# --- Measure -----------------------------------------------------------------------------------------------
+declare -A file_bytes raw_seconds raw_kb lint_seconds lint_kb
+for links in "${size_list[@]}"; do
+    catalogue="$workdir/links-$links.yml"
+    generate "$links" "$catalogue"
+    file_bytes[$links]=$(stat -c %s "$catalogue")
+    note "raw-scan of $links links"
+    if result=$(measure "$raw_scan" "$catalogue"); then
+        read -r raw_seconds[$links] raw_kb[$links] <<<"$result"
+    fi
+    if [ -z "$lint_problem" ]; then
+        note "linkrules lint of $links links"
+        if result=$(measure "$lint_bin" lint "$catalogue" --format json --fail-on never); then
+            read -r lint_seconds[$links] lint_kb[$links] <<<"$result"
+        fi
+    fi
+    rm -f "$catalogue"
+done
+
+small_raw_ms=$(mean_milliseconds "$small_runs" "$raw_scan" "$small")
+small_lint_ms=""
+[ -z "$lint_problem" ] && small_lint_ms=$(mean_milliseconds "$small_runs" lint "$small")
+
+# --- Report ------------------------------------------------------------------------------------------------
+cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)
+memory=$(awk '/^MemTotal/ { printf "%.1f GB", $2 / 1048576 }' /proc/meminfo 2>/dev/null)
+echo "machine: ${cpu:-unknown CPU}, $(nproc) cores, ${memory:-unknown memory}, $(uname -sr)"
+echo "toolchain: $(swift --version 2>/dev/null | head -n 1)"
+echo "seed $seed, best of $runs runs, $(date -u +%Y-%m-%dT%H:%MZ)"
+echo
+row='%9s %10s %11s %11s %9s %9s %12s %10s %9s\n'
+header='%9s %10s %11s %11s %9s %9s %12s %10s %10s\n' # 'µs' is one byte wider than it looks
+# shellcheck disable=SC2059
+printf "$header" links "file MB" "raw-scan s" "raw peak MB" "lint s" lint/raw "lint peak MB" peak/file "µs/link"
+for links in "${size_list[@]}"; do
+    bytes=${file_bytes[$links]}
+    raw_s=${raw_seconds[$links]:-} raw_k=${raw_kb[$links]:-} lint_s=${lint_seconds[$links]:-} lint_k=${lint_kb[$links]:-}
+    file_mb=$(calc "printf \"%.1f\", $bytes / 1048576")
+    raw_cell=n/a raw_mb_cell=n/a lint_cell=n/a ratio_cell=n/a lint_mb_cell=n/a memory_cell=n/a per_link_cell=n/a
+    if [ -n "$raw_s" ]; then
+        raw_cell=$(calc "printf \"%.3f\", $raw_s")
+        raw_mb_cell=$(calc "printf \"%.1f\", $raw_k / 1024")
+    fi
+    if [ -n "$lint_s" ]; then
+        lint_cell=$(calc "printf \"%.3f\", $lint_s")
+        lint_mb_cell=$(calc "printf \"%.1f\", $lint_k / 1024")
+        memory_cell=$(calc "printf \"%.2f\", $lint_k * 1024 / $bytes")
+        per_link_cell=$(calc "printf \"%.2f\", $lint_s * 1000000 / $links")
+        [ -n "$raw_s" ] && ratio_cell=$(calc "printf \"%.2f\", $lint_s / $raw_s")
+    fi
+    # shellcheck disable=SC2059
+    printf "$row" "$links" "$file_mb" "$raw_cell" "$raw_mb_cell" "$lint_cell" "$ratio_cell" "$lint_mb_cell" \
+        "$memory_cell" "$per_link_cell"
+done
+echo
+echo "$small_links links, mean of $small_runs runs: raw-scan $small_raw_ms ms, lint ${small_lint_ms:-n/a}${small_lint_ms:+ ms}"
+echo
+
+# --- Goals -------------------------------------------------------------------------------------------------
+failures=0
+verdict() { # verdict NAME STATUS DETAIL
+    printf '  %-4s  %s: %s\n' "$2" "$1" "$3"
+    case "$2" in FAIL | n/a) failures=$((failures + 1)) ;; esac
+}
+selected() { [[ ",$sizes," == *",$1,"* ]]; }
+
+echo "goals"
+name="(a) 100k: lint time ≤ 2× raw scan"
+if ! selected 100000; then verdict "$name" SKIP "(100000 not in --sizes)"
+elif [ -z "${lint_seconds[100000]:-}" ] || [ -z "${raw_seconds[100000]:-}" ]; then verdict "$name" n/a "${lint_problem:-(no measurement)}"
+else
+    ratio=$(calc "printf \"%.2f\", ${lint_seconds[100000]} / ${raw_seconds[100000]}")
+    if calc "exit !($ratio <= 2)"; then verdict "$name" PASS "${ratio}×"; else verdict "$name" FAIL "${ratio}×"; fi
+fi
+
+name="(b) 100k: lint peak memory ≤ 3× file size"
+if ! selected 100000; then verdict "$name" SKIP "(100000 not in --sizes)"
+elif [ -z "${lint_kb[100000]:-}" ]; then verdict "$name" n/a "${lint_problem:-(no measurement)}"
+else
+    ratio=$(calc "printf \"%.2f\", ${lint_kb[100000]} * 1024 / ${file_bytes[100000]}")
+    if calc "exit !($ratio <= 3)"; then verdict "$name" PASS "${ratio}×"; else verdict "$name" FAIL "${ratio}×"; fi
+fi
+
+name="(c) time per link at 1M ≤ 1.5× that at 10k"
+if ! selected 1000000 || ! selected 10000; then verdict "$name" SKIP "(10000 and 1000000 not both in --sizes)"
+elif [ -z "${lint_seconds[1000000]:-}" ] || [ -z "${lint_seconds[10000]:-}" ]; then verdict "$name" n/a "${lint_problem:-(no measurement)}"
+else
+    ratio=$(calc "printf \"%.2f\", (${lint_seconds[1000000]} / 1000000) / (${lint_seconds[10000]} / 10000)")
+    if calc "exit !($ratio <= 1.5)"; then verdict "$name" PASS "${ratio}×"; else verdict "$name" FAIL "${ratio}×"; fi
+fi
+
+name="(d) $small_links links: lint < 30 ms wall"
+if [ -z "$small_lint_ms" ]; then verdict "$name" n/a "$lint_problem"
+elif calc "exit !($small_lint_ms < 30)"; then verdict "$name" PASS "$small_lint_ms ms"
+else verdict "$name" FAIL "$small_lint_ms ms"; fi
+
+if ((strict && failures > 0)); then exit 1; fi
+exit 0
