@@ -40,10 +40,13 @@ public struct Diagnostic: Hashable, Sendable, Codable {
         self.linkKey = linkKey
     }
 
-    /// The replacement text of the first fix with a single edit, shown under the caret in text output.
+    /// The replacement text of the first fix when it replaces exactly the reported characters, shown under the
+    /// caret in text output.
     public var suggestedReplacement: String? {
-        guard let fix = fixes.first, fix.edits.count == 1 else { return nil }
-        return fix.edits[0].replacement
+        guard let fix = fixes.first, let edit = fix.edits.first(where: { $0.location == location }),
+            !edit.replacement.isEmpty
+        else { return nil }
+        return edit.replacement
     }
 
     /// Orders diagnostics the way a compiler prints them: by file, then position, then rule.

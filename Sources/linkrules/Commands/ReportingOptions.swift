@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import LinkRules
+
+/// Options shared by the commands that report findings: format, failing severity, presentation.
+struct ReportingOptions: ParsableArguments {
+    @Option(name: .long, help: "Output format.")
+    var format: OutputFormat = .text
+
+    @Option(name: .customLong("fail-on"), help: "Fail (exit 1) on findings at or above this severity.")
+    var failOn: FailOnArgument?
+
+    @Flag(name: .long, help: "Only the diagnostic lines: no source excerpts, no summary.")
+    var quiet = false
+
+    @Flag(name: .long, help: "Append a count of findings per rule.")
+    var statistics = false
+
+    @Flag(inversion: .prefixedNo, help: "Colour the text output (default: when writing to a terminal).")
+    var color: Bool?
+
+    func reportOptions() -> ReportOptions {
+        var options = ReportOptions()
+        options.quiet = quiet
+        options.statistics = statistics
+        options.color = format == .text && (color ?? Output.isTerminal)
+        return options
+    }
+
+    /// Prints the result in the chosen format and returns the exit code: 1 when findings reach the failing severity.
+    func emit(_ result: LintResult) -> Int32 {
+        let input = ReportInput(
+            diagnostics: result.diagnostics, rules: RuleRegistry.descriptions, sources: result.sources,
+            toolVersion: LinkRulesCommand.version, failOn: result.failOn.severity)
+        Output.standardOutput(format.reporter.report(input, options: reportOptions()))
+        return result.fails ? 1 : 0
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import LinkRules
+
+/// `linkrules rules [ID]`: lists the rules, explains one, or writes their Markdown pages.
+struct RulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rules",
+        abstract: "List the rules, or show one rule's rationale and examples."
+    )
+
+    @Argument(help: "A rule id.")
+    var id: String?
+
+    @Option(name: .long, help: "Write one Markdown page per rule into this folder.")
+    var markdown: String?
+
+    func validate() throws {
+        if let id, RuleRegistry.rule(withID: id) == nil {
+            let suggestion = Suggestion.closest(to: id, in: RuleRegistry.descriptions.map(\.id)).map { ": did you mean '\($0)'?" } ?? ""
+            throw ValidationError("unknown rule '\(id)'\(suggestion)")
+        }
+    }
+
+    func run() throws {
+        if let markdown {
+            try FileManager.default.createDirectory(atPath: markdown, withIntermediateDirectories: true)
+            for rule in RuleRegistry.descriptions {
+                let path = (markdown as NSString).appendingPathComponent(RuleDocumentation.pageName(rule.id))
+                try Data(RuleDocumentation.markdown(rule).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            }
+            try Data(RuleDocumentation.index(RuleRegistry.descriptions).utf8)
+                .write(to: URL(fileURLWithPath: (markdown as NSString).appendingPathComponent("README.md")), options: .atomic)
+            return
+        }
+        if let id, let rule = RuleRegistry.rule(withID: id) {
+            Output.standardOutput(RuleDocumentation.text(rule.description))
+        } else {
+            Output.standardOutput(RuleDocumentation.table(RuleRegistry.descriptions))
+        }
+    }
+}

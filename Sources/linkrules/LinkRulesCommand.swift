@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import LinkRules
+
+/// The `linkrules` executable: a thin shell of subcommands over the LinkRules library.
+@main
+struct LinkRulesCommand: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "linkrules",
+        abstract: "A linter and style checker for deep-link catalogues.",
+        version: version,
+        subcommands: [LintCommand.self, CheckCommand.self, RulesCommand.self],
+        defaultSubcommand: LintCommand.self
+    )
+
+    /// Runs the command, mapping errors to the contract's exit codes: 2 for bad input or usage.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as LoadError {
+            Output.standardError(error.description + "\n")
+            Foundation.exit(2)
+        } catch let error as FixError {
+            Output.standardError("error: \(error)\n")
+            Foundation.exit(2)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success || error is ExitCode { exit(withError: error) }
+            Output.standardError(fullMessage(for: error) + "\n")
+            Foundation.exit(2)
+        }
+    }
+}
+
+/// Writes to the standard streams; the library never does.
+enum Output {
+    static func standardOutput(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static func standardError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    static var workingDirectory: String { FileManager.default.currentDirectoryPath }
+}
+
+extension OutputFormat: ExpressibleByArgument {}
+
+/// The failing severities accepted by `--fail-on`.
+enum FailOnArgument: String, ExpressibleByArgument, CaseIterable {
+    case error, warning, info, never
+
+    var threshold: FailThreshold { FailThreshold(rawValue)! }
+}

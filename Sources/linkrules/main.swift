@@ -1,2 +1,0 @@
-import LinkRules
-print("linkrules")
