@@ -40,11 +40,11 @@ public struct Diagnostic: Hashable, Sendable, Codable {
         self.linkKey = linkKey
     }
 
-    /// The replacement text of the first fix when it replaces exactly the reported characters, shown under the
-    /// caret in text output.
+    /// The replacement text of the first fix when it is one edit on the reported line, shown under the caret in
+    /// text output (aligned under the edit).
     public var suggestedReplacement: String? {
-        guard let fix = fixes.first, let edit = fix.edits.first(where: { $0.location == location }),
-            !edit.replacement.isEmpty
+        guard let fix = fixes.first, fix.edits.count == 1, let edit = fix.edits.first,
+            edit.file == location.file, edit.location.range.start.line == location.line
         else { return nil }
         return edit.replacement
     }

@@ -1,0 +1,131 @@
+import Testing
+@testable import LinkRules
+
+/// Runs every documented example of every registered rule: triggering examples must report exactly at their
+/// `↓` markers (and fix to their `fixed` text), non-triggering ones must report nothing.
+@Suite struct RuleExampleTests {
+    static let rules: [any Rule.Type] = RuleRegistry.all
+
+    /// A rule example materialised as a catalogue file, with the byte offsets where findings are expected.
+    struct MaterialisedExample {
+        var text: String
+        var expectedOffsets: [Int]
+        /// For link examples, the byte range of the URL value in `text`, to compare fixed URLs.
+        var urlPrefix: String?
+    }
+
+    static func materialise(_ example: RuleExample, of description: RuleDescription) -> MaterialisedExample {
+        let marked: String
+        var prefix = ""
+        switch example.source {
+        case .link(let url):
+            prefix = description.exampleContext + "links:\n  - url: '"
+            marked = prefix + url.replacingAll("'", with: "''") + "'\n"
+        case .catalogue(let text):
+            marked = text + "\n"
+        }
+        var text = ""
+        var offsets: [Int] = []
+        var byteCount = 0
+        for character in marked {
+            if character == RuleExample.marker {
+                offsets.append(byteCount)
+            } else {
+                text.append(character)
+                byteCount += character.utf8.count
+            }
+        }
+        return MaterialisedExample(text: text, expectedOffsets: offsets, urlPrefix: example.source.isLink ? prefix : nil)
+    }
+
+    static func lint(_ text: String, rule: any Rule.Type, options: String?) throws -> [Diagnostic] {
+        var configuration = Configuration()
+        if let options {
+            let optionsFile = SourceFile(path: "options.yml", text: "rules:\n  \(rule.description.id): \(options)\n")
+            configuration = try ConfigurationLoader().load(file: optionsFile, directory: ".")
+        }
+        let linter = try Linter(configuration: configuration)
+        let catalogue = try CatalogueLoader().load(files: [SourceFile(path: "example.yml", text: text)])
+        return linter.lint(catalogue).filter { $0.ruleID == rule.description.id }
+    }
+
+    static func fixAll(_ text: String, rule: any Rule.Type, options: String?) throws -> String {
+        let outcome = try FixLoop().run(file: "example.yml", bytes: Array(text.utf8), selecting: { _ in true }) { bytes in
+            try lint(String(decoding: bytes, as: UTF8.self), rule: rule, options: options)
+        }
+        return String(decoding: outcome.bytes, as: UTF8.self)
+    }
+
+    static var triggering: [(String, RuleExample)] {
+        rules.flatMap { rule in rule.description.triggeringExamples.map { (rule.description.id, $0) } }
+    }
+
+    static var nonTriggering: [(String, RuleExample)] {
+        rules.flatMap { rule in rule.description.nonTriggeringExamples.map { (rule.description.id, $0) } }
+    }
+
+    @Test(arguments: triggering)
+    func triggeringExampleReportsAtItsMarkers(ruleID: String, example: RuleExample) throws {
+        let rule = try #require(RuleRegistry.rule(withID: ruleID))
+        let materialised = Self.materialise(example, of: rule.description)
+        #expect(!materialised.expectedOffsets.isEmpty, "a triggering example needs a ↓ marker (\(example.file):\(example.line))")
+        let diagnostics = try Self.lint(materialised.text, rule: rule, options: example.options)
+        let found = diagnostics.map(\.location.range.start.offset).sorted()
+        #expect(
+            found == materialised.expectedOffsets.sorted(),
+            "\(ruleID) example at \(example.file):\(example.line): expected findings at \(materialised.expectedOffsets), found \(diagnostics.map { "\($0.location.line):\($0.location.column) \($0.message)" })")
+        for diagnostic in diagnostics {
+            let message = diagnostic.message.text
+            #expect(message.first?.isUppercase != true && !message.hasSuffix("."), "message style: \(message)")
+        }
+        if let fixed = example.fixed {
+            let result = try Self.fixAll(materialised.text, rule: rule, options: example.options)
+            let expected: String
+            if let prefix = materialised.urlPrefix {
+                expected = prefix + fixed.replacingAll("'", with: "''") + "'\n"
+            } else {
+                expected = fixed + "\n"
+            }
+            #expect(result == expected, "\(ruleID) example at \(example.file):\(example.line) fixes to:\n\(result)")
+            #expect(try Self.lint(result, rule: rule, options: example.options).filter { !$0.fixes.isEmpty }.isEmpty)
+        }
+    }
+
+    @Test(arguments: nonTriggering)
+    func nonTriggeringExampleReportsNothing(ruleID: String, example: RuleExample) throws {
+        let rule = try #require(RuleRegistry.rule(withID: ruleID))
+        let materialised = Self.materialise(example, of: rule.description)
+        let diagnostics = try Self.lint(materialised.text, rule: rule, options: example.options)
+        #expect(
+            diagnostics.isEmpty,
+            "\(ruleID) example at \(example.file):\(example.line) should not trigger: \(diagnostics.map { "\($0.location.line):\($0.location.column) \($0.message)" })")
+    }
+
+    @Test(arguments: rules.map { $0.description.id })
+    func everyRuleIsDocumented(ruleID: String) throws {
+        let description = try #require(RuleRegistry.rule(withID: ruleID)).description
+        #expect(!description.triggeringExamples.isEmpty)
+        #expect(!description.nonTriggeringExamples.isEmpty)
+        #expect(!description.summary.hasSuffix("."))
+        #expect(description.summary.first?.isLowercase == true)
+        #expect(description.rationale.count > 80)
+        if description.seed != "users" {
+            #expect(description.rationale.contains("Seed \(description.seed.prefix(3))"), "the rationale cites its seed")
+        }
+        if description.fix != nil {
+            #expect(description.triggeringExamples.contains { $0.fixed != nil }, "a fixable rule shows a fixed example")
+        }
+    }
+
+    @Test func ruleIDsAreUnique() {
+        let ids = Self.rules.map { $0.description.id }
+        #expect(Set(ids).count == ids.count)
+    }
+}
+
+extension RuleExample.Source {
+    var isLink: Bool {
+        if case .link = self { return true }
+        return false
+    }
+}
