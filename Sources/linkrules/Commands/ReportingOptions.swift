@@ -10,7 +10,7 @@ struct ReportingOptions: ParsableArguments {
     @Option(name: .customLong("fail-on"), help: "Fail (exit 1) on findings at or above this severity.")
     var failOn: FailOnArgument?
 
-    @Flag(name: .long, help: "Only the diagnostic lines: no source excerpts, no summary.")
+    @Flag(name: [.short, .long], help: "Only the diagnostic lines: no source excerpts, no summary.")
     var quiet = false
 
     @Flag(name: .long, help: "Append a count of findings per rule.")

@@ -1,0 +1,78 @@
+/// Matches concrete links (`her://feed/communities/9`) against route templates (`her://feed/communities/{id:int}`),
+/// the way a path-matching handler does (seed 001): case-insensitively (seed 000 rule 7), component by component,
+/// a placeholder accepting any value of its type. Used by `example-mismatch`, `explain` and dispatch rules.
+public struct RouteMatcher: Sendable {
+    /// The values a match captured, by placeholder name.
+    public struct Match: Sendable, Hashable {
+        public var captures: [String: String]
+    }
+
+    public init() {}
+
+    /// Whether `value` is acceptable for a placeholder of `type` (untyped placeholders accept any non-empty value).
+    public static func accepts(_ value: String, type: PlaceholderType?) -> Bool {
+        guard !value.isEmpty else { return false }
+        switch type {
+        case nil, .string: return true
+        case .int:
+            var digits = Substring(value)
+            if digits.first == "-" { digits = digits.dropFirst() }
+            return !digits.isEmpty && digits.utf8.allSatisfy(isDigit)
+        case .uuid:
+            let bytes = Array(value.utf8)
+            guard bytes.count == 36 else { return false }
+            for (index, byte) in bytes.enumerated() {
+                if [8, 13, 18, 23].contains(index) {
+                    if byte != UInt8(ascii: "-") { return false }
+                } else if !isHex(byte) {
+                    return false
+                }
+            }
+            return true
+        case .slug:
+            return value.utf8.allSatisfy { isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
+        case .base64json:
+            return value.utf8.allSatisfy {
+                isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "=")
+                    || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "%")
+            }
+        }
+    }
+
+    /// Matches a concrete link, parsed with the same parser, against a template. The path must match component
+    /// for component; query items the template names with a placeholder or a fixed value must be present and
+    /// acceptable; extra query items in the link are allowed.
+    public func match(_ link: LinkTemplate, against template: LinkTemplate) -> Match? {
+        if (link.scheme?.lowercased() ?? "") != (template.scheme?.lowercased() ?? ""), template.scheme != nil {
+            return nil
+        }
+        if (link.host?.lowercased() ?? "") != (template.host?.lowercased() ?? "") { return nil }
+        guard link.components.count == template.components.count else { return nil }
+        var captures: [String: String] = [:]
+        for (value, pattern) in zip(link.components, template.components) {
+            switch pattern.kind {
+            case .literal, .integer:
+                if value.text.lowercased() != pattern.text.lowercased() { return nil }
+            case .placeholder(let placeholder):
+                let text = value.text
+                guard text.lowercased().hasPrefix(pattern.prefix.lowercased()) else { return nil }
+                let captured = String(text.dropFirst(pattern.prefix.count))
+                guard Self.accepts(captured, type: placeholder.type) else { return nil }
+                captures[placeholder.name] = captured
+            }
+        }
+        for item in template.query {
+            guard let given = link.query.first(where: { $0.name.lowercased() == item.name.lowercased() }) else {
+                if item.placeholder != nil || item.value != nil { return nil }
+                continue
+            }
+            if let placeholder = item.placeholder {
+                guard let value = given.value, Self.accepts(value, type: placeholder.type) else { return nil }
+                captures[placeholder.name] = value
+            } else if let expected = item.value, given.value?.lowercased() != expected.lowercased() {
+                return nil
+            }
+        }
+        return Match(captures: captures)
+    }
+}
