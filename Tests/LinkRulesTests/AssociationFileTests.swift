@@ -3,7 +3,7 @@ import Testing
 @testable import LinkRules
 
 /// Loads the test fixtures that sit next to this file.
-enum TestFixture {
+enum AssociationFixtures {
     static func url(_ name: String) -> URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
     }
@@ -13,6 +13,7 @@ enum TestFixture {
     }
 }
 
+/// Reading and validating apple-app-site-association files: each problem kind at its line:column.
 @Suite struct AssociationFileTests {
     private func problems(_ text: String) -> [AssociationProblem] {
         AssociationFile(source: SourceFile(path: "apple-app-site-association", text: text)).validate()
@@ -24,7 +25,7 @@ enum TestFixture {
     }
 
     @Test func theCookpadFileIsValidAndFullyRead() throws {
-        let file = AssociationFile(source: try TestFixture.sourceFile("aasa-cookpad.json"))
+        let file = AssociationFile(source: try AssociationFixtures.sourceFile("aasa-cookpad.json"))
         #expect(file.validate() == [])
         #expect(file.details.count == 2)
         #expect(file.details[0].form == .component)

@@ -2,8 +2,9 @@ import PropertyBased
 import Testing
 @testable import LinkRules
 
+/// Which pattern decides a URL: order, exclusions, `NOT `, wildcards, query items, case and fragments.
 @Suite struct AssociationMatchingTests {
-    private static let cookpad = AssociationFile(source: try! TestFixture.sourceFile("aasa-cookpad.json"))
+    private static let cookpad = AssociationFile(source: try! AssociationFixtures.sourceFile("aasa-cookpad.json"))
     private static let app = "7K2XQ9J4LM.com.cookpad.Cookpad"
     private static let legacyApp = "7K2XQ9J4LM.com.cookpad.CookpadLegacy"
     private static let nowhere = SourceRange(at: SourcePosition(line: 1, column: 1, offset: 0))
@@ -157,6 +158,7 @@ private func referenceMatch(_ glob: [Character], _ text: [Character]) -> Bool {
     }
 }
 
+/// Generating association files for catalogue routes, and reading them back.
 @Suite struct AssociationGenerationTests {
     private static let routes = [
         AssociationRoute(path: "/search/*", comment: "Search results"),

@@ -13,6 +13,7 @@ struct JSONSyntaxCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { text.debugDescription }
 }
 
+/// The strict JSON reader: located values, every syntax error with its offsets, depth bound, unicode.
 @Suite struct JSONDocumentTests {
     private func slice(_ text: String, _ range: Range<Int>) -> String {
         String(decoding: Array(text.utf8)[range], as: UTF8.self)

@@ -3,7 +3,7 @@ import Testing
 @testable import LinkRules
 
 /// A payload that must be refused, the kind of problem and the JSON path it names.
-struct PayloadCase: Sendable, CustomTestStringConvertible {
+struct PayloadProblemCase: Sendable, CustomTestStringConvertible {
     var json: String
     var kind: PayloadProblem.Kind
     var path: String?
@@ -12,6 +12,7 @@ struct PayloadCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { json }
 }
 
+/// Decoding seed 002's Base64 step trees, their credentials and modal continuations, and each problem.
 @Suite struct NavigationPayloadTests {
     /// The payload of seed 002 (`coordinatorsplayground://deeplink?payload=…`), verbatim.
     static let seedPayload =
@@ -116,7 +117,7 @@ struct PayloadCase: Sendable, CustomTestStringConvertible {
         #expect(found.sourceOffset == 10)
     }
 
-    static let structureCases: [PayloadCase] = [
+    static let structureCases: [PayloadProblemCase] = [
         .init(
             json: "[]", kind: .rootNotObject, path: "",
             message: "the payload must be a JSON object with a 'step', found an array"),
@@ -156,7 +157,7 @@ struct PayloadCase: Sendable, CustomTestStringConvertible {
     ]
 
     @Test(arguments: structureCases)
-    func structuralProblemsNameTheirKindAndPath(_ testCase: PayloadCase) throws {
+    func structuralProblemsNameTheirKindAndPath(_ testCase: PayloadProblemCase) throws {
         let found = try #require(problem(base64(testCase.json)))
         #expect(found.kind == testCase.kind)
         #expect(found.jsonPath == testCase.path)

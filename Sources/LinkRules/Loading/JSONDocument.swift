@@ -342,7 +342,7 @@ private struct JSONParser {
             result += text
             return
         }
-        let invalid = UTF8Validation.firstInvalidOffset(in: slice) ?? 0
+        let invalid = JSONDocument.firstInvalidUTF8Offset(in: slice) ?? 0
         throw JSONSyntaxError(message: "invalid UTF-8 in a string", byteOffset: range.lowerBound + invalid)
     }
 
@@ -529,10 +529,10 @@ private func hex4(_ value: UInt32) -> String {
 
 private func unicodeName(_ value: UInt32) -> String { "U+\(hex4(value))" }
 
-/// Finds where a byte sequence stops being well-formed UTF-8 (overlong forms, surrogates and values above
-/// U+10FFFF count as malformed), for messages that point at the offending byte.
-enum UTF8Validation {
-    static func firstInvalidOffset<Bytes: RandomAccessCollection>(in bytes: Bytes) -> Int?
+extension JSONDocument {
+    /// Where a byte sequence stops being well-formed UTF-8 (overlong forms, surrogates and values above
+    /// U+10FFFF count as malformed), for messages that point at the offending byte; nil when it is all valid.
+    static func firstInvalidUTF8Offset<Bytes: RandomAccessCollection>(in bytes: Bytes) -> Int?
     where Bytes.Element == UInt8, Bytes.Index == Int {
         var index = bytes.startIndex
         while index < bytes.endIndex {

@@ -35,11 +35,13 @@ public struct AssociationPattern: Hashable, Sendable {
     private let fragmentMatcher: AssociationWildcard
     private let queryMatcher: QueryMatcher
 
+    /// The `?` part compiled once: one matcher for the whole query string, or one per required item.
     private enum QueryMatcher: Hashable, Sendable {
         case whole(AssociationWildcard)
         case items([QueryItemMatcher])
     }
 
+    /// A required query item: its name and a matcher for its value.
     private struct QueryItemMatcher: Hashable, Sendable {
         /// The decoded item name, lowercased when matching ignores case.
         var name: String
@@ -82,7 +84,7 @@ public struct AssociationPattern: Hashable, Sendable {
         case .items(let items):
             self.queryMatcher = .items(
                 items.map { item in
-                    let name = percentEncoded ? PercentDecoding.decode(item.name) : item.name
+                    let name = percentEncoded ? URLComponentPercentDecoding.decode(item.name) : item.name
                     return QueryItemMatcher(
                         name: caseSensitive ? name : name.lowercased(),
                         value: AssociationWildcard(
@@ -102,7 +104,7 @@ public struct AssociationPattern: Hashable, Sendable {
             return matcher.matches(text)
         case .items(let items):
             let decodedNames = query.map { item -> String in
-                let name = PercentDecoding.decode(item.0)
+                let name = URLComponentPercentDecoding.decode(item.0)
                 return caseSensitive ? name : name.lowercased()
             }
             return items.allSatisfy { item in

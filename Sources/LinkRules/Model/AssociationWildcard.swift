@@ -2,6 +2,7 @@
 /// (`/` included), `?` exactly one, anything else itself. Matching is the greedy glob algorithm with a single
 /// backtrack point, so it takes at most pattern × text steps and never goes exponential.
 struct AssociationWildcard: Hashable, Sendable {
+    /// One step of a compiled pattern: a character to match exactly, `*` or `?`.
     enum Token: Hashable, Sendable {
         case literal(Unicode.Scalar)
         case anyRun
@@ -39,7 +40,7 @@ struct AssociationWildcard: Hashable, Sendable {
                 flushLiterals()
                 tokens.append(.single)
                 index += 1
-            } else if percentEncoded, byte == UInt8(ascii: "%"), let decoded = PercentDecoding.byte(in: bytes, at: index) {
+            } else if percentEncoded, byte == UInt8(ascii: "%"), let decoded = URLComponentPercentDecoding.byte(in: bytes, at: index) {
                 literals.append(decoded)
                 index += 3
             } else {
@@ -59,7 +60,7 @@ struct AssociationWildcard: Hashable, Sendable {
     /// Whether the pattern matches the whole of a URL component as written in the URL (percent-encoded);
     /// the component is percent-decoded before the comparison.
     func matches(_ component: String) -> Bool {
-        var text = PercentDecoding.decode(component)
+        var text = URLComponentPercentDecoding.decode(component)
         if !caseSensitive { text = text.lowercased() }
         return matches(scalars: Array(text.unicodeScalars))
     }
@@ -102,7 +103,7 @@ struct AssociationWildcard: Hashable, Sendable {
 
 /// Percent-decoding of URL components for pattern matching: valid `%XX` escapes become their bytes, anything
 /// else (a stray `%`, or escapes that do not form UTF-8) is kept as written.
-enum PercentDecoding {
+enum URLComponentPercentDecoding {
     static func byte(in bytes: [UInt8], at index: Int) -> UInt8? {
         guard index + 2 < bytes.count, bytes[index] == UInt8(ascii: "%"),
             let high = hexDigit(bytes[index + 1]), let low = hexDigit(bytes[index + 2])

@@ -2,6 +2,7 @@
 /// alphabet, with or without `=` padding, any of them possibly percent-encoded (`%2B`, `%2F`, `%3D`). Keeps the
 /// text offset of every symbol so problems found in the decoded bytes can point back into the link.
 enum Base64Payload {
+    /// The decoded bytes and where each Base64 symbol sat in the text.
     struct Decoded {
         var bytes: [UInt8]
         /// The UTF-8 offset in the input text of each Base64 symbol, in order.
@@ -25,7 +26,7 @@ enum Base64Payload {
             let start = index
             var byte = input[index]
             if byte == UInt8(ascii: "%") {
-                guard let decoded = PercentDecoding.byte(in: input, at: index) else {
+                guard let decoded = URLComponentPercentDecoding.byte(in: input, at: index) else {
                     return fail("not Base64: '%' is not followed by two hex digits", at: start)
                 }
                 byte = decoded

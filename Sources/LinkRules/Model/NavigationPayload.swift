@@ -57,7 +57,7 @@ public struct NavigationStep: Hashable, Sendable {
 
     /// The JSON path of this step's target object (`children[0].step.push.path.screenA`).
     public var targetPath: String {
-        JSONPath.appending(key: target, to: "\(JSONPath.appending(key: "step", to: jsonPath)).\(kind.rawValue).\(kind.wrapperKey)")
+        PayloadJSONPath.appending(key: target, to: "\(PayloadJSONPath.appending(key: "step", to: jsonPath)).\(kind.rawValue).\(kind.wrapperKey)")
     }
 
     /// Visits this step and every step below it, parents before children, in document order.
@@ -138,7 +138,7 @@ public struct PayloadCredential: Hashable, Sendable {
 
     /// Collects a member whose key looks like a credential, and any inside its value.
     static func collect(in member: JSONMember, path: String, into found: inout [PayloadCredential]) {
-        let memberPath = JSONPath.appending(key: member.key, to: path)
+        let memberPath = PayloadJSONPath.appending(key: member.key, to: path)
         if looksLikeCredential(key: member.key) {
             found.append(PayloadCredential(key: member.key, jsonPath: memberPath, keyRange: member.keyRange, value: member.value))
         }
@@ -162,6 +162,7 @@ public struct PayloadCredential: Hashable, Sendable {
 /// Why a payload could not be read as a navigation step tree, and where: in the decoded JSON (`decodedOffset`,
 /// `jsonPath`) and in the Base64 text it came from (`sourceOffset`, a UTF-8 offset into that text).
 public struct PayloadProblem: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The kinds of problem, so rules and tests need not compare message text.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         case notBase64
         case notUTF8
@@ -215,7 +216,7 @@ public struct NavigationPayload: Hashable, Sendable {
         case .failure(let problem): return .failure(problem)
         }
         let map = { (offset: Int) -> Int? in Base64Payload.sourceOffset(ofDecodedByte: offset, symbolOffsets: decoded.symbolOffsets) }
-        if let invalid = UTF8Validation.firstInvalidOffset(in: decoded.bytes) {
+        if let invalid = JSONDocument.firstInvalidUTF8Offset(in: decoded.bytes) {
             return .failure(
                 PayloadProblem(
                     kind: .notUTF8, message: "the decoded payload is not UTF-8 text (invalid byte at offset \(invalid))",
@@ -283,7 +284,7 @@ private enum StepTreeReader {
         guard let step = node["step"] else {
             return fail(.missingStep, "\(place) has no 'step'", at: node, path: path)
         }
-        let stepPath = JSONPath.appending(key: "step", to: path)
+        let stepPath = PayloadJSONPath.appending(key: "step", to: path)
         guard let kinds = step.members else {
             return fail(.wrongType, "'\(stepPath)' must be an object, found \(step.kindDescription)", at: step, path: stepPath)
         }
@@ -297,7 +298,7 @@ private enum StepTreeReader {
                 .stepKindCount, "'\(stepPath)' names \(kinds.count) kinds (\(names)): a step does exactly one thing",
                 at: step, path: stepPath)
         }
-        let kindPath = JSONPath.appending(key: kindMember.key, to: stepPath)
+        let kindPath = PayloadJSONPath.appending(key: kindMember.key, to: stepPath)
         guard let kind = StepKind(rawValue: kindMember.key) else {
             return .failure(
                 PayloadProblem(
@@ -317,7 +318,7 @@ private enum StepTreeReader {
                     message: "a '\(kind.rawValue)' step wraps its target in '\(kind.wrapperKey)', found \(found)",
                     jsonPath: kindPath, decodedOffset: offset))
         }
-        let wrapperPath = JSONPath.appending(key: kind.wrapperKey, to: kindPath)
+        let wrapperPath = PayloadJSONPath.appending(key: kind.wrapperKey, to: kindPath)
         guard let targets = targetWrapper.value.members else {
             return fail(
                 .wrongType, "'\(wrapperPath)' must be an object naming the target, found \(targetWrapper.value.kindDescription)",
@@ -328,7 +329,7 @@ private enum StepTreeReader {
                 .targetCount, "'\(wrapperPath)' must name exactly one target, found \(targets.count)",
                 at: targetWrapper.value, path: wrapperPath)
         }
-        let targetPath = JSONPath.appending(key: target.key, to: wrapperPath)
+        let targetPath = PayloadJSONPath.appending(key: target.key, to: wrapperPath)
         guard let fields = target.value.members else {
             return fail(
                 .wrongType, "the target '\(target.key)' must be an object of fields, found \(target.value.kindDescription)",
@@ -336,7 +337,7 @@ private enum StepTreeReader {
         }
         var children: [NavigationStep] = []
         if let childrenValue = node["children"] {
-            let childrenPath = JSONPath.appending(key: "children", to: path)
+            let childrenPath = PayloadJSONPath.appending(key: "children", to: path)
             guard let elements = childrenValue.elements else {
                 return fail(
                     .childrenNotArray, "'\(childrenPath)' must be an array, found \(childrenValue.kindDescription)",
@@ -357,7 +358,7 @@ private enum StepTreeReader {
 }
 
 /// Dotted JSON paths (`children[0].step.push`), quoting keys that are not plain names (`["a.b"]`).
-enum JSONPath {
+enum PayloadJSONPath {
     static func appending(key: String, to path: String) -> String {
         let plain = !key.isEmpty && key.unicodeScalars.allSatisfy {
             ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_" || $0 == "-" || $0 == "$"
