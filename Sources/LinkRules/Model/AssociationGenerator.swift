@@ -1,0 +1,93 @@
+/// One universal link of the catalogue as the association file should list it: its path pattern (placeholders
+/// already replaced by `*` or `?`), the query items it needs, and a comment saying which link it is.
+public struct AssociationRoute: Hashable, Sendable {
+    public var path: String
+    /// Query items that must be present (with any value) for the link to open the app.
+    public var queryNames: [String]
+    public var comment: String?
+
+    public init(path: String, queryNames: [String] = [], comment: String? = nil) {
+        self.path = path
+        self.queryNames = queryNames
+        self.comment = comment
+    }
+}
+
+extension AssociationFile {
+    /// The text of an association file that opens the given routes in one app, for `linkrules aasa`:
+    /// `{"applinks": {"details": [{"appIDs": [appID], "components": [...]}]}}`, 2-space indent, keys in a fixed
+    /// order (`/`, `?`, `comment`), routes in the order given (order decides matches), later exact repeats of
+    /// a path and query dropped, ending with a newline.
+    public static func generate(appID: String, routes: [AssociationRoute]) -> String {
+        var seen = Set<[String]>()
+        let unique = routes.filter { seen.insert([$0.path] + $0.queryNames).inserted }
+        var output = JSONTextWriter()
+        output.line("{", depth: 0)
+        output.line("\"applinks\": {", depth: 1)
+        output.line("\"details\": [", depth: 2)
+        output.line("{", depth: 3)
+        output.line("\"appIDs\": [", depth: 4)
+        output.line(JSONTextWriter.quoted(appID), depth: 5)
+        output.line("],", depth: 4)
+        if unique.isEmpty {
+            output.line("\"components\": []", depth: 4)
+        } else {
+            output.line("\"components\": [", depth: 4)
+            for (index, route) in unique.enumerated() {
+                output.line("{", depth: 5)
+                var fields: [[String]] = [["\"/\": \(JSONTextWriter.quoted(route.path))"]]
+                if !route.queryNames.isEmpty {
+                    var query = ["\"?\": {"]
+                    query += route.queryNames.enumerated().map { position, name in
+                        let separator = position == route.queryNames.count - 1 ? "" : ","
+                        return "  \(JSONTextWriter.quoted(name)): \"*\"\(separator)"
+                    }
+                    query.append("}")
+                    fields.append(query)
+                }
+                if let comment = route.comment { fields.append(["\"comment\": \(JSONTextWriter.quoted(comment))"]) }
+                for (position, field) in fields.enumerated() {
+                    let separator = position == fields.count - 1 ? "" : ","
+                    for (lineIndex, line) in field.enumerated() {
+                        output.line(lineIndex == field.count - 1 ? line + separator : line, depth: 6)
+                    }
+                }
+                output.line(index == unique.count - 1 ? "}" : "},", depth: 5)
+            }
+            output.line("]", depth: 4)
+        }
+        output.line("}", depth: 3)
+        output.line("]", depth: 2)
+        output.line("}", depth: 1)
+        output.line("}", depth: 0)
+        return output.text
+    }
+}
+
+/// Builds indented JSON text line by line, for generated files that people read and diff.
+private struct JSONTextWriter {
+    var text = ""
+
+    mutating func line(_ content: String, depth: Int) {
+        text += String(repeating: "  ", count: depth) + content + "\n"
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped, everything else as is.
+    static func quoted(_ value: String) -> String {
+        var result = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                let digits = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,38 @@
+/// Something wrong in an apple-app-site-association file, found while reading it: what kind of problem, a
+/// message in the house style, and the exact characters it concerns. The `aasa-invalid` rule reports these.
+public struct AssociationProblem: Hashable, Sendable, CustomStringConvertible {
+    /// The kinds of problem, so rules and tests need not compare message text.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// The file is not JSON; the range is where the reader stopped.
+        case invalidJSON
+        /// A value of the wrong JSON type (`details` an object, `exclude` a string…).
+        case wrongType
+        /// A required key is absent (`applinks`, `details`, an entry's app ids or patterns).
+        case missingKey
+        /// An app id not of the form `TEAMID.bundle.id`.
+        case invalidAppID
+        /// A key the format does not define, often a misspelling.
+        case unknownKey
+        /// One entry mixes forms that systems read differently (`paths` with `components`, `appID` with `appIDs`).
+        case mixedForms
+        /// A key repeated in one object; readers keep only one of the values.
+        case duplicateKey
+        /// A path pattern that can never match a URL path.
+        case unmatchablePattern
+    }
+
+    public var kind: Kind
+    public var message: String
+    public var range: SourceRange
+    /// For invalid JSON, where the unclosed string, object or array starts.
+    public var openingRange: SourceRange?
+
+    public init(kind: Kind, message: String, range: SourceRange, openingRange: SourceRange? = nil) {
+        self.kind = kind
+        self.message = message
+        self.range = range
+        self.openingRange = openingRange
+    }
+
+    public var description: String { "\(range.start.line):\(range.start.column): \(message)" }
+}
