@@ -1,5 +1,6 @@
-/// Renders the change between two versions of a file as a unified diff, line for line what `diff -u` prints
-/// (after its two header lines), so `lint --diff` output can be read by people and applied by `patch` or `git apply`.
+/// Renders the change between two versions of a file as a unified diff in `diff -u`'s format (a shortest diff;
+/// where several exist, the lines chosen may differ from GNU diff's), so `lint --diff` output can be read by
+/// people and applied by `patch` or `git apply`.
 public enum UnifiedDiff {
     /// The unified diff from `old` to `new`: `--- a/FILE` and `+++ b/FILE` headers, then `@@ -l,n +l,n @@` hunks
     /// with `context` unchanged lines around each change; changes closer than `2 * context` lines share a hunk.
