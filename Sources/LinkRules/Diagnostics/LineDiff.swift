@@ -1,20 +1,20 @@
-/// A shortest edit script between two sequences of line ids, found with Myers' O(ND) algorithm in its
-/// linear-space form (bisecting at the middle snake), so a large file with a few changes is compared quickly.
-struct LineDiff {
+/// A shortest edit script between two sequences of lines, found with Myers' O(ND) algorithm in its linear-space
+/// form (bisecting at the middle snake), so a large file with a few changes is compared quickly.
+struct LineDiff<Line: Equatable> {
     /// `deleted[i]` is true when old line `i` is not kept in the new text.
     private(set) var deleted: [Bool]
     /// `inserted[j]` is true when new line `j` is not taken from the old text.
     private(set) var inserted: [Bool]
 
-    private let old: [Int]
-    private let new: [Int]
+    private let old: [Line]
+    private let new: [Line]
     /// Furthest-reaching x per diagonal for the forward and the reverse search, indexed by diagonal + `offset`.
     private var forward: [Int]
     private var reverse: [Int]
     private let offset: Int
 
-    /// Compares two sequences of line ids (equal ids mean equal lines).
-    init(old: [Int], new: [Int]) {
+    /// Compares two sequences of lines; equality should be cheap, as it is called O((N + M) · D) times.
+    init(old: [Line], new: [Line]) {
         self.old = old
         self.new = new
         deleted = Array(repeating: false, count: old.count)

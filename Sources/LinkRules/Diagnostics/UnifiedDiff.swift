@@ -1,5 +1,6 @@
-/// Renders the change between two versions of a file as a unified diff, line for line what `diff -u` prints
-/// (after its two header lines), so `lint --diff` output can be read by people and applied by `patch` or `git apply`.
+/// Renders the change between two versions of a file as a unified diff in `diff -u`'s format (a shortest diff;
+/// where several exist, the lines chosen may differ from GNU diff's), so `lint --diff` output can be read by
+/// people and applied by `patch` or `git apply`.
 public enum UnifiedDiff {
     /// The unified diff from `old` to `new`: `--- a/FILE` and `+++ b/FILE` headers, then `@@ -l,n +l,n @@` hunks
     /// with `context` unchanged lines around each change; changes closer than `2 * context` lines share a hunk.
@@ -10,14 +11,8 @@ public enum UnifiedDiff {
         let context = max(0, context)
         let oldLines = lineRanges(of: old)
         let newLines = lineRanges(of: new)
-        var ids: [ArraySlice<UInt8>: Int] = [:]
-        func id(_ line: ArraySlice<UInt8>) -> Int {
-            if let known = ids[line] { return known }
-            let fresh = ids.count
-            ids[line] = fresh
-            return fresh
-        }
-        let diff = LineDiff(old: oldLines.map { id(old[$0]) }, new: newLines.map { id(new[$0]) })
+        let diff = LineDiff(old: oldLines.map { HashedLine(text: old, range: $0) },
+                            new: newLines.map { HashedLine(text: new, range: $0) })
         let changes = changeBlocks(deleted: diff.deleted, inserted: diff.inserted)
 
         var output: [UInt8] = Array("--- a/\(file)\n+++ b/\(file)\n".utf8)
@@ -53,6 +48,37 @@ public enum UnifiedDiff {
             first = last + 1
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// One line of a text as the diff compares it: its bytes are hashed once, up front, and compared byte for byte
+    /// only when the hashes agree, so most of the diff's many comparisons cost one integer comparison.
+    private struct HashedLine: Equatable {
+        let text: [UInt8]
+        let range: Range<Int>
+        let bytesHash: UInt64
+
+        init(text: [UInt8], range: Range<Int>) {
+            self.text = text
+            self.range = range
+            // FNV-1a: cheap, and a collision only costs a byte comparison.
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            text.withUnsafeBufferPointer { buffer in
+                for index in range {
+                    hash = (hash ^ UInt64(buffer[index])) &* 0x0000_0100_0000_01b3
+                }
+            }
+            bytesHash = hash
+        }
+
+        static func == (lhs: HashedLine, rhs: HashedLine) -> Bool {
+            guard lhs.bytesHash == rhs.bytesHash, lhs.range.count == rhs.range.count else { return false }
+            return lhs.text.withUnsafeBytes { left in
+                rhs.text.withUnsafeBytes { right in
+                    UnsafeRawBufferPointer(rebasing: left[lhs.range]).elementsEqual(
+                        UnsafeRawBufferPointer(rebasing: right[rhs.range]))
+                }
+            }
+        }
     }
 
     /// A run of removed old lines and the added new lines that take their place (either run may be empty).

@@ -20,6 +20,14 @@ public enum AtomicFileWriter {
     ///   `FixError.writeFailed` if any step fails; either way the original is untouched and the temporary file
     ///   is removed.
     public static func replace(path: String, expectedOriginal: [UInt8], with newBytes: [UInt8]) throws {
+        try replace(path: path, expectedOriginal: expectedOriginal, with: newBytes, beforeFinalCheck: {})
+    }
+
+    /// `replace(path:expectedOriginal:with:)` with a hook run once the temporary file is written, so tests can
+    /// change the file in the window the final check guards.
+    static func replace(
+        path: String, expectedOriginal: [UInt8], with newBytes: [UInt8], beforeFinalCheck: () -> Void
+    ) throws {
         guard let target = resolvedPath(path) else {
             if errno == ENOENT || errno == ENOTDIR { throw FixError.fileChangedOnDisk(file: path) }
             throw failure(path, "cannot resolve the path")
@@ -53,6 +61,7 @@ public enum AtomicFileWriter {
         isOpen = false
         guard close(descriptor) == 0 else { throw failure(path, "cannot close the temporary file") }
 
+        beforeFinalCheck()
         try requireUnchanged(target, expectedOriginal, reportedAs: path)
         guard rename(temporaryPath, target) == 0 else { throw failure(path, "cannot rename the temporary file") }
         isRenamed = true
