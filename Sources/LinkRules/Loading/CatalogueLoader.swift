@@ -172,32 +172,32 @@ final class CatalogueFileDecoder {
         var spec = ComponentSpec(
             name: name, kind: .screen, kindScalar: nil, idType: nil, params: [], navigable: false, file: file,
             declarationRange: name.tokenRange)
-        let context = "components.\(name.value)"
+        func context() -> String { "components.\(name.value)" }
         if try yaml.nextKind() == .scalar {
             // `feed: tab` is shorthand for `feed: { kind: tab }`.
-            let kind = try yaml.readString(key: context)
+            let kind = try yaml.readString(key: context())
             spec.kind = try componentKind(kind)
             spec.kindScalar = kind
             spec.declarationRange = name.tokenRange.lowerBound..<kind.tokenRange.upperBound
             return spec
         }
-        let range = try yaml.readMapping(key: context) { key in
+        let range = try yaml.readMapping(key: context()) { key in
             switch key.value {
             case "kind":
-                let kind = try yaml.readString(key: "\(context).kind")
+                let kind = try yaml.readString(key: "\(context()).kind")
                 spec.kind = try componentKind(kind)
                 spec.kindScalar = kind
             case "id":
-                let type = try yaml.readString(key: "\(context).id")
+                let type = try yaml.readString(key: "\(context()).id")
                 guard let known = PlaceholderType(rawValue: type.value) else {
                     throw LoadError(
-                        .invalidValue(type.value, key: "\(context).id", expected: PlaceholderType.allCases.map(\.rawValue)),
+                        .invalidValue(type.value, key: "\(context()).id", expected: PlaceholderType.allCases.map(\.rawValue)),
                         at: location(type.tokenRange))
                 }
                 spec.idType = known
-            case "params": spec.params = try yaml.readStringList(key: "\(context).params")
-            case "navigable": spec.navigable = try yaml.readBool(key: "\(context).navigable").boolValue ?? false
-            case "title", "description": _ = try yaml.readScalar(key: "\(context).\(key.value)")
+            case "params": spec.params = try yaml.readStringList(key: "\(context()).params")
+            case "navigable": spec.navigable = try yaml.readBool(key: "\(context()).navigable").boolValue ?? false
+            case "title", "description": _ = try yaml.readScalar(key: "\(context()).\(key.value)")
             default: try unknownKey(key, known: CatalogueLoader.componentKeys, in: "component '\(name.value)'", catalogue: &catalogue)
             }
         }
@@ -216,16 +216,16 @@ final class CatalogueFileDecoder {
 
     private func decodeParam(_ name: Scalar, catalogue: inout Catalogue) throws -> ParamSpec {
         var spec = ParamSpec(name: name, role: nil, file: file)
-        let context = "params.\(name.value)"
+        func context() -> String { "params.\(name.value)" }
         if try yaml.nextKind() == .scalar {
-            let role = try yaml.readScalar(key: context)
+            let role = try yaml.readScalar(key: context())
             spec.role = role.isNull ? nil : role
             return spec
         }
-        try yaml.readMapping(key: context) { key in
+        try yaml.readMapping(key: context()) { key in
             switch key.value {
-            case "role": spec.role = try yaml.readString(key: "\(context).role")
-            case "type", "description": _ = try yaml.readScalar(key: "\(context).\(key.value)")
+            case "role": spec.role = try yaml.readString(key: "\(context()).role")
+            case "type", "description": _ = try yaml.readScalar(key: "\(context()).\(key.value)")
             default: try unknownKey(key, known: CatalogueLoader.paramKeys, in: "parameter '\(name.value)'", catalogue: &catalogue)
             }
         }
@@ -246,26 +246,26 @@ final class CatalogueFileDecoder {
             url: Scalar(value: "", tokenRange: 0..<0, style: .plain), entryRange: 0..<0, entryIsFlow: isFlow,
             title: nil, examples: [], barrier: nil, deprecated: false, aliases: [], aliasesRange: nil,
             aliasesAreFlow: false, ignoredRules: [], requiredParams: [])
-        let context = "links[\(index)]"
-        let range = try yaml.readMapping(key: context) { key in
+        func context() -> String { "links[\(index)]" }
+        let range = try yaml.readMapping(key: context()) { key in
             switch key.value {
-            case "url": url = try yaml.readString(key: "\(context).url", expected: "a URL string")
+            case "url": url = try yaml.readString(key: "\(context()).url", expected: "a URL string")
             case "title", "description":
-                let value = try yaml.readScalar(key: "\(context).\(key.value)")
+                let value = try yaml.readScalar(key: "\(context()).\(key.value)")
                 if key.value == "title" { link.title = value }
-            case "examples": link.examples = try yaml.readStringList(key: "\(context).examples")
-            case "barrier": link.barrier = try yaml.readString(key: "\(context).barrier")
-            case "deprecated": link.deprecated = try yaml.readBool(key: "\(context).deprecated").boolValue ?? false
+            case "examples": link.examples = try yaml.readStringList(key: "\(context()).examples")
+            case "barrier": link.barrier = try yaml.readString(key: "\(context()).barrier")
+            case "deprecated": link.deprecated = try yaml.readBool(key: "\(context()).deprecated").boolValue ?? false
             case "aliases":
                 link.aliasesAreFlow = try yaml.nextIsFlow() || (try yaml.nextKind() == .scalar)
                 let before = try yaml.reader.peek()
-                link.aliases = try yaml.readStringList(key: "\(context).aliases")
+                link.aliases = try yaml.readStringList(key: "\(context()).aliases")
                 link.aliasesRange = before.start..<(link.aliases.last?.tokenRange.upperBound ?? before.end)
-            case "required_params": link.requiredParams = try yaml.readStringList(key: "\(context).required_params")
+            case "required_params": link.requiredParams = try yaml.readStringList(key: "\(context()).required_params")
             case "lint":
-                try yaml.readMapping(key: "\(context).lint") { lintKey in
+                try yaml.readMapping(key: "\(context()).lint") { lintKey in
                     switch lintKey.value {
-                    case "ignore": link.ignoredRules += try yaml.readStringList(key: "\(context).lint.ignore")
+                    case "ignore": link.ignoredRules += try yaml.readStringList(key: "\(context()).lint.ignore")
                     default: try unknownKey(lintKey, known: CatalogueLoader.lintKeys, in: "'lint'", catalogue: &catalogue)
                     }
                 }

@@ -43,9 +43,9 @@ final class YAMLDecoder {
     /// Reads a mapping, calling `body` with each key; `body` must consume the value. Duplicate keys are an error
     /// pointing at the second with a note at the first. Returns the mapping's byte range.
     @discardableResult
-    func readMapping(key context: String, _ body: (Scalar) throws -> Void) throws -> Range<Int> {
+    func readMapping(key context: @autoclosure () -> String, _ body: (Scalar) throws -> Void) throws -> Range<Int> {
         let start = try reader.next()
-        guard start.kind == .mappingStart else { throw typeError(start, expected: "a mapping", key: context) }
+        guard start.kind == .mappingStart else { throw typeError(start, expected: "a mapping", key: context()) }
         var seen: [String: Scalar] = [:]
         while true {
             let event = try reader.next()
@@ -71,9 +71,9 @@ final class YAMLDecoder {
 
     /// Reads a list, calling `body` for each item; `body` must consume it. Returns the list's byte range.
     @discardableResult
-    func readSequence(key context: String, _ body: (Int) throws -> Void) throws -> Range<Int> {
+    func readSequence(key context: @autoclosure () -> String, _ body: (Int) throws -> Void) throws -> Range<Int> {
         let start = try reader.next()
-        guard start.kind == .sequenceStart else { throw typeError(start, expected: "a list", key: context) }
+        guard start.kind == .sequenceStart else { throw typeError(start, expected: "a list", key: context()) }
         var index = 0
         while true {
             if try reader.peek().kind == .sequenceEnd {
@@ -86,36 +86,36 @@ final class YAMLDecoder {
     }
 
     /// Reads a scalar; a mapping or list is a type error naming `key`.
-    func readScalar(key context: String, expected: String = "a string") throws -> Scalar {
+    func readScalar(key context: @autoclosure () -> String, expected: String = "a string") throws -> Scalar {
         let event = try reader.next()
-        guard event.kind == .scalar else { throw typeError(event, expected: expected, key: context) }
+        guard event.kind == .scalar else { throw typeError(event, expected: expected, key: context()) }
         return Scalar(value: event.value, tokenRange: event.start..<event.end, style: event.style)
     }
 
     /// Reads a non-null scalar.
-    func readString(key context: String, expected: String = "a string") throws -> Scalar {
+    func readString(key context: @autoclosure () -> String, expected: String = "a string") throws -> Scalar {
         let event = try reader.peek()
-        let scalar = try readScalar(key: context, expected: expected)
-        if scalar.isNull { throw typeError(event, expected: expected, key: context) }
+        let scalar = try readScalar(key: context(), expected: expected)
+        if scalar.isNull { throw typeError(event, expected: expected, key: context()) }
         return scalar
     }
 
     /// Reads a YAML boolean.
-    func readBool(key context: String) throws -> Scalar {
+    func readBool(key context: @autoclosure () -> String) throws -> Scalar {
         let event = try reader.peek()
-        let scalar = try readScalar(key: context, expected: "true or false")
-        guard scalar.boolValue != nil else { throw typeError(event, expected: "true or false", key: context) }
+        let scalar = try readScalar(key: context(), expected: "true or false")
+        guard scalar.boolValue != nil else { throw typeError(event, expected: "true or false", key: context()) }
         return scalar
     }
 
     /// Reads a list of strings; a single string is accepted as a list of one.
-    func readStringList(key context: String) throws -> [Scalar] {
+    func readStringList(key context: @autoclosure () -> String) throws -> [Scalar] {
         if try reader.peek().kind == .scalar {
-            let scalar = try readScalar(key: context, expected: "a list of strings")
+            let scalar = try readScalar(key: context(), expected: "a list of strings")
             return scalar.isNull ? [] : [scalar]
         }
         var items: [Scalar] = []
-        try readSequence(key: context) { _ in items.append(try readString(key: context)) }
+        try readSequence(key: context()) { _ in items.append(try readString(key: context())) }
         return items
     }
 

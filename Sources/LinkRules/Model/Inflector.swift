@@ -34,7 +34,7 @@ public struct Inflector: Sendable {
 
     /// The plural of a singular noun (`community` → `communities`, `person` → `people`, `post` → `posts`).
     public func pluralize(_ word: String) -> String {
-        let lower = word.lowercased()
+        let lower = word.lowercasedASCIIIfNeeded
         if uncountable.contains(lower) { return word }
         if let plural = irregular[lower] { return plural }
         if irregularPlurals[lower] != nil { return word }
@@ -51,7 +51,7 @@ public struct Inflector: Sendable {
 
     /// The singular of a plural noun, or the word itself when it does not look plural.
     public func singularize(_ word: String) -> String {
-        let lower = word.lowercased()
+        let lower = word.lowercasedASCIIIfNeeded
         if uncountable.contains(lower) { return word }
         if let singular = irregularPlurals[lower] { return singular }
         if irregular[lower] != nil { return word }
@@ -66,10 +66,17 @@ public struct Inflector: Sendable {
 
     /// Whether the word reads as a plural (or has one form), so it can name a collection.
     public func isPlural(_ word: String) -> Bool {
-        let lower = word.lowercased()
+        let lower = word.lowercasedASCIIIfNeeded
         if uncountable.contains(lower) { return true }
         if irregularPlurals[lower] != nil { return true }
         if irregular[lower] != nil { return false }
         return singularize(lower) != lower
+    }
+}
+
+extension String {
+    /// The string lowercased, without allocating when it has no capitals (component names usually have none).
+    var lowercasedASCIIIfNeeded: String {
+        utf8.contains { $0 >= 0x41 && $0 <= 0x5A } || !utf8.allSatisfy { $0 < 0x80 } ? lowercased() : self
     }
 }
