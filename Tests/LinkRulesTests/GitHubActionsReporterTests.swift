@@ -53,10 +53,12 @@ import Testing
         let characters: [Character] = Array("a%:,\r\n\t ;]é日") + ["%0A", "%25"].flatMap { Array($0) }
         let texts = Gen<Character?>.element(of: characters).map { $0! }.string(of: 0...20)
         await propertyCheck(input: texts) { text in
-            var data = ""
-            data.appendWorkflowCommandData(text)
-            var property = ""
-            property.appendWorkflowCommandProperty(text)
+            var dataBuffer = ReportBuffer(reservingCapacity: 64)
+            dataBuffer.appendWorkflowCommandData(text)
+            let data = dataBuffer.string
+            var propertyBuffer = ReportBuffer(reservingCapacity: 64)
+            propertyBuffer.appendWorkflowCommandProperty(text)
+            let property = propertyBuffer.string
             #expect(!data.contains { $0 == "\r" || $0 == "\n" || $0 == "\r\n" })
             #expect(!property.contains { $0 == "\r" || $0 == "\n" || $0 == "\r\n" || $0 == ":" || $0 == "," })
             #expect(unescape(data) == text)

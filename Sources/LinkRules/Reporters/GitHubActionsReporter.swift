@@ -5,8 +5,7 @@ public struct GitHubActionsReporter: Reporter {
     public init() {}
 
     public func report(_ input: ReportInput, options: ReportOptions) -> String {
-        var output = ""
-        output.reserveCapacity(input.diagnostics.count * 200)
+        var output = ReportBuffer(reservingCapacity: input.diagnostics.count * 200)
         for diagnostic in input.diagnostics {
             let range = diagnostic.location.range
             output.append("::")
@@ -14,17 +13,17 @@ public struct GitHubActionsReporter: Reporter {
             output.append(" file=")
             output.appendWorkflowCommandProperty(diagnostic.location.file)
             output.append(",line=")
-            output.append(String(range.start.line))
+            output.append(range.start.line)
             // Columns are only allowed on an annotation that starts and ends on one line.
             if range.end.line == range.start.line {
                 output.append(",col=")
-                output.append(String(range.start.column))
+                output.append(range.start.column)
             }
             output.append(",endLine=")
-            output.append(String(range.end.line))
+            output.append(range.end.line)
             if range.end.line == range.start.line {
                 output.append(",endColumn=")
-                output.append(String(range.end.column))
+                output.append(range.end.column)
             }
             output.append(",title=")
             output.appendWorkflowCommandProperty("linkrules (" + diagnostic.ruleID + ")")
@@ -32,7 +31,7 @@ public struct GitHubActionsReporter: Reporter {
             output.appendWorkflowCommandData(message(of: diagnostic))
             output.append("\n")
         }
-        return output
+        return output.string
     }
 
     /// The finding's message, followed by one line per note.

@@ -10,8 +10,7 @@ public struct JUnitReporter: Reporter {
         let summaries = Dictionary(input.rules.map { ($0.id, $0.summary) }, uniquingKeysWith: { first, _ in first })
         let testCount = files.reduce(0) { $0 + max(1, byFile[$1]?.count ?? 0) }
 
-        var output = ""
-        output.reserveCapacity(input.diagnostics.count * 600 + files.count * 200 + 256)
+        var output = ReportBuffer(reservingCapacity: input.diagnostics.count * 600 + files.count * 200 + 256)
         output.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         output.append("<testsuites name=\"linkrules\" tests=\"\(testCount)\" failures=\"\(input.diagnostics.count)\"")
         output.append(" errors=\"0\">\n")
@@ -32,10 +31,10 @@ public struct JUnitReporter: Reporter {
             output.append("  </testsuite>\n")
         }
         output.append("</testsuites>\n")
-        return output
+        return output.string
     }
 
-    private func appendTestCase(_ diagnostic: Diagnostic, ruleSummary: String?, to output: inout String) {
+    private func appendTestCase(_ diagnostic: Diagnostic, ruleSummary: String?, to output: inout ReportBuffer) {
         let location = diagnostic.location
         output.append("    <testcase name=\"")
         output.appendXMLEscaped("\(diagnostic.ruleID) at \(location.line):\(location.column)")
