@@ -19,7 +19,7 @@ public struct TextReporter: Reporter {
                 } else {
                     output.append("  ")
                 }
-                output.append(style.severity(.info, "note:"))
+                style.appendSeverity(.info, to: &output)
                 output.append(" ")
                 output.appendTerminalSafe(note.message.text)
                 output.append("\n")
@@ -36,7 +36,7 @@ public struct TextReporter: Reporter {
     private func appendHeader(_ diagnostic: Diagnostic, style: TerminalStyle, to output: inout ReportBuffer) {
         appendPosition(diagnostic.location, style: style, to: &output)
         output.append(" ")
-        output.append(style.severity(diagnostic.severity, diagnostic.severity.compilerWord + ":"))
+        style.appendSeverity(diagnostic.severity, to: &output)
         output.append(" ")
         output.appendTerminalSafe(diagnostic.message.text)
         output.append(" [")
@@ -131,14 +131,18 @@ struct TerminalStyle {
         reset = enabled ? "\u{1B}[0m" : ""
     }
 
-    /// The severity word in its colour: red error, yellow warning, cyan note.
-    func severity(_ severity: Severity, _ word: String) -> String {
-        guard enabled else { return word }
-        let colour = switch severity {
-        case .error: "\u{1B}[1;31m"
-        case .warning: "\u{1B}[1;33m"
-        case .info: "\u{1B}[1;36m"
+    /// Appends the severity's compiler word and a colon, in its colour: red error, yellow warning, cyan note.
+    func appendSeverity(_ severity: Severity, to output: inout ReportBuffer) {
+        if enabled {
+            let colour: String = switch severity {
+            case .error: "\u{1B}[1;31m"
+            case .warning: "\u{1B}[1;33m"
+            case .info: "\u{1B}[1;36m"
+            }
+            output.append(colour)
         }
-        return colour + word + reset
+        output.append(severity.compilerWord)
+        output.append(":")
+        output.append(reset)
     }
 }
