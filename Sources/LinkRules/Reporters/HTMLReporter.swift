@@ -7,9 +7,8 @@ public struct HTMLReporter: Reporter {
     public init() {}
 
     public func report(_ input: ReportInput, options: ReportOptions) -> String {
-        let files = input.reportedFiles.filter { file in
-            input.sources[file] != nil || input.diagnostics.contains { $0.location.file == file }
-        }
+        let filesWithFindings = Set(input.diagnostics.map(\.location.file))
+        let files = input.reportedFiles.filter { input.sources[$0] != nil || filesWithFindings.contains($0) }
         let page = Page(input: input, options: options, files: files)
         return page.render()
     }
