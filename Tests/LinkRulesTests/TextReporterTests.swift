@@ -158,6 +158,21 @@ import Testing
         ])
     }
 
+    @Test func controlCharactersFromTheCatalogueCannotBreakLinesOrReachTheTerminal() {
+        let file = ReportFixture(text: "  - url: her://a\u{1B}[2J/community/9\n")
+        var diagnostic = Diagnostic(
+            ruleID: "r", severity: .warning, message: "found 'a\u{1B}[2J' here\r\nand there",
+            location: file.location(of: "community"))
+        diagnostic.notes = [Note(message: "a\nnote")]
+        let output = TextReporter().report(file.input([diagnostic]), options: ReportOptions())
+        #expect(!output.contains("\u{1B}"))
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines[0] == "links.yml:1:22: warning: found 'a\u{FFFD}[2J' here and there [r]")
+        #expect(lines[1] == "  - url: her://a\u{FFFD}[2J/community/9")
+        #expect(lines[2] == String(repeating: " ", count: 21) + "^~~~~~~~~")
+        #expect(lines[3] == "  note: a note")
+    }
+
     @Test func colourWrapsPositionSeverityAndReplacementOnlyWhenAsked() {
         var options = ReportOptions()
         options.color = true

@@ -4,7 +4,7 @@
 /// cells and a combining mark none, so the caret lands under the right character in a terminal.
 enum CaretLine {
     /// Appends the padding that puts the next character under `column` (1-based) of `line`.
-    static func appendPadding(to output: inout String, before column: Int, in line: String) {
+    static func appendPadding(to output: inout ReportBuffer, before column: Int, in line: String) {
         var current = 1
         for scalar in line.unicodeScalars {
             guard current < column else { break }
@@ -16,12 +16,12 @@ enum CaretLine {
             }
             current += 1
         }
-        if current < column { output.append(String(repeating: " ", count: column - current)) }
+        if current < column { output.append(repeating: UInt8(ascii: " "), count: column - current) }
     }
 
     /// Appends the padding, `^` and `~`s marking columns `start..<end` of `line` (to the end of the line when
     /// `end` is nil, as for a range that continues on later lines). An empty range gets a lone `^`.
-    static func appendMarker(to output: inout String, line: String, start: Int, end: Int?) {
+    static func appendMarker(to output: inout ReportBuffer, line: String, start: Int, end: Int?) {
         appendPadding(to: &output, before: start, in: line)
         var cells = 0
         var current = 1
@@ -36,7 +36,7 @@ enum CaretLine {
             cells += end - max(start, lineLength + 1)
         }
         output.append("^")
-        if cells > 1 { output.append(String(repeating: "~", count: cells - 1)) }
+        if cells > 1 { output.append(repeating: UInt8(ascii: "~"), count: cells - 1) }
     }
 
     /// How many terminal cells a scalar takes: 0 for combining marks and invisible format characters,

@@ -6,8 +6,7 @@ public struct CheckstyleReporter: Reporter {
     public func report(_ input: ReportInput, options: ReportOptions) -> String {
         var byFile: [String: [Diagnostic]] = [:]
         for diagnostic in input.diagnostics { byFile[diagnostic.location.file, default: []].append(diagnostic) }
-        var output = ""
-        output.reserveCapacity(input.diagnostics.count * 220 + 256)
+        var output = ReportBuffer(reservingCapacity: input.diagnostics.count * 220 + 256)
         output.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n")
         for file in input.reportedFiles {
             let diagnostics = byFile[file] ?? []
@@ -21,9 +20,9 @@ public struct CheckstyleReporter: Reporter {
             output.append("\">\n")
             for diagnostic in diagnostics {
                 output.append("    <error line=\"")
-                output.append(String(diagnostic.location.line))
+                output.append(diagnostic.location.line)
                 output.append("\" column=\"")
-                output.append(String(diagnostic.location.column))
+                output.append(diagnostic.location.column)
                 output.append("\" severity=\"")
                 output.append(diagnostic.severity.rawValue)
                 output.append("\" message=\"")
@@ -35,6 +34,6 @@ public struct CheckstyleReporter: Reporter {
             output.append("  </file>\n")
         }
         output.append("</checkstyle>\n")
-        return output
+        return output.string
     }
 }

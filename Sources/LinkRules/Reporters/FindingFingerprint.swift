@@ -3,7 +3,7 @@
 /// line or column, so the same finding keeps its fingerprint when lines move.
 enum FindingFingerprint {
     /// The key under which the fingerprint appears in `partialFingerprints`.
-    static let sarifKey = "linkrules/v1"
+    static let sarifKey: StaticString = "linkrules/v1"
 
     /// The fingerprint of a diagnostic as 16 lowercase hex digits of FNV-1a 64.
     static func of(_ diagnostic: Diagnostic, sources: [String: SourceFile]) -> String {

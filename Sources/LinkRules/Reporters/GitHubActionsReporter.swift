@@ -5,8 +5,7 @@ public struct GitHubActionsReporter: Reporter {
     public init() {}
 
     public func report(_ input: ReportInput, options: ReportOptions) -> String {
-        var output = ""
-        output.reserveCapacity(input.diagnostics.count * 200)
+        var output = ReportBuffer(reservingCapacity: input.diagnostics.count * 200)
         for diagnostic in input.diagnostics {
             let range = diagnostic.location.range
             output.append("::")
@@ -14,37 +13,42 @@ public struct GitHubActionsReporter: Reporter {
             output.append(" file=")
             output.appendWorkflowCommandProperty(diagnostic.location.file)
             output.append(",line=")
-            output.append(String(range.start.line))
+            output.append(range.start.line)
             // Columns are only allowed on an annotation that starts and ends on one line.
             if range.end.line == range.start.line {
                 output.append(",col=")
-                output.append(String(range.start.column))
+                output.append(range.start.column)
             }
             output.append(",endLine=")
-            output.append(String(range.end.line))
+            output.append(range.end.line)
             if range.end.line == range.start.line {
                 output.append(",endColumn=")
-                output.append(String(range.end.column))
+                output.append(range.end.column)
             }
             output.append(",title=")
-            output.appendWorkflowCommandProperty("linkrules (" + diagnostic.ruleID + ")")
-            output.append("::")
-            output.appendWorkflowCommandData(message(of: diagnostic))
+            output.append("linkrules (")
+            output.appendWorkflowCommandProperty(diagnostic.ruleID)
+            output.append(")::")
+            output.appendWorkflowCommandData(diagnostic.message.text)
+            for note in diagnostic.notes { appendNote(note, to: &output) }
             output.append("\n")
         }
-        return output
+        return output.string
     }
 
-    /// The finding's message, followed by one line per note.
-    private func message(of diagnostic: Diagnostic) -> String {
-        guard !diagnostic.notes.isEmpty else { return diagnostic.message.text }
-        var text = diagnostic.message.text
-        for note in diagnostic.notes {
-            text += "\n"
-            if let location = note.location { text += "\(location.file):\(location.line):\(location.column): " }
-            text += "note: " + note.message.text
+    /// A note as a further line of the message (an escaped line feed, then `file:line:col: note: text`).
+    private func appendNote(_ note: Note, to output: inout ReportBuffer) {
+        output.appendWorkflowCommandData("\n")
+        if let location = note.location {
+            output.appendWorkflowCommandData(location.file)
+            output.append(":")
+            output.append(location.line)
+            output.append(":")
+            output.append(location.column)
+            output.append(": ")
         }
-        return text
+        output.append("note: ")
+        output.appendWorkflowCommandData(note.message.text)
     }
 
     /// The workflow command of a severity: `error`, `warning`, or `notice` for infos.

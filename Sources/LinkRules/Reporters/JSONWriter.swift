@@ -1,38 +1,40 @@
 /// Writes pretty-printed JSON (two-space indentation) straight into one string, so a report of many thousand
 /// findings is streamed out instead of being built as a tree of dictionaries first.
 struct JSONWriter {
-    private(set) var output: String
+    private(set) var output: ReportBuffer
     /// One entry per open object or array: whether it has a member yet.
     private var openContainers: [Bool] = []
     /// Whether a key was just written, so the next value follows it on the same line.
     private var awaitingValue = false
 
     init(reservingCapacity capacity: Int) {
-        output = ""
-        output.reserveCapacity(capacity)
+        output = ReportBuffer(reservingCapacity: capacity)
     }
 
     mutating func beginObject() {
         beginValue()
-        output.append("{")
+        output.append(byte: UInt8(ascii: "{"))
         openContainers.append(false)
     }
 
-    mutating func endObject() { endContainer("}") }
+    mutating func endObject() { endContainer(UInt8(ascii: "}")) }
 
     mutating func beginArray() {
         beginValue()
-        output.append("[")
+        output.append(byte: UInt8(ascii: "["))
         openContainers.append(false)
     }
 
-    mutating func endArray() { endContainer("]") }
+    mutating func endArray() { endContainer(UInt8(ascii: "]")) }
 
-    /// Starts an object member; the next value written is its value.
-    mutating func key(_ name: String) {
+    /// Starts an object member; the next value written is its value. Keys are literals that need no escaping.
+    mutating func key(_ name: StaticString) {
         startMember()
-        output.appendJSONString(name)
-        output.append(": ")
+        output.append(byte: UInt8(ascii: "\""))
+        name.withUTF8Buffer { output.appendASCII($0) }
+        output.append(byte: UInt8(ascii: "\""))
+        output.append(byte: UInt8(ascii: ":"))
+        output.append(byte: UInt8(ascii: " "))
         awaitingValue = true
     }
 
@@ -43,7 +45,7 @@ struct JSONWriter {
 
     mutating func number(_ value: Int) {
         beginValue()
-        output.append(String(value))
+        output.append(value)
     }
 
     mutating func bool(_ value: Bool) {
@@ -56,35 +58,35 @@ struct JSONWriter {
         output.append("null")
     }
 
-    mutating func field(_ name: String, _ value: String) {
+    mutating func field(_ name: StaticString, _ value: String) {
         key(name)
         string(value)
     }
 
-    mutating func field(_ name: String, _ value: String?) {
+    mutating func field(_ name: StaticString, _ value: String?) {
         key(name)
         if let value { string(value) } else { null() }
     }
 
-    mutating func field(_ name: String, _ value: Int) {
+    mutating func field(_ name: StaticString, _ value: Int) {
         key(name)
         number(value)
     }
 
-    mutating func field(_ name: String, _ value: Int?) {
+    mutating func field(_ name: StaticString, _ value: Int?) {
         key(name)
         if let value { number(value) } else { null() }
     }
 
-    mutating func field(_ name: String, _ value: Bool) {
+    mutating func field(_ name: StaticString, _ value: Bool) {
         key(name)
         bool(value)
     }
 
     /// Ends the document with a newline.
     mutating func finish() -> String {
-        output.append("\n")
-        return output
+        output.append(byte: UInt8(ascii: "\n"))
+        return output.string
     }
 
     private mutating func beginValue() {
@@ -96,26 +98,19 @@ struct JSONWriter {
     }
 
     private mutating func startMember() {
-        if openContainers[openContainers.count - 1] { output.append(",") }
+        if openContainers[openContainers.count - 1] { output.append(byte: UInt8(ascii: ",")) }
         openContainers[openContainers.count - 1] = true
         newLine()
     }
 
-    private mutating func endContainer(_ closer: String) {
+    private mutating func endContainer(_ closer: UInt8) {
         let hadMembers = openContainers.removeLast()
         if hadMembers { newLine() }
-        output.append(closer)
+        output.append(byte: closer)
     }
 
     private mutating func newLine() {
-        output.append("\n")
-        let depth = openContainers.count
-        if depth < JSONWriter.indentations.count {
-            output.append(JSONWriter.indentations[depth])
-        } else {
-            output.append(String(repeating: "  ", count: depth))
-        }
+        output.append(byte: UInt8(ascii: "\n"))
+        output.append(repeating: UInt8(ascii: " "), count: 2 * openContainers.count)
     }
-
-    private static let indentations: [String] = (0..<16).map { String(repeating: "  ", count: $0) }
 }

@@ -10,8 +10,7 @@ public struct JUnitReporter: Reporter {
         let summaries = Dictionary(input.rules.map { ($0.id, $0.summary) }, uniquingKeysWith: { first, _ in first })
         let testCount = files.reduce(0) { $0 + max(1, byFile[$1]?.count ?? 0) }
 
-        var output = ""
-        output.reserveCapacity(input.diagnostics.count * 600 + files.count * 200 + 256)
+        var output = ReportBuffer(reservingCapacity: input.diagnostics.count * 600 + files.count * 200 + 256)
         output.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         output.append("<testsuites name=\"linkrules\" tests=\"\(testCount)\" failures=\"\(input.diagnostics.count)\"")
         output.append(" errors=\"0\">\n")
@@ -32,13 +31,17 @@ public struct JUnitReporter: Reporter {
             output.append("  </testsuite>\n")
         }
         output.append("</testsuites>\n")
-        return output
+        return output.string
     }
 
-    private func appendTestCase(_ diagnostic: Diagnostic, ruleSummary: String?, to output: inout String) {
+    private func appendTestCase(_ diagnostic: Diagnostic, ruleSummary: String?, to output: inout ReportBuffer) {
         let location = diagnostic.location
         output.append("    <testcase name=\"")
-        output.appendXMLEscaped("\(diagnostic.ruleID) at \(location.line):\(location.column)")
+        output.appendXMLEscaped(diagnostic.ruleID)
+        output.append(" at ")
+        output.append(location.line)
+        output.append(":")
+        output.append(location.column)
         output.append("\" classname=\"")
         output.appendXMLEscaped(location.file)
         output.append("\">\n      <failure message=\"")
@@ -46,18 +49,39 @@ public struct JUnitReporter: Reporter {
         output.append("\" type=\"")
         output.append(diagnostic.severity.rawValue)
         output.append("\">")
-        var details = "\(location.file):\(location.line):\(location.column): \(diagnostic.severity.compilerWord): "
-        details += "\(diagnostic.message.text) [\(diagnostic.ruleID)]"
+        appendPosition(location, to: &output)
+        output.append(diagnostic.severity.compilerWord)
+        output.append(": ")
+        output.appendXMLEscaped(diagnostic.message.text, inAttribute: false)
+        output.append(" [")
+        output.appendXMLEscaped(diagnostic.ruleID, inAttribute: false)
+        output.append("]")
         for note in diagnostic.notes {
-            details += "\n"
-            if let noteLocation = note.location {
-                details += "\(noteLocation.file):\(noteLocation.line):\(noteLocation.column): "
-            }
-            details += "note: \(note.message.text)"
+            output.append("\n")
+            if let noteLocation = note.location { appendPosition(noteLocation, to: &output) }
+            output.append("note: ")
+            output.appendXMLEscaped(note.message.text, inAttribute: false)
         }
-        for fix in diagnostic.fixes { details += "\nfix (\(fix.applicability.rawValue)): \(fix.message.text)" }
-        if let ruleSummary { details += "\nrule: \(ruleSummary)" }
-        output.appendXMLEscaped(details, inAttribute: false)
+        for fix in diagnostic.fixes {
+            output.append("\nfix (")
+            output.append(fix.applicability.rawValue)
+            output.append("): ")
+            output.appendXMLEscaped(fix.message.text, inAttribute: false)
+        }
+        if let ruleSummary {
+            output.append("\nrule: ")
+            output.appendXMLEscaped(ruleSummary, inAttribute: false)
+        }
         output.append("</failure>\n    </testcase>\n")
+    }
+
+    /// `file:line:col: ` in element text.
+    private func appendPosition(_ location: SourceLocation, to output: inout ReportBuffer) {
+        output.appendXMLEscaped(location.file, inAttribute: false)
+        output.append(":")
+        output.append(location.line)
+        output.append(":")
+        output.append(location.column)
+        output.append(": ")
     }
 }

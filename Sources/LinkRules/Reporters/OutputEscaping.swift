@@ -1,63 +1,27 @@
-/// Escapers that append a value to a report buffer in the syntax of one output format. Text that needs no
-/// escaping is copied in whole runs, so large reports stay fast.
-extension String {
-    /// Appends `text`, copying it in unchanged runs and substituting wherever `substitute` returns a
-    /// replacement (the string to write and how many bytes of `text` it stands for).
-    @inline(__always)
-    fileprivate mutating func appendSubstituting(
-        _ text: String,
-        _ substitute: (UnsafeBufferPointer<UInt8>, Int) -> (String, Int)?
-    ) {
-        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            var runStart = 0
-            var index = 0
-            while index < bytes.count {
-                guard let (replacement, length) = substitute(bytes, index) else {
-                    index += 1
-                    continue
-                }
-                if runStart < index { appendRun(of: text, bytes: runStart..<index) }
-                append(replacement)
-                index += length
-                runStart = index
-            }
-            if runStart == 0 {
-                append(text)
-            } else if runStart < bytes.count {
-                appendRun(of: text, bytes: runStart..<bytes.count)
-            }
-        }
-        if done == nil {
-            var contiguous = text
-            contiguous.makeContiguousUTF8()
-            appendSubstituting(contiguous, substitute)
-        }
-    }
-
-    private mutating func appendRun(of text: String, bytes: Range<Int>) {
-        let utf8 = text.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: bytes.lowerBound)
-        let end = utf8.index(utf8.startIndex, offsetBy: bytes.upperBound)
-        append(contentsOf: text[start..<end])
-    }
-
+/// Escapers that append a value to a report in the syntax of one output format. Text that needs no escaping
+/// is copied in whole runs.
+extension ReportBuffer {
     /// Appends `text` as a quoted JSON string: `"` and `\` escaped, control characters as `\n`, `\r`, `\t`
     /// or `\u00XX`.
     mutating func appendJSONString(_ text: String) {
-        append("\"")
-        appendSubstituting(text) { bytes, index in
-            let byte = bytes[index]
+        append(byte: UInt8(ascii: "\""))
+        appendEscaping(text, isSpecial: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            source, index, output in
+            let byte = source[index]
             switch byte {
-            case UInt8(ascii: "\""): return ("\\\"", 1)
-            case UInt8(ascii: "\\"): return ("\\\\", 1)
-            case UInt8(ascii: "\n"): return ("\\n", 1)
-            case UInt8(ascii: "\r"): return ("\\r", 1)
-            case UInt8(ascii: "\t"): return ("\\t", 1)
-            case 0..<0x20: return ("\\u00" + hexByte(byte), 1)
-            default: return nil
+            case UInt8(ascii: "\""): output.append(literal: "\\\"")
+            case UInt8(ascii: "\\"): output.append(literal: "\\\\")
+            case UInt8(ascii: "\n"): output.append(literal: "\\n")
+            case UInt8(ascii: "\r"): output.append(literal: "\\r")
+            case UInt8(ascii: "\t"): output.append(literal: "\\t")
+            default:
+                output.append(literal: "\\u00")
+                output.append(hexDigit(byte >> 4, uppercase: false))
+                output.append(hexDigit(byte & 0x0F, uppercase: false))
             }
+            return 1
         }
-        append("\"")
+        append(byte: UInt8(ascii: "\""))
     }
 
     /// Appends `text` escaped for XML 1.0 content or a double-quoted attribute: the five markup characters as
@@ -65,20 +29,26 @@ extension String {
     /// attribute also tab and line feed (parsers would turn them into spaces), and characters XML 1.0 forbids
     /// (other C0 controls, U+FFFE, U+FFFF) dropped.
     mutating func appendXMLEscaped(_ text: String, inAttribute: Bool = true) {
-        appendSubstituting(text) { bytes, index in
-            switch bytes[index] {
-            case UInt8(ascii: "&"): return ("&amp;", 1)
-            case UInt8(ascii: "<"): return ("&lt;", 1)
-            case UInt8(ascii: ">"): return ("&gt;", 1)
-            case UInt8(ascii: "\""): return ("&quot;", 1)
-            case UInt8(ascii: "'"): return ("&apos;", 1)
-            case UInt8(ascii: "\t"): return inAttribute ? ("&#9;", 1) : nil
-            case UInt8(ascii: "\n"): return inAttribute ? ("&#10;", 1) : nil
-            case UInt8(ascii: "\r"): return ("&#13;", 1)
-            case 0..<0x20: return ("", 1)
-            case 0xEF where isNoncharacterFFFEOrFFFF(bytes, index): return ("", 3)
-            default: return nil
+        appendEscaping(text, isSpecial: isMarkupOrControl) { source, index, output in
+            switch source[index] {
+            case UInt8(ascii: "&"): output.append(literal: "&amp;")
+            case UInt8(ascii: "<"): output.append(literal: "&lt;")
+            case UInt8(ascii: ">"): output.append(literal: "&gt;")
+            case UInt8(ascii: "\""): output.append(literal: "&quot;")
+            case UInt8(ascii: "'"): output.append(literal: "&apos;")
+            case UInt8(ascii: "\t"):
+                guard inAttribute else { return 0 }
+                output.append(literal: "&#9;")
+            case UInt8(ascii: "\n"):
+                guard inAttribute else { return 0 }
+                output.append(literal: "&#10;")
+            case UInt8(ascii: "\r"): output.append(literal: "&#13;")
+            case 0xEF:
+                return isNoncharacterFFFEOrFFFF(source, index) ? 3 : 0
+            default:
+                break  // Another C0 control: dropped.
             }
+            return 1
         }
     }
 
@@ -86,79 +56,132 @@ extension String {
     /// characters HTML forbids in a document (C0 controls other than tab and line breaks, DEL, C1, U+FFFE and
     /// U+FFFF) as U+FFFD.
     mutating func appendHTMLEscaped(_ text: String) {
-        appendSubstituting(text) { bytes, index in
-            switch bytes[index] {
-            case UInt8(ascii: "&"): return ("&amp;", 1)
-            case UInt8(ascii: "<"): return ("&lt;", 1)
-            case UInt8(ascii: ">"): return ("&gt;", 1)
-            case UInt8(ascii: "\""): return ("&quot;", 1)
-            case UInt8(ascii: "'"): return ("&#39;", 1)
-            case UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): return nil
-            case 0..<0x20, 0x7F: return ("\u{FFFD}", 1)
-            case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
-                return ("\u{FFFD}", 2)
-            case 0xEF where isNoncharacterFFFEOrFFFF(bytes, index): return ("\u{FFFD}", 3)
-            default: return nil
+        appendEscaping(text, isSpecial: { isMarkupOrControl($0) || $0 == 0x7F || $0 == 0xC2 }) {
+            source, index, output in
+            switch source[index] {
+            case UInt8(ascii: "&"): output.append(literal: "&amp;")
+            case UInt8(ascii: "<"): output.append(literal: "&lt;")
+            case UInt8(ascii: ">"): output.append(literal: "&gt;")
+            case UInt8(ascii: "\""): output.append(literal: "&quot;")
+            case UInt8(ascii: "'"): output.append(literal: "&#39;")
+            case UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): return 0
+            case 0xC2:
+                guard isC1Control(source, index) else { return 0 }
+                output.append(literal: "\u{FFFD}")
+                return 2
+            case 0xEF:
+                guard isNoncharacterFFFEOrFFFF(source, index) else { return 0 }
+                output.append(literal: "\u{FFFD}")
+                return 3
+            default:
+                output.append(literal: "\u{FFFD}")
             }
+            return 1
+        }
+    }
+
+    /// Appends `text` for a terminal or a compiler-output parser: each line break becomes a space, so a finding
+    /// stays on one line, and every other control character (C0 but tab, DEL, C1: escape sequences a catalogue
+    /// could smuggle into a log) becomes U+FFFD, which keeps the column count.
+    mutating func appendTerminalSafe(_ text: String) {
+        appendEscaping(text, isSpecial: { ($0 < 0x20 && $0 != UInt8(ascii: "\t")) || $0 == 0x7F || $0 == 0xC2 }) {
+            source, index, output in
+            switch source[index] {
+            case UInt8(ascii: "\r"):
+                output.append(UInt8(ascii: " "))
+                return index + 1 < source.count && source[index + 1] == UInt8(ascii: "\n") ? 2 : 1
+            case UInt8(ascii: "\n"):
+                output.append(UInt8(ascii: " "))
+            case 0xC2:
+                guard isC1Control(source, index) else { return 0 }
+                output.append(literal: "\u{FFFD}")
+                return 2
+            default:
+                output.append(literal: "\u{FFFD}")
+            }
+            return 1
         }
     }
 
     /// Appends the message of a GitHub Actions workflow command, escaped as `@actions/core`'s `escapeData`
     /// does: `%` as `%25`, carriage return as `%0D`, line feed as `%0A`.
     mutating func appendWorkflowCommandData(_ text: String) {
-        appendSubstituting(text) { bytes, index in
-            switch bytes[index] {
-            case UInt8(ascii: "%"): return ("%25", 1)
-            case UInt8(ascii: "\r"): return ("%0D", 1)
-            case UInt8(ascii: "\n"): return ("%0A", 1)
-            default: return nil
-            }
+        appendEscaping(text, isSpecial: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }) {
+            source, index, output in
+            appendWorkflowCommandEscape(source[index], to: &output)
+            return 1
         }
     }
 
     /// Appends a property value of a GitHub Actions workflow command, escaped as `@actions/core`'s
     /// `escapeProperty` does: as data, and also `:` as `%3A` and `,` as `%2C`.
     mutating func appendWorkflowCommandProperty(_ text: String) {
-        appendSubstituting(text) { bytes, index in
-            switch bytes[index] {
-            case UInt8(ascii: "%"): return ("%25", 1)
-            case UInt8(ascii: "\r"): return ("%0D", 1)
-            case UInt8(ascii: "\n"): return ("%0A", 1)
-            case UInt8(ascii: ":"): return ("%3A", 1)
-            case UInt8(ascii: ","): return ("%2C", 1)
-            default: return nil
+        appendEscaping(
+            text,
+            isSpecial: {
+                $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n")
+                    || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ",")
             }
+        ) { source, index, output in
+            appendWorkflowCommandEscape(source[index], to: &output)
+            return 1
         }
     }
 
-    /// Appends a file path as the path of a URI reference: `/` kept, unreserved characters and the sub-delimiters
-    /// and `@` kept, everything else (spaces, `%`, `#`, `?`, `:`, non-ASCII bytes) percent-encoded.
+    /// Appends a file path as the path of a URI reference: `/`, unreserved characters, the sub-delimiters and
+    /// `@` kept, everything else (spaces, `%`, `#`, `?`, `:`, non-ASCII bytes) percent-encoded.
     mutating func appendPercentEncodedPath(_ path: String) {
-        appendSubstituting(path) { bytes, index in
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"):
-                return nil
-            case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"),
-                UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
-                UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
-                UInt8(ascii: "="), UInt8(ascii: "@"):
-                return nil
-            default:
-                return ("%" + hexByte(byte, uppercase: true), 1)
-            }
+        appendEscaping(path, isSpecial: { !isURIPathCharacter($0) }) { source, index, output in
+            output.append(UInt8(ascii: "%"))
+            output.append(hexDigit(source[index] >> 4, uppercase: true))
+            output.append(hexDigit(source[index] & 0x0F, uppercase: true))
+            return 1
         }
     }
 }
 
-/// Two hex digits of a byte.
-func hexByte(_ byte: UInt8, uppercase: Bool = false) -> String {
-    let digits: StaticString = "0123456789abcdef0123456789ABCDEF"
-    let offset = uppercase ? 16 : 0
-    return digits.withUTF8Buffer { buffer in
-        String(decoding: [buffer[offset + Int(byte >> 4)], buffer[offset + Int(byte & 0x0F)]], as: UTF8.self)
+/// `%XX` for a byte that a workflow command escapes.
+private func appendWorkflowCommandEscape(_ byte: UInt8, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "%"))
+    output.append(hexDigit(byte >> 4, uppercase: true))
+    output.append(hexDigit(byte & 0x0F, uppercase: true))
+}
+
+/// The ASCII hex digit of a value below 16.
+private func hexDigit(_ value: UInt8, uppercase: Bool) -> UInt8 {
+    value < 10 ? UInt8(ascii: "0") + value : (uppercase ? UInt8(ascii: "A") : UInt8(ascii: "a")) + value - 10
+}
+
+/// A markup character, a C0 control, or the first byte of U+FFFE/U+FFFF.
+@inline(__always)
+private func isMarkupOrControl(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0..<0x20, UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"),
+        0xEF:
+        true
+    default:
+        false
     }
+}
+
+/// Whether a byte may stand unencoded in the path of a URI reference (RFC 3986 `pchar` and `/`, less `:`).
+@inline(__always)
+private func isURIPathCharacter(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"),
+        UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+        UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+        UInt8(ascii: "="), UInt8(ascii: "@"):
+        true
+    default:
+        false
+    }
+}
+
+/// Whether the UTF-8 sequence at `index` is a C1 control (U+0080–U+009F).
+private func isC1Control(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
+    index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1])
 }
 
 /// Whether the UTF-8 sequence at `index` encodes U+FFFE or U+FFFF, which XML 1.0 does not allow.

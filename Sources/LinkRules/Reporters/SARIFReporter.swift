@@ -259,14 +259,14 @@ public struct SARIFReporter: Reporter {
     /// A relative path as a URI reference against `%SRCROOT%`; an absolute path as a `file://` URI.
     private func writeArtifactLocation(_ path: String, index: Int?, to json: inout JSONWriter) {
         json.beginObject()
-        var uri = ""
+        var uri = ReportBuffer(reservingCapacity: path.utf8.count + 8)
         if path.hasPrefix("/") {
-            uri = "file://"
+            uri.append("file://")
             uri.appendPercentEncodedPath(path)
-            json.field("uri", uri)
+            json.field("uri", uri.string)
         } else {
             uri.appendPercentEncodedPath(path)
-            json.field("uri", uri)
+            json.field("uri", uri.string)
             json.field("uriBaseId", Self.sourceRootBaseID)
         }
         if let index { json.field("index", index) }

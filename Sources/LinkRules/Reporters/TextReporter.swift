@@ -1,12 +1,13 @@
 /// Swift-compiler-style text, so Xcode and editors pick the findings up: `file:line:col: severity: message
 /// [rule-id]`, the source line with a caret marker and the suggested replacement, the notes, then a summary.
+/// Control characters from the catalogue are neutralised, so each finding stays on its line and no escape
+/// sequence reaches the terminal.
 public struct TextReporter: Reporter {
     public init() {}
 
     public func report(_ input: ReportInput, options: ReportOptions) -> String {
         let style = TerminalStyle(enabled: options.color)
-        var output = ""
-        output.reserveCapacity(input.diagnostics.count * (options.quiet ? 120 : 320) + 256)
+        var output = ReportBuffer(reservingCapacity: input.diagnostics.count * (options.quiet ? 120 : 320) + 256)
         for diagnostic in input.diagnostics {
             appendHeader(diagnostic, style: style, to: &output)
             guard !options.quiet else { continue }
@@ -18,9 +19,9 @@ public struct TextReporter: Reporter {
                 } else {
                     output.append("  ")
                 }
-                output.append(style.severity(.info, "note:"))
+                style.appendSeverity(.info, to: &output)
                 output.append(" ")
-                output.append(note.message.text)
+                output.appendTerminalSafe(note.message.text)
                 output.append("\n")
             }
         }
@@ -29,27 +30,27 @@ public struct TextReporter: Reporter {
             output.append(ReportSummary(input.diagnostics).line)
             output.append("\n")
         }
-        return output
+        return output.string
     }
 
-    private func appendHeader(_ diagnostic: Diagnostic, style: TerminalStyle, to output: inout String) {
+    private func appendHeader(_ diagnostic: Diagnostic, style: TerminalStyle, to output: inout ReportBuffer) {
         appendPosition(diagnostic.location, style: style, to: &output)
         output.append(" ")
-        output.append(style.severity(diagnostic.severity, diagnostic.severity.compilerWord + ":"))
+        style.appendSeverity(diagnostic.severity, to: &output)
         output.append(" ")
-        output.append(diagnostic.message.text)
+        output.appendTerminalSafe(diagnostic.message.text)
         output.append(" [")
-        output.append(diagnostic.ruleID)
+        output.appendTerminalSafe(diagnostic.ruleID)
         output.append("]\n")
     }
 
-    private func appendPosition(_ location: SourceLocation, style: TerminalStyle, to output: inout String) {
+    private func appendPosition(_ location: SourceLocation, style: TerminalStyle, to output: inout ReportBuffer) {
         output.append(style.boldOn)
-        output.append(location.file)
+        output.appendTerminalSafe(location.file)
         output.append(":")
-        output.append(String(location.line))
+        output.append(location.line)
         output.append(":")
-        output.append(String(location.column))
+        output.append(location.column)
         output.append(":")
         output.append(style.reset)
     }
@@ -57,12 +58,12 @@ public struct TextReporter: Reporter {
     /// The source line, the caret marker under the range and, when the first fix replaces text on that line,
     /// its replacement aligned under where it goes.
     private func appendExcerpt(
-        _ diagnostic: Diagnostic, source: SourceFile?, style: TerminalStyle, to output: inout String
+        _ diagnostic: Diagnostic, source: SourceFile?, style: TerminalStyle, to output: inout ReportBuffer
     ) {
         let range = diagnostic.location.range
         guard let source, range.start.line >= 1, range.start.line <= source.lineCount else { return }
         let line = source.lineText(range.start.line)
-        output.append(line)
+        output.appendTerminalSafe(line)
         output.append("\n")
         output.append(style.caretOn)
         CaretLine.appendMarker(
@@ -77,13 +78,13 @@ public struct TextReporter: Reporter {
         else { return }
         CaretLine.appendPadding(to: &output, before: edit.location.column, in: line)
         output.append(style.replacementOn)
-        output.append(replacement)
+        output.appendTerminalSafe(replacement)
         output.append(style.reset)
         output.append("\n")
     }
 
     /// A table of finding counts per rule, most frequent first.
-    private func appendStatistics(_ diagnostics: [Diagnostic], to output: inout String) {
+    private func appendStatistics(_ diagnostics: [Diagnostic], to output: inout ReportBuffer) {
         var counts: [String: (total: Int, fixable: Int)] = [:]
         for diagnostic in diagnostics {
             counts[diagnostic.ruleID, default: (0, 0)].total += 1
@@ -95,18 +96,18 @@ public struct TextReporter: Reporter {
         }
         let countWidth = max(5, String(rows[0].value.total).count)
         let idWidth = rows.map(\.key.count).max() ?? 0
-        output.append(String(repeating: " ", count: countWidth - 5))
+        output.append(repeating: UInt8(ascii: " "), count: countWidth - 5)
         output.append("count  rule\n")
         for row in rows {
             let count = String(row.value.total)
-            output.append(String(repeating: " ", count: countWidth - count.count))
+            output.append(repeating: UInt8(ascii: " "), count: countWidth - count.count)
             output.append(count)
             output.append("  ")
-            output.append(row.key)
+            output.appendTerminalSafe(row.key)
             if row.value.fixable > 0 {
-                output.append(String(repeating: " ", count: idWidth - row.key.count))
+                output.append(repeating: UInt8(ascii: " "), count: idWidth - row.key.count)
                 output.append("  ")
-                output.append(String(row.value.fixable))
+                output.append(row.value.fixable)
                 output.append(" fixable")
             }
             output.append("\n")
@@ -130,14 +131,18 @@ struct TerminalStyle {
         reset = enabled ? "\u{1B}[0m" : ""
     }
 
-    /// The severity word in its colour: red error, yellow warning, cyan note.
-    func severity(_ severity: Severity, _ word: String) -> String {
-        guard enabled else { return word }
-        let colour = switch severity {
-        case .error: "\u{1B}[1;31m"
-        case .warning: "\u{1B}[1;33m"
-        case .info: "\u{1B}[1;36m"
+    /// Appends the severity's compiler word and a colon, in its colour: red error, yellow warning, cyan note.
+    func appendSeverity(_ severity: Severity, to output: inout ReportBuffer) {
+        if enabled {
+            let colour: String = switch severity {
+            case .error: "\u{1B}[1;31m"
+            case .warning: "\u{1B}[1;33m"
+            case .info: "\u{1B}[1;36m"
+            }
+            output.append(colour)
         }
-        return colour + word + reset
+        output.append(severity.compilerWord)
+        output.append(":")
+        output.append(reset)
     }
 }
