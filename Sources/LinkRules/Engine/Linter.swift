@@ -1,3 +1,5 @@
+import Foundation
+
 /// Runs the enabled rules over a catalogue and returns its diagnostics in source order, with configured
 /// severities applied and suppressions honoured. The one place where severity is decided.
 public struct Linter: Sendable {
@@ -33,12 +35,7 @@ public struct Linter: Sendable {
 
     public func lint(_ catalogue: Catalogue) -> [Diagnostic] {
         let context = LintContext(catalogue: catalogue, inflector: inflector)
-        var diagnostics: [Diagnostic] = []
-        for link in catalogue.links {
-            for rule in linkRules {
-                diagnostics += rule.check(link, in: context)
-            }
-        }
+        var diagnostics = checkLinks(of: catalogue, in: context)
         for rule in catalogueRules {
             diagnostics += rule.check(catalogue, in: context)
         }
@@ -51,4 +48,45 @@ public struct Linter: Sendable {
         diagnostics.sort(by: Diagnostic.sourceOrder)
         return diagnostics
     }
+
+    /// Links per worker below which splitting the link rules over the cores costs more than it saves.
+    static let linksPerWorker = 4096
+
+    /// Runs the link rules over every link, split into contiguous chunks over the cores for large catalogues;
+    /// chunk results are joined in order, so the output does not depend on scheduling.
+    private func checkLinks(of catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+        let links = catalogue.links
+        let workers = min(ProcessInfo.processInfo.activeProcessorCount, links.count / Self.linksPerWorker)
+        @Sendable func check(_ range: Range<Int>) -> [Diagnostic] {
+            var found: [Diagnostic] = []
+            for index in range {
+                for rule in linkRules { found += rule.check(links[index], in: context) }
+            }
+            return found
+        }
+        guard workers > 1 else { return check(links.indices) }
+        let chunk = (links.count + workers - 1) / workers
+        let results = ChunkResults(count: workers)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let range = (worker * chunk)..<min(links.count, (worker + 1) * chunk)
+            results.store(check(range), at: worker)
+        }
+        return results.joined()
+    }
+}
+
+/// One slot per worker for `Linter.checkLinks`; each worker writes only its own slot.
+private final class ChunkResults: @unchecked Sendable {
+    private var slots: [[Diagnostic]]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: [], count: count) }
+
+    func store(_ diagnostics: [Diagnostic], at index: Int) {
+        lock.lock()
+        slots[index] = diagnostics
+        lock.unlock()
+    }
+
+    func joined() -> [Diagnostic] { slots.flatMap { $0 } }
 }

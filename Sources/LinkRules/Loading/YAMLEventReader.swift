@@ -40,26 +40,27 @@ final class YAMLEventReader {
 
     let file: SourceFile
     private var parser = yaml_parser_t()
-    private var buffer: UnsafeMutablePointer<UInt8>
+    /// libyaml pulls the file through this cursor in chunks, so the bytes are never copied whole.
+    private let cursor: InputCursor
     private var peeked: YAMLEvent?
     private var depth = 0
     private var finished = false
 
     init(file: SourceFile) {
         self.file = file
-        let count = file.bytes.count
-        buffer = .allocate(capacity: max(count, 1))
-        file.bytes.withUnsafeBufferPointer { source in
-            if let base = source.baseAddress { buffer.initialize(from: base, count: count) }
-        }
+        cursor = InputCursor(bytes: file.bytes)
         yaml_parser_initialize(&parser)
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-        yaml_parser_set_input_string(&parser, buffer, count)
+        yaml_parser_set_input(&parser, { context, buffer, size, sizeRead in
+            guard let context, let buffer, let sizeRead else { return 0 }
+            let cursor = Unmanaged<InputCursor>.fromOpaque(context).takeUnretainedValue()
+            sizeRead.pointee = cursor.read(into: buffer, capacity: size)
+            return 1
+        }, Unmanaged.passUnretained(cursor).toOpaque())
     }
 
     deinit {
         yaml_parser_delete(&parser)
-        buffer.deallocate()
     }
 
     func location(_ range: Range<Int>) -> SourceLocation { file.location(ofBytes: range) }
@@ -172,5 +173,23 @@ final class YAMLEventReader {
         return LoadError(
             .invalidYAML(summary), at: contextLocation,
             notes: [Note(message: "the problem was found here: \(problem)", location: problemLocation)])
+    }
+}
+
+/// The read position of libyaml's input callback in a file's bytes.
+private final class InputCursor {
+    let bytes: [UInt8]
+    var offset = 0
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    func read(into buffer: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
+        let count = min(capacity, bytes.count - offset)
+        guard count > 0 else { return 0 }
+        bytes.withUnsafeBufferPointer { source in
+            buffer.update(from: source.baseAddress! + offset, count: count)
+        }
+        offset += count
+        return count
     }
 }

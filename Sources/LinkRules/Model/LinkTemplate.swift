@@ -5,8 +5,9 @@ public struct PathComponent: Sendable, Hashable {
         case literal
         /// A literal number (`9`, or EXFE's `!100233`): an id value written out.
         case integer
-        /// A variable part, possibly after a literal prefix (`!{id}`).
-        case placeholder(Placeholder)
+        /// A variable part, possibly after a literal prefix (`!{id}`). Boxed: most components are literals, and
+        /// an inline placeholder would triple the size of every component.
+        indirect case placeholder(Placeholder)
     }
 
     /// The component exactly as written.
