@@ -13,7 +13,7 @@ public struct CheckSession: Sendable {
     }
 
     public func run(urls: [String], failOn: FailThreshold? = nil) throws -> LintResult {
-        let files = try workspace.cataloguePaths.map(CatalogueLoader.read)
+        let files = try workspace.readCatalogues()
         var catalogue = files.isEmpty ? Catalogue(files: []) : try CatalogueLoader().load(files: files)
         let text = urls.joined(separator: "\n") + "\n"
         let proposed = SourceFile(path: Self.fileName, text: text)

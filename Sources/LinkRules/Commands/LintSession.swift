@@ -27,7 +27,7 @@ public struct LintSession: Sendable {
                 "no catalogue to lint: name one (linkrules lint links.yml) or list them under 'catalogues:' in \(Configuration.fileName)",
                 file: workspace.configuration.file?.path ?? workspace.workingDirectory)
         }
-        let files = try workspace.cataloguePaths.map(CatalogueLoader.read)
+        let files = try workspace.readCatalogues()
         return try lint(files: files, failOn: failOn)
     }
 

@@ -9,6 +9,11 @@ public struct Workspace: Sendable {
     /// The catalogue paths to load, as they will be shown in diagnostics.
     public var cataloguePaths: [String]
 
+    /// Reads the workspace's catalogues (resolving their paths against the working directory).
+    public func readCatalogues() throws -> [SourceFile] {
+        try cataloguePaths.map { try CatalogueLoader.read(path: Self.absolute($0, in: workingDirectory), displayName: $0) }
+    }
+
     /// - Parameters:
     ///   - files: catalogue files named on the command line (may be empty).
     ///   - configPath: `--config`, when given.
@@ -24,9 +29,9 @@ public struct Workspace: Sendable {
             searchFrom = workingDirectory
         }
         if let configPath {
-            configuration = try loader.load(path: configPath)
+            configuration = try loader.load(path: Self.absolute(configPath, in: workingDirectory), displayName: configPath)
         } else if let found = ConfigurationLoader.find(from: searchFrom) {
-            configuration = try loader.load(path: Self.display(found, in: workingDirectory))
+            configuration = try loader.load(path: found, displayName: Self.display(found, in: workingDirectory))
         } else {
             configuration = Configuration(directory: workingDirectory)
         }

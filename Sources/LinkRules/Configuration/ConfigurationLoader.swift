@@ -21,18 +21,28 @@ public struct ConfigurationLoader: Sendable {
         }
     }
 
-    /// Reads the configuration file at `path`.
-    public func load(path: String) throws -> Configuration {
-        let file = try CatalogueLoader.read(path: path)
+    /// Reads the configuration file at `path`, naming it `displayName` in messages; relative paths inside it
+    /// resolve against its folder.
+    public func load(path: String, displayName: String? = nil) throws -> Configuration {
+        let file = try CatalogueLoader.read(path: path, displayName: displayName ?? path)
         let directory = (path as NSString).deletingLastPathComponent
         return try load(file: file, directory: directory.isEmpty ? "." : directory)
     }
 
     /// Decodes a configuration from an already-read file.
     public func load(file: SourceFile, directory: String) throws -> Configuration {
+        let yaml = YAMLDecoder(file: file)
+        do {
+            return try decode(yaml, directory: directory)
+        } catch let error as LoadError {
+            throw yaml.preferringSyntaxError(over: error)
+        }
+    }
+
+    private func decode(_ yaml: YAMLDecoder, directory: String) throws -> Configuration {
+        let file = yaml.file
         var configuration = Configuration(directory: directory)
         configuration.file = file
-        let yaml = YAMLDecoder(file: file)
         func location(_ range: Range<Int>) -> SourceLocation { file.location(ofBytes: range) }
         guard try yaml.beginDocument() else { return configuration }
         if try yaml.nextKind() == .scalar {

@@ -23,16 +23,19 @@ public struct CatalogueLoader: Sendable {
     }
 
     /// Reads a file's bytes, refusing directories and unreadable files with a `LoadError`.
-    public static func read(path: String) throws -> SourceFile {
+    public static func read(path: String) throws -> SourceFile { try read(path: path, displayName: path) }
+
+    /// Reads the file at `path` and names it `displayName` in diagnostics (a path relative to the working directory).
+    public static func read(path: String, displayName: String) throws -> SourceFile {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw LoadError(.unreadableFile("no such file"), file: path)
+            throw LoadError(.unreadableFile("no such file"), file: displayName)
         }
-        if isDirectory.boolValue { throw LoadError(.notAFile(), file: path) }
+        if isDirectory.boolValue { throw LoadError(.notAFile(), file: displayName) }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw LoadError(.unreadableFile("permission denied or not a regular file"), file: path)
+            throw LoadError(.unreadableFile("permission denied or not a regular file"), file: displayName)
         }
-        return SourceFile(path: path, bytes: [UInt8](data))
+        return SourceFile(path: displayName, bytes: [UInt8](data))
     }
 
     /// Loads already-read files as one catalogue.
@@ -43,7 +46,11 @@ public struct CatalogueLoader: Sendable {
         for file in files {
             try checkText(file)
             let decoder = CatalogueFileDecoder(file: file, linkIndexBase: catalogue.links.count)
-            try decoder.decode(into: &catalogue, components: &components, params: &params)
+            do {
+                try decoder.decode(into: &catalogue, components: &components, params: &params)
+            } catch let error as LoadError {
+                throw decoder.preferringSyntaxError(over: error)
+            }
         }
         catalogue.components = components
         catalogue.params = params
@@ -67,6 +74,8 @@ final class CatalogueFileDecoder {
     private let yaml: YAMLDecoder
     private let file: SourceFile
     private let linkIndexBase: Int
+
+    func preferringSyntaxError(over error: LoadError) -> LoadError { yaml.preferringSyntaxError(over: error) }
 
     init(file: SourceFile, linkIndexBase: Int) {
         self.file = file

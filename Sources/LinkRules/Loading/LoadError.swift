@@ -4,6 +4,8 @@ public struct LoadError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: Message
     public var location: SourceLocation
     public var notes: [Note]
+    /// Whether libyaml found the text is not YAML at all (rather than YAML of the wrong shape).
+    public var isSyntaxError = false
 
     public init(_ message: Message, at location: SourceLocation, notes: [Note] = []) {
         self.message = message

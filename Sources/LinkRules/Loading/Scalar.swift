@@ -27,11 +27,20 @@ public struct Scalar: Sendable, Hashable {
         }
     }
 
-    /// The byte offset in the file where the value's first character is written.
-    public var contentStart: Int {
+    /// The byte offset in the file where the value's first character is written: after the opening quote, or
+    /// for a block scalar (`|`, `>`) at the first non-blank character after its header line.
+    public func contentStart(in file: SourceFile) -> Int {
         switch style {
-        case .singleQuoted, .doubleQuoted: tokenRange.lowerBound + 1
-        default: tokenRange.lowerBound
+        case .singleQuoted, .doubleQuoted: return tokenRange.lowerBound + 1
+        case .plain: return tokenRange.lowerBound
+        case .literal, .folded:
+            let bytes = file.bytes
+            var index = tokenRange.lowerBound
+            while index < tokenRange.upperBound, bytes[index] != 0x0A { index += 1 }
+            while index < tokenRange.upperBound, bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x20 {
+                index += 1
+            }
+            return index
         }
     }
 
@@ -40,7 +49,7 @@ public struct Scalar: Sendable, Hashable {
     /// allows. The common case, a value written byte for byte, costs one comparison.
     public func sourceRange(ofValue span: Range<Int>, in file: SourceFile) -> Range<Int> {
         let valueBytes = value.utf8
-        let start = contentStart
+        let start = contentStart(in: file)
         let count = valueBytes.count
         if start + count <= file.bytes.count,
             file.bytes[start..<(start + count)].elementsEqual(valueBytes)
@@ -61,7 +70,7 @@ public struct Scalar: Sendable, Hashable {
         let valueBytes = Array(value.utf8)
         var offsets: [Int] = []
         offsets.reserveCapacity(valueBytes.count + 1)
-        var s = contentStart
+        var s = contentStart(in: file)
         var v = 0
         let limit = style == .plain ? tokenRange.upperBound : max(tokenRange.upperBound - 1, s)
         func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }

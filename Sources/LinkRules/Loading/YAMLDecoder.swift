@@ -22,6 +22,17 @@ final class YAMLDecoder {
         }
     }
 
+    /// When decoding stops at a wrong type, the YAML may also be broken further on (an unclosed bracket read as a
+    /// list of strings): the syntax error is the more useful report, so it wins when there is one.
+    func preferringSyntaxError(over error: LoadError) -> LoadError {
+        do {
+            while try reader.next().kind != .streamEnd {}
+        } catch let syntax as LoadError where syntax.isSyntaxError {
+            return syntax
+        } catch {}
+        return error
+    }
+
     /// Fails unless the stream ends after the first document (a second `---` document is refused).
     func endDocument() throws {
         while true {

@@ -145,6 +145,12 @@ final class YAMLEventReader {
     /// libyaml's error as a `LoadError` that points where the broken construct starts (an unclosed quote or
     /// bracket) with a note where the problem was found.
     private func parserError() -> LoadError {
+        var error = describeParserError()
+        error.isSyntaxError = true
+        return error
+    }
+
+    private func describeParserError() -> LoadError {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
         let problemOffset = offset(parser.problem_mark)
         if parser.error == YAML_READER_ERROR {

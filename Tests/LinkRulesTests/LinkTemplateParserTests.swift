@@ -1,0 +1,152 @@
+import Testing
+@testable import LinkRules
+
+/// The route template parser: schemes, authorities, components, placeholders in every style, query and fragment.
+@Suite struct LinkTemplateParserTests {
+    let parser = LinkTemplateParser(hosts: ["localhost", "her.app"])
+
+    func texts(_ template: LinkTemplate) -> [String] { template.components.map(\.text) }
+
+    @Test func customSchemeAuthorityIsTheFirstComponent() {
+        let template = parser.parse("her://feed/communities")
+        #expect(template.scheme == "her")
+        #expect(template.host == nil)
+        #expect(texts(template) == ["feed", "communities"])
+        #expect(template.components[0].span == 6..<10)
+    }
+
+    @Test func declaredHostIsAHost() {
+        let template = parser.parse("app://localhost/pay?order_id=123")
+        #expect(template.host == "localhost")
+        #expect(texts(template) == ["pay"])
+        #expect(template.query.map(\.name) == ["order_id"])
+        #expect(template.query[0].value == "123")
+        #expect(template.query[0].valueSpan == 29..<32)
+    }
+
+    @Test func universalLinkHostIsAlwaysAHost() {
+        let template = parser.parse("https://cookpad.com/search/{query}")
+        #expect(template.isWebLink)
+        #expect(template.host == "cookpad.com")
+        #expect(texts(template) == ["search", "{query}"])
+        #expect(template.components[1].placeholder?.name == "query")
+    }
+
+    @Test func emptyHostAndBangIDs() {
+        let template = parser.parse("exfe:///!100233/conversation")
+        #expect(template.host == "")
+        #expect(texts(template) == ["!100233", "conversation"])
+        #expect(template.components[0].kind == .integer)
+        #expect(template.components[0].prefix == "!")
+        #expect(template.components[0].isIdentifier)
+        let percent = parser.parse("exfe:///!%CROSS_ID%")
+        #expect(percent.components[0].placeholder?.style == .percent)
+        #expect(percent.components[0].placeholder?.name == "CROSS_ID")
+        #expect(percent.components[0].prefix == "!")
+        #expect(percent.components[0].isIdentifier)
+    }
+
+    @Test func opaqueURIsLoadWithoutComponents() {
+        let template = parser.parse("spotify:track:6rqhFgbbKwnb9MLmUQDhG6")
+        #expect(template.isOpaque)
+        #expect(template.scheme == "spotify")
+        #expect(template.components.isEmpty)
+        #expect(parser.parse("mailto:").isOpaque)
+    }
+
+    @Test(arguments: [
+        ("her://communities/{id}", PlaceholderStyle.braces, "id", nil as PlaceholderType?),
+        ("her://communities/{id:int}", .braces, "id", .int),
+        ("her://communities/:id", .colon, "id", nil),
+        ("her://communities/<int:id>", .angle, "id", .int),
+        ("her://communities/<id>", .angle, "id", nil),
+        ("her://communities/%ID%", .percent, "ID", nil),
+        ("/transaction/{transaction_id}", .braces, "transaction_id", nil),
+    ])
+    func placeholderStyles(text: String, style: PlaceholderStyle, name: String, type: PlaceholderType?) throws {
+        let template = parser.parse(text)
+        let placeholder = try #require(template.components.last?.placeholder)
+        #expect(placeholder.style == style)
+        #expect(placeholder.name == name)
+        #expect(placeholder.type == type)
+    }
+
+    @Test func percentEncodingIsNotAPlaceholder() {
+        let template = parser.parse("her://search/caf%C3%A9")
+        #expect(template.components[1].placeholder == nil)
+        #expect(template.components[1].kind == .literal)
+    }
+
+    @Test func unknownPlaceholderTypeIsKept() {
+        let placeholder = parser.parse("her://posts/{id:number}").components[1].placeholder
+        #expect(placeholder?.type == nil)
+        #expect(placeholder?.unknownType == "number")
+    }
+
+    @Test func integersCountAsIDs() {
+        let template = parser.parse("her://feed/community/9")
+        #expect(template.components[2].kind == .integer)
+        #expect(template.components[2].isIdentifier)
+        #expect(!template.components[1].isIdentifier)
+    }
+
+    @Test func queryPlaceholdersAndFragments() {
+        let template = parser.parse("coordinatorsplayground://deeplink?payload={payload:base64json}&x#top")
+        #expect(template.query.count == 2)
+        #expect(template.query[0].placeholder?.type == .base64json)
+        #expect(template.query[1].name == "x")
+        #expect(template.query[1].value == nil)
+        #expect(template.fragment == "top")
+    }
+
+    @Test func componentNamesAreLowercased() {
+        let template = parser.parse("her://Feed/Communities")
+        #expect(template.components.map(\.name) == ["feed", "communities"])
+        #expect(template.components.map(\.text) == ["Feed", "Communities"])
+    }
+
+    @Test func routeKeyIgnoresCasePlaceholderNamesAndQueryOrder() {
+        let a = parser.parse("her://Feed/communities/{id:int}?b=1&a=2")
+        let b = parser.parse("her://feed/communities/{community:int}?a=3&b=4")
+        #expect(a.routeKey == b.routeKey)
+        #expect(parser.parse("her://feed/communities/9").routeKey != parser.parse("her://feed/communities/10").routeKey)
+    }
+
+    @Test func degenerateInputsDoNotCrash() {
+        for text in ["", ":", "://", "her://", "her:///", "?", "#", "{", "}", "{}", "<>", "%%", "her://a//b", "her://a/{", "h:{x"] {
+            _ = parser.parse(text)
+        }
+    }
+}
+
+/// Matching concrete links against templates.
+@Suite struct RouteMatcherTests {
+    let parser = LinkTemplateParser()
+    let matcher = RouteMatcher()
+
+    func match(_ link: String, _ template: String) -> RouteMatcher.Match? {
+        matcher.match(parser.parse(link), against: parser.parse(template))
+    }
+
+    @Test func typedPlaceholdersAcceptTheirValues() {
+        #expect(match("her://feed/communities/9", "her://feed/communities/{id:int}")?.captures == ["id": "9"])
+        #expect(match("her://feed/communities/abc", "her://feed/communities/{id:int}") == nil)
+        #expect(match("her://x/123e4567-e89b-12d3-a456-426614174000", "her://x/{id:uuid}") != nil)
+        #expect(match("her://x/not-a-uuid", "her://x/{id:uuid}") == nil)
+    }
+
+    @Test func matchingIsCaseInsensitive() {
+        #expect(match("HER://Feed/Communities", "her://feed/communities") != nil)
+    }
+
+    @Test func prefixesAndQueryPlaceholders() {
+        #expect(match("exfe:///!100233", "exfe:///!{cross_id:int}")?.captures == ["cross_id": "100233"])
+        #expect(match("app://x/pay?order_id=123", "app://x/pay?order_id={order_id:int}") != nil)
+        #expect(match("app://x/pay", "app://x/pay?order_id={order_id:int}") == nil)
+    }
+
+    @Test func componentCountMustAgree() {
+        #expect(match("her://feed", "her://feed/communities") == nil)
+        #expect(match("her://feed/communities/9/posts", "her://feed/communities/{id}") == nil)
+    }
+}
