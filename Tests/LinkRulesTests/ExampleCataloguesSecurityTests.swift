@@ -14,6 +14,7 @@ import Testing
         "param-group", "host-consistency", "universal-link-https",
     ]
 
+    /// A finding reduced to what the example's comments promise: which rule, on which line.
     struct Finding: Hashable, CustomStringConvertible {
         var rule: String
         var line: Int

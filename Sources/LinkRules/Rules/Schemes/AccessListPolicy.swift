@@ -43,25 +43,36 @@ struct AccessListPolicy: Sendable {
     func decide(
         _ name: Substring.UTF8View, catalogueAllow: [Scalar], catalogueDeny: [Scalar], in catalogue: Catalogue
     ) -> Decision {
-        func find(_ catalogueList: [Scalar], _ optionList: [Scalar]) -> SourceLocation?? {
+        /// An entry that names the name: its scalar, and whether the rule options (not the catalogue) give it.
+        struct Entry {
+            var scalar: Scalar
+            var fromOptions: Bool
+        }
+        func find(_ catalogueList: [Scalar], _ optionList: [Scalar]) -> Entry? {
             if let entry = catalogueList.first(where: { equalsIgnoringASCIICase($0.value.utf8, name) }) {
-                return .some(catalogue.location(ofDeclared: entry))
+                return Entry(scalar: entry, fromOptions: false)
             }
             if let entry = optionList.first(where: { equalsIgnoringASCIICase($0.value.utf8, name) }) {
-                return .some(optionsFile?.location(ofBytes: entry.tokenRange))
+                return Entry(scalar: entry, fromOptions: true)
             }
             return nil
+        }
+        // Locations are computed only for findings.
+        func location(_ entry: Entry?) -> SourceLocation? {
+            guard let entry else { return nil }
+            return entry.fromOptions
+                ? optionsFile?.location(ofBytes: entry.scalar.tokenRange) : catalogue.location(ofDeclared: entry.scalar)
         }
         let hasAllowList = !catalogueAllow.isEmpty || !optionAllow.isEmpty
         if let denial = find(catalogueDeny, optionDeny) {
             let allowance = hasAllowList ? find(catalogueAllow, optionAllow) : nil
-            return .denied(denial: denial, allowance: allowance ?? nil)
+            return .denied(denial: location(denial), allowance: location(allowance))
         }
         guard hasAllowList else { return .permitted }
         if find(catalogueAllow, optionAllow) != nil { return .permitted }
-        let first = catalogueAllow.first.flatMap { catalogue.location(ofDeclared: $0) }
-            ?? optionAllow.first.flatMap { optionsFile?.location(ofBytes: $0.tokenRange) }
-        return .notAllowed(allowList: first)
+        let first = catalogueAllow.first.map { Entry(scalar: $0, fromOptions: false) }
+            ?? optionAllow.first.map { Entry(scalar: $0, fromOptions: true) }
+        return .notAllowed(allowList: location(first))
     }
 
     /// The notes of a decision: where the name is denied, and where it is also allowed.

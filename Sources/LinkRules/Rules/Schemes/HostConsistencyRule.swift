@@ -66,6 +66,7 @@ public struct HostConsistencyRule: CatalogueRule {
         case firstComponent
     }
 
+    /// How many links of a scheme use one form, and the first of them (for the note).
     private struct Tally {
         var count = 0
         var firstLink: Int
