@@ -12,6 +12,15 @@ public enum RuleRegistry {
         PreferPathOverQueryRule.self,
         RedundantTabSwitchRule.self,
         UnknownQueryParamRule.self,
+        // Schemes, hosts and security (seeds 001, 002, 003, 004).
+        SchemeNotAllowedRule.self,
+        HostNotAllowedRule.self,
+        CredentialInURLRule.self,
+        UntrustedURLParamRule.self,
+        URLTooLongRule.self,
+        ParamGroupRule.self,
+        HostConsistencyRule.self,
+        UniversalLinkHTTPSRule.self,
         // The catalogue itself.
         UnknownKeyRule.self,
         InvalidSuppressionRule.self,

@@ -1,0 +1,150 @@
+/// All links of one custom scheme write their host the same way: all an empty host (`exfe:///…`), all the same
+/// declared host, or all with their first component in the host position (`her://feed/…`).
+public struct HostConsistencyRule: CatalogueRule {
+    public static let description = RuleDescription(
+        id: "host-consistency",
+        scope: .catalogue,
+        defaultSeverity: .warning,
+        summary: "the links of one custom scheme use one host form",
+        rationale: """
+            Seed 003 (EXFE), "Host": "iOS支持空Host，目前建议使用 空，实现目前不进行判断" (iOS supports an empty host; \
+            for now we recommend leaving it empty, and the implementation does not check it). Its current links are \
+            `exfe:///!100233`, while the deprecated index still lists `exfe://crosses/%CROSS_ID%`, where `crosses` \
+            sits in the host position. A handler that ignores the host reads `exfe://crosses/9` and `exfe:///crosses/9` \
+            alike, and one that does not reads them differently; mixing the forms in one scheme makes that choice \
+            matter. Per custom scheme, the form most of its links use wins (the earliest on a tie) and every link \
+            written another way is reported, with a note at a link in the winning form. Universal links are left \
+            alone: several associated domains are normal.
+            """,
+        seed: "003_aa5f0a3a00cfc9a1.txt",
+        triggeringExamples: [
+            .catalogue(
+                """
+                version: 1
+                schemes: [exfe]
+                links:
+                  - url: exfe:///!{cross_id}
+                  - url: exfe:///profile
+                  - url: exfe://↓crosses/{cross_id}
+                """),
+            .catalogue(
+                """
+                version: 1
+                schemes: [app]
+                hosts: [localhost]
+                links:
+                  - url: app://localhost/pay
+                  - url: app://localhost/transaction/{transaction_id}
+                  - url: app↓:///orders
+                  - url: app://↓orders/{order_id}
+                """),
+        ],
+        nonTriggeringExamples: [
+            .link("her://feed/communities/9"),
+            .catalogue(
+                """
+                version: 1
+                schemes: { exfe: production, black: beta }
+                links:
+                  - url: exfe:///!{cross_id}
+                  - url: exfe://
+                  - url: black://crosses/{cross_id}
+                  - url: https://exfe.com/crosses/{cross_id}
+                  - url: https://www.exfe.com/crosses/{cross_id}
+                """),
+        ])
+
+    public init() {}
+
+    /// How a link writes its authority.
+    enum HostForm: Hashable {
+        /// `exfe:///…`
+        case empty
+        /// A host declared in `hosts:`, lowercased (`app://localhost/…`).
+        case host(String)
+        /// The first path component in the host position (`her://feed/…`).
+        case firstComponent
+    }
+
+    /// How many links of a scheme use one form, and the first of them (for the note).
+    private struct Tally {
+        var count = 0
+        var firstLink: Int
+    }
+
+    static func form(of template: LinkTemplate) -> HostForm? {
+        guard template.scheme != nil, !template.isOpaque, !template.isWebLink else { return nil }
+        if let host = template.host { return host.isEmpty ? .empty : .host(host.lowercased()) }
+        return .firstComponent
+    }
+
+    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+        var tallies: [String: [HostForm: Tally]] = [:]
+        var schemeOfLink: [String?] = []
+        schemeOfLink.reserveCapacity(catalogue.links.count)
+        for link in catalogue.links {
+            guard let form = Self.form(of: link.template), let scheme = link.template.scheme?.lowercased() else {
+                schemeOfLink.append(nil)
+                continue
+            }
+            schemeOfLink.append(scheme)
+            tallies[scheme, default: [:]][form, default: Tally(firstLink: link.index)].count += 1
+        }
+        var winners: [String: (form: HostForm, tally: Tally, total: Int)] = [:]
+        for (scheme, forms) in tallies where forms.count > 1 {
+            let total = forms.values.reduce(0) { $0 + $1.count }
+            let best = forms.max { a, b in
+                a.value.count != b.value.count ? a.value.count < b.value.count : a.value.firstLink > b.value.firstLink
+            }!
+            winners[scheme] = (best.key, best.value, total)
+        }
+        guard !winners.isEmpty else { return [] }
+        var diagnostics: [Diagnostic] = []
+        for (position, link) in catalogue.links.enumerated() {
+            guard let scheme = schemeOfLink[position], let winner = winners[scheme],
+                let form = Self.form(of: link.template), form != winner.form, let span = Self.span(of: link.template)
+            else { continue }
+            let example = catalogue.links[winner.tally.firstLink]
+            let note = Note(message: .hostFormExample(example.url.value), location: example.urlLocation)
+            diagnostics.append(
+                context.diagnostic(
+                    Self.self,
+                    .inconsistentHost(
+                        this: Self.describe(form, link.template), scheme: link.template.scheme ?? scheme,
+                        majority: Self.describe(winner.form, scheme: scheme), count: winner.tally.count, total: winner.total),
+                    link: link, span: span, notes: [note]))
+        }
+        return diagnostics
+    }
+
+    /// Where the host form shows: `://` for an empty host, else the host or the first component.
+    static func span(of template: LinkTemplate) -> Range<Int>? {
+        guard let authority = template.authority, let schemeSpan = template.schemeSpan else { return nil }
+        if authority.isEmpty { return schemeSpan.upperBound..<(schemeSpan.upperBound + 3) }
+        return authority.span
+    }
+
+    static func describe(_ form: HostForm, _ template: LinkTemplate) -> String {
+        switch form {
+        case .empty: "has an empty host"
+        case .host(let host): "has the host '\(host)'"
+        case .firstComponent:
+            "puts '\(template.components.first.map(\.text) ?? "")' in the host position"
+        }
+    }
+
+    static func describe(_ form: HostForm, scheme: String) -> String {
+        switch form {
+        case .empty: "use an empty host ('\(scheme):///…')"
+        case .host(let host): "use the host '\(host)' ('\(scheme)://\(host)/…')"
+        case .firstComponent: "start with a path component in the host position ('\(scheme)://name/…')"
+        }
+    }
+}
+
+extension Message {
+    static func inconsistentHost(this: String, scheme: String, majority: String, count: Int, total: Int) -> Message {
+        "this link \(this), but \(count) of \(total) '\(scheme)' links \(majority): write one scheme's links one way"
+    }
+    static func hostFormExample(_ url: String) -> Message { "'\(url)' is written the common way" }
+}

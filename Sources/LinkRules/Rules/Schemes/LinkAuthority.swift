@@ -1,0 +1,91 @@
+/// The authority of a link template as an app's URL handler sees it (`url.host`): a declared or universal-link
+/// host, an empty host (`exfe:///`), or a custom scheme's first component (`her://feed/…` has the host `feed`),
+/// split into user information, host and port so access lists and credential checks look at the right part.
+struct LinkAuthority: Sendable {
+    /// The whole authority (`user:pass@localhost:8080`) in the template; empty for `exfe:///`.
+    var span: Range<Int>
+    /// The host alone (`localhost`), without user information or port.
+    var hostSpan: Range<Int>
+    /// `user:pass` before an `@`, when there is one.
+    var userInfoSpan: Range<Int>?
+    /// Whether the authority is the template's first path component (a custom scheme's `her://feed/…`).
+    var isFirstComponent: Bool
+
+    var isEmpty: Bool { span.isEmpty }
+}
+
+extension LinkTemplate {
+    /// The authority after `scheme://`, or nil for a template with no scheme or an opaque URI (`mailto:x`).
+    var authority: LinkAuthority? {
+        guard let schemeSpan, !isOpaque else { return nil }
+        let start = schemeSpan.upperBound + 3
+        let span: Range<Int>
+        var isFirstComponent = false
+        if let hostSpan {
+            span = hostSpan
+        } else if let first = components.first, first.span.lowerBound == start {
+            span = first.span
+            isFirstComponent = true
+        } else {
+            span = start..<start
+        }
+        var hostStart = span.lowerBound
+        var hostEnd = span.upperBound
+        var userInfoSpan: Range<Int>?
+        let bytes = text.utf8
+        var cursor = bytes.index(bytes.startIndex, offsetBy: span.lowerBound)
+        var offset = span.lowerBound
+        var lastColon: Int?
+        var allDigitsAfterColon = true
+        while offset < span.upperBound {
+            let byte = bytes[cursor]
+            if byte == UInt8(ascii: "@") {
+                userInfoSpan = span.lowerBound..<offset
+                hostStart = offset + 1
+                lastColon = nil
+            } else if byte == UInt8(ascii: ":") {
+                lastColon = offset
+                allDigitsAfterColon = true
+            } else if byte == UInt8(ascii: "]") {
+                lastColon = nil
+            } else if lastColon != nil, !isDigit(byte) {
+                allDigitsAfterColon = false
+            }
+            offset += 1
+            cursor = bytes.index(after: cursor)
+        }
+        if let lastColon, lastColon >= hostStart, allDigitsAfterColon { hostEnd = lastColon }
+        return LinkAuthority(
+            span: span, hostSpan: hostStart..<hostEnd, userInfoSpan: userInfoSpan, isFirstComponent: isFirstComponent)
+    }
+
+    /// The text of a UTF-8 range of the template, without copying the bytes.
+    func utf8Slice(_ span: Range<Int>) -> Substring.UTF8View {
+        let bytes = text.utf8
+        let start = bytes.index(bytes.startIndex, offsetBy: span.lowerBound)
+        let end = bytes.index(start, offsetBy: span.count)
+        return text[start..<end].utf8
+    }
+
+    /// The text of a UTF-8 range of the template.
+    func substring(_ span: Range<Int>) -> Substring {
+        let bytes = text.utf8
+        let start = bytes.index(bytes.startIndex, offsetBy: span.lowerBound)
+        let end = bytes.index(start, offsetBy: span.count)
+        return text[start..<end]
+    }
+}
+
+/// Compares names the way URL schemes and hosts compare: ignoring ASCII case, without allocating.
+func equalsIgnoringASCIICase<A: Sequence<UInt8>, B: Sequence<UInt8>>(_ a: A, _ b: B) -> Bool {
+    var left = a.makeIterator()
+    var right = b.makeIterator()
+    while true {
+        switch (left.next(), right.next()) {
+        case (nil, nil): return true
+        case (let x?, let y?):
+            if x != y, !(isAlpha(x) && (x | 0x20) == (y | 0x20)) { return false }
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,131 @@
+/// A link's scheme must be one the app registers and the access lists let through: `deny` beats `allow`
+/// (seed 001), and with an allow list nothing else passes.
+public struct SchemeNotAllowedRule: LinkRule {
+    public static let description = RuleDescription(
+        id: "scheme-not-allowed",
+        scope: .link,
+        defaultSeverity: .error,
+        summary: "a link's scheme must be registered by the app and not denied",
+        rationale: """
+            Seed 001 (NoMoreDeepLinkHandler): "blacklistSchemes & blacklistHosts & whitelistHosts & whitelistSchemes: \
+            Filter before handing the deep link, only the hosts or schemes in the whitelist will be handled if this \
+            field is set. Otherwise the `forbiddenHandler` will be called. The priority is `blacklist` >> \
+            `whitelist`." A link in a denied scheme, or outside the allow list, never reaches its handler, so the \
+            catalogue is wrong to list it; a scheme named in both lists is denied. The lists are the catalogue's \
+            `allow: { schemes }` and `deny: { schemes }`, merged with this rule's `allow` and `deny` options. When \
+            the catalogue declares `schemes:` (seed 003's flavours `exfe`, `black`, `panda` included), a link must \
+            use one of them or `http`/`https`, since the system does not hand the app a scheme it did not register; \
+            the fix, when a declared scheme is a likely misspelling, is unsafe because the public URL changes.
+            """,
+        seed: "001_7562cb1c5c3a7a5e.txt",
+        fix: .unsafe,
+        options: [
+            RuleOptionDescription(name: "allow", summary: "schemes to let through, added to the catalogue's", defaultValue: "[]"),
+            RuleOptionDescription(name: "deny", summary: "schemes to refuse, added to the catalogue's", defaultValue: "[]"),
+        ],
+        triggeringExamples: [
+            .link("↓hre://feed/communities", fixed: "her://feed/communities"),
+            .link("↓mailto:support@her.app"),
+            .link("↓her://feed", options: "{ deny: [her] }"),
+            .catalogue(
+                """
+                version: 1
+                schemes: [app, debug]
+                allow: { schemes: [app, debug] }
+                deny: { schemes: [debug] }
+                links:
+                  - url: app://localhost/pay
+                  - url: ↓debug://localhost/logs
+                """),
+            .catalogue(
+                """
+                version: 1
+                schemes: [first-scheme, second-scheme, third-scheme]
+                allow: { schemes: [first-scheme, second-scheme] }
+                links:
+                  - url: first-scheme://localhost/pay
+                  - url: ↓third-scheme://localhost/pay
+                  - url: ↓https://sample-domain.vn/pay
+                """),
+        ],
+        nonTriggeringExamples: [
+            .link("her://feed/communities"),
+            .link("HER://feed"),
+            .link("https://her.app/feed"),
+            .link("her://feed", options: "{ allow: [her, https] }"),
+            .catalogue(
+                """
+                version: 1
+                schemes: { exfe: production, black: beta, panda: pilot }
+                links:
+                  - url: exfe:///!{cross_id}
+                  - url: black:///!{cross_id}
+                  - url: panda:///profile
+                """),
+            .catalogue(
+                """
+                version: 1
+                links:
+                  - url: anything://goes
+                """),
+        ])
+
+    let lists: AccessListPolicy
+
+    public init() { lists = AccessListPolicy() }
+
+    public init(options: RuleOptions?) throws {
+        lists = try AccessListPolicy(options: options, rule: Self.description.id)
+    }
+
+    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        let template = link.template
+        guard let span = template.schemeSpan else { return [] }
+        let catalogue = context.catalogue
+        let scheme = template.utf8Slice(span)
+        let decision = lists.decide(
+            scheme, catalogueAllow: catalogue.access.allowedSchemes, catalogueDeny: catalogue.access.deniedSchemes,
+            in: catalogue)
+        switch decision {
+        case .denied:
+            let name = String(template.substring(span))
+            return [
+                context.diagnostic(
+                    Self.self, .schemeDenied(name), link: link, span: span,
+                    notes: AccessListPolicy.notes(for: decision, name: name))
+            ]
+        case .notAllowed:
+            let name = String(template.substring(span))
+            return [
+                context.diagnostic(
+                    Self.self, .schemeNotInAllowList(name), link: link, span: span,
+                    notes: AccessListPolicy.notes(for: decision, name: name))
+            ]
+        case .permitted:
+            break
+        }
+        guard !catalogue.schemes.isEmpty, !template.isWebLink,
+            !catalogue.schemes.contains(where: { equalsIgnoringASCIICase($0.name.value.utf8, scheme) })
+        else { return [] }
+        let name = String(template.substring(span))
+        let declared = catalogue.schemes.map(\.name.value)
+        var fixes: [FixIt] = []
+        if let suggestion = Suggestion.closest(to: name, in: declared) {
+            fixes.append(context.urlFix(.useDeclaredScheme(suggestion), link, replacing: span, with: suggestion, applicability: .unsafe))
+        }
+        return [context.diagnostic(Self.self, .schemeNotRegistered(name, declared: declared), link: link, span: span, fixes: fixes)]
+    }
+}
+
+extension Message {
+    static func schemeDenied(_ scheme: String) -> Message {
+        "the scheme '\(scheme)' is denied: the app refuses links in it"
+    }
+    static func schemeNotInAllowList(_ scheme: String) -> Message {
+        "the scheme '\(scheme)' is not in the allow list: the app refuses links in it"
+    }
+    static func schemeNotRegistered(_ scheme: String, declared: [String]) -> Message {
+        "the scheme '\(scheme)' is not one the app registers (\(declared.map { "'\($0)'" }.joined(separator: ", ")))"
+    }
+    static func useDeclaredScheme(_ scheme: String) -> Message { "use the scheme '\(scheme)'" }
+}

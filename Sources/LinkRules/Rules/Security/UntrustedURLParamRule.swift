@@ -1,0 +1,116 @@
+/// A parameter that carries a URL for the app to open (`redirect`, `next`, `callback`, `return_to`…) lets anyone
+/// who can craft a link send the user anywhere: an open redirect.
+public struct UntrustedURLParamRule: LinkRule {
+    public static let description = RuleDescription(
+        id: "untrusted-url-param",
+        scope: .link,
+        defaultSeverity: .warning,
+        summary: "a parameter that carries a URL to open is an open redirect",
+        rationale: """
+            Seed 001 (NoMoreDeepLinkHandler) guards the app's own entry with allow and deny lists: "only the hosts \
+            or schemes in the whitelist will be handled if this field is set". A link parameter that carries another \
+            URL to open after login or on completion (`url`, `redirect`, `redirect_uri`, `next`, `callback`, \
+            `return_to`, `returnUrl`, `continue`, …) skips that guard: anyone can craft a link with the app's trusted \
+            scheme or domain that lands the user on a page of their choosing, or on another app's scheme (CWE-601, \
+            URL redirection to an untrusted site; OWASP's unvalidated redirects guidance: map targets to known \
+            destinations, or check them against an allow list of hosts). The app must validate the target; this rule \
+            lists every such parameter so the check is not forgotten. A parameter is reported when its name is one \
+            of these, when it is declared with `role: url` or `role: redirect`, or when its fixed value is itself a \
+            URL; a parameter declared with another role is trusted (`next: { role: pagination }`).
+            """,
+        seed: "001_7562cb1c5c3a7a5e.txt",
+        options: [
+            RuleOptionDescription(name: "names", summary: "more parameter names that carry URLs to open", defaultValue: "[]")
+        ],
+        triggeringExamples: [
+            .link("her://login?↓redirect={redirect}"),
+            .link("her://login?↓redirect_uri={uri}&state={state}"),
+            .link("her://checkout/purchase?↓returnUrl={return_url}"),
+            .link("her://login?↓next=https://her.app/feed"),
+            .link("her://open?↓url={url}"),
+            .link("her://share?↓to=https://evil.example"),
+            .link("her://done?↓back={target}", options: "{ names: [back] }"),
+            .catalogue(
+                """
+                version: 1
+                schemes: [her]
+                params:
+                  destination: { role: url }
+                links:
+                  - url: her://open?↓destination={destination}
+                """),
+        ],
+        nonTriggeringExamples: [
+            .link("her://location?origin=home"),
+            .link("her://feed/communities/{id:int}"),
+            .link("her://search?query={query}&page={page}"),
+            .catalogue(
+                """
+                version: 1
+                schemes: [her]
+                params:
+                  next: { role: pagination }
+                links:
+                  - url: her://feed?next={cursor}
+                """),
+        ])
+
+    /// Parameter names (lowercased, without `_`, `-` and `.`) that carry a URL to open.
+    static let urlNames: Set<String> = [
+        "url", "uri", "redirect", "redirecturi", "redirecturl", "redirectto", "next", "nexturl", "callback",
+        "callbackurl", "returnto", "returnurl", "returnuri", "continue", "continueurl", "goto", "dest", "desturl",
+        "destinationurl", "forward", "forwardurl", "successurl", "cancelurl", "failureurl",
+    ]
+
+    let extraNames: Set<String>
+
+    public init() { extraNames = [] }
+
+    public init(options: RuleOptions?) throws {
+        try options?.expect(known: ["names"], rule: Self.description.id)
+        extraNames = Set((try options?.strings("names") ?? []).map(CredentialInURLRule.normalized))
+    }
+
+    /// Whether a parameter named `name` carries a URL: a declared role decides, else the name.
+    func carriesURL(_ name: String, in catalogue: Catalogue) -> (decided: Bool?, declared: ParamSpec?) {
+        if let declared = catalogue.param(named: name.lowercased()), let role = declared.role?.value.lowercased() {
+            return (role == "url" || role == "redirect", declared)
+        }
+        let normalized = CredentialInURLRule.normalized(name)
+        if Self.urlNames.contains(normalized) || extraNames.contains(normalized) { return (true, nil) }
+        return (nil, nil)
+    }
+
+    /// Whether a fixed value is itself a URL (`https://…`, or percent-encoded `https%3A%2F%2F…`).
+    static func isURL(_ value: String) -> Bool {
+        value.contains("://") || value.lowercased().contains("%3a%2f%2f")
+    }
+
+    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for item in link.template.query {
+            let (decided, declared) = carriesURL(item.name, in: context.catalogue)
+            let carries: Bool
+            if let decided {
+                carries = decided
+            } else if let placeholder = item.placeholder {
+                carries = carriesURL(placeholder.name, in: context.catalogue).decided == true
+            } else {
+                carries = item.value.map(Self.isURL) ?? false
+            }
+            guard carries else { continue }
+            var notes: [Note] = []
+            if let declared { notes.append(Note(message: .declaredURLParam(declared.name.value), location: declared.location)) }
+            diagnostics.append(
+                context.diagnostic(Self.self, .untrustedURLParam(item.name), link: link, span: item.nameSpan, notes: notes))
+        }
+        return diagnostics
+    }
+}
+
+extension Message {
+    static func untrustedURLParam(_ name: String) -> Message {
+        "'\(name)' carries a URL for the app to open: check it against an allow list of hosts, or any link can send users anywhere (open redirect, CWE-601)"
+    }
+    static func declaredURLParam(_ name: String) -> Message { "'\(name)' is declared as a URL here" }
+}
