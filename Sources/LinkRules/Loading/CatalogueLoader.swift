@@ -175,6 +175,12 @@ final class CatalogueFileDecoder {
             }
         }
         try yaml.endDocument()
+        var declared: [Scalar] = catalogue.schemes.map(\.name) + catalogue.hosts + catalogue.barriers + catalogue.appIDs
+        declared += catalogue.paramGroups.flatMap { $0 }
+        declared += catalogue.access.allowedSchemes + catalogue.access.deniedSchemes
+        declared += catalogue.access.allowedHosts + catalogue.access.deniedHosts
+        if let barrier = catalogue.mandatoryBarrier { declared.append(barrier) }
+        for scalar in declared where catalogue.declaringFiles[scalar] == nil { catalogue.declaringFiles[scalar] = file }
     }
 
     private func decodeComponent(_ name: Scalar, catalogue: inout Catalogue) throws -> ComponentSpec {

@@ -25,6 +25,10 @@ public struct Catalogue: Sendable {
     /// Problems found while loading that are findings rather than load errors (unknown keys).
     public var loadFindings: [LoadFinding] = []
 
+    /// The file each top-level declared value (schemes, hosts, barriers, allow and deny lists, parameter groups,
+    /// app ids) was read from, for notes that point at a declaration in a catalogue of several files.
+    var declaringFiles: [Scalar: SourceFile] = [:]
+
     private var componentIndex: [String: Int] = [:]
     private var paramIndex: [String: Int] = [:]
 
@@ -44,6 +48,11 @@ public struct Catalogue: Sendable {
     /// The declared query parameter with a lowercased name.
     public func param(named name: String) -> ParamSpec? {
         paramIndex[name].map { params[$0] }
+    }
+
+    /// Where a top-level declared value is written.
+    public func location(ofDeclared scalar: Scalar) -> SourceLocation? {
+        (declaringFiles[scalar] ?? (files.count == 1 ? files[0] : nil))?.location(ofBytes: scalar.tokenRange)
     }
 
     /// Whether the catalogue declares a vocabulary at all (rules that need one stay quiet without it).

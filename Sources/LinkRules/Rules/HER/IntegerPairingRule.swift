@@ -9,7 +9,9 @@ public struct IntegerPairingRule: LinkRule {
             Seed 000 (HER), "Handling a Deeplink", rule 3: "Any integer value path component is obviously paired to \
             the path compenent beforehand." So an id must come right after a collection (a component of kind \
             `collection`, or one declaring an `id:` type), of the type that collection declares; an id after a tab, \
-            a screen or a modal, or with nothing before it, pairs with nothing the app can open.
+            a screen or a modal, or with nothing before it, pairs with nothing the app can open. Links with an empty \
+            host (seed 003's `exfe:///!100233`) are the exception: their path is the app's resource path, and a \
+            root id there is the app's own convention.
             """,
         seed: "000_0bb9419a43cadf24.txt",
         triggeringExamples: [
@@ -23,6 +25,7 @@ public struct IntegerPairingRule: LinkRule {
             .link("her://communities/{id:int}"),
             .link("her://feed/community/9"),
             .link("her://feed/ads/12/5"),
+            .link("exfe:///!{cross_id:int}/conversation"),
         ])
 
     public init() {}
@@ -32,7 +35,9 @@ public struct IntegerPairingRule: LinkRule {
         var diagnostics: [Diagnostic] = []
         for (index, component) in components.enumerated() where component.isIdentifier {
             guard index > 0 else {
-                if link.template.host != nil || link.template.scheme != nil {
+                // With an empty host (`exfe:///!100233`, seed 003) the path is the app's own resource path, whose
+                // root ids the app defines; elsewhere a leading id pairs with nothing.
+                if link.template.host != "" && (link.template.host != nil || link.template.scheme != nil) {
                     diagnostics.append(context.diagnostic(Self.self, .idWithoutCollection(component.text), link: link, span: component.span))
                 }
                 continue

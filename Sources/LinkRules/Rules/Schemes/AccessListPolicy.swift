@@ -89,22 +89,6 @@ struct AccessListPolicy: Sendable {
     }
 }
 
-extension Catalogue {
-    /// Where a value read from one of the catalogue's files is written. List values (`allow:`, `param_groups:`)
-    /// keep no file of their own, so this finds the file whose bytes spell the value at its position.
-    func location(ofDeclared scalar: Scalar) -> SourceLocation? {
-        if files.count == 1 { return files[0].location(ofBytes: scalar.tokenRange) }
-        let value = scalar.value.utf8
-        let start = scalar.contentStart
-        for file in files where scalar.tokenRange.upperBound <= file.bytes.count && start + value.count <= file.bytes.count {
-            if file.bytes[start..<(start + value.count)].elementsEqual(value) {
-                return file.location(ofBytes: scalar.tokenRange)
-            }
-        }
-        return nil
-    }
-}
-
 extension Message {
     static func accessDeniedHere(_ name: String) -> Message { "'\(name)' is denied here" }
     static func accessAlsoAllowedHere(_ name: String) -> Message { "'\(name)' is also allowed here, but deny beats allow" }
