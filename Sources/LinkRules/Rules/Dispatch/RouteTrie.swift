@@ -32,22 +32,22 @@ struct RouteTrie: Sendable {
         nodes[node].ends.append(End(link: link, routeKey: routeKey, query: shape.query))
     }
 
-    /// The earliest inserted link that matches every URL `shape` matches, other than those with the same route
-    /// key (those are duplicates, not shadows).
-    func earliestSubsumer(of shape: RouteShape, routeKey: String) -> Int? {
+    /// The earliest inserted link that matches every URL `shape` matches: the link that wins its URLs under
+    /// first-match dispatch. It may have the same route key (a duplicate rather than a shadow).
+    func earliestSubsumer(of shape: RouteShape) -> End? {
         var starts: [Int] = []
         if let root = roots[shape.root] { starts.append(root) }
         if !shape.hasAnyScheme, let root = roots[RouteShape.rootKey(scheme: RouteShape.wildcardScheme, host: shape.host)] {
             starts.append(root)
         }
-        var best: Int?
+        var best: End?
         var stack: [(node: Int, depth: Int)] = starts.map { ($0, 0) }
         while let (index, depth) = stack.popLast() {
             let node = nodes[index]
             if depth == shape.parts.count {
-                for end in node.ends where end.routeKey != routeKey && (best.map { end.link < $0 } ?? true) {
+                for end in node.ends where best.map({ end.link < $0.link }) ?? true {
                     if RouteShape.query(end.query, isImpliedBy: shape.query) {
-                        best = end.link
+                        best = end
                         break
                     }
                 }
@@ -93,19 +93,14 @@ struct RouteTrie: Sendable {
 struct SpecificityGroups: Sendable {
     private var groups: [String: [(link: Int, shape: RouteShape, routeKey: String)]] = [:]
 
-    /// The earliest link in the new link's group that can match a URL it matches, other than its duplicates;
-    /// then adds the new link to the group.
+    /// The earliest link in the new link's group that can match a URL it matches, then adds the new link to the
+    /// group. A link with a duplicate in the group is left to `duplicate-link`: nil, and it is not added.
     mutating func insertFindingTie(_ shape: RouteShape, link: Int, routeKey: String) -> (link: Int, shape: RouteShape)? {
         let key = Self.key(shape)
-        var members = groups[key, default: []]
-        defer { groups[key] = members }
-        var tie: (link: Int, shape: RouteShape)?
-        for member in members where member.routeKey != routeKey && Self.overlap(member.shape, shape) {
-            tie = (member.link, member.shape)
-            break
-        }
-        if !members.contains(where: { $0.routeKey == routeKey }) { members.append((link, shape, routeKey)) }
-        return tie
+        let members = groups[key, default: []]
+        if members.contains(where: { $0.routeKey == routeKey }) { return nil }
+        groups[key, default: []].append((link, shape, routeKey))
+        return members.first { Self.overlap($0.shape, shape) }.map { ($0.link, $0.shape) }
     }
 
     /// The specificity class of a shape: equal keys mean equal specificity.

@@ -113,8 +113,9 @@ public struct UnreachableRouteRule: CatalogueRule {
             for link in catalogue.links {
                 guard let shape = RouteShape(link) else { continue }
                 let routeKey = link.template.routeKey
-                if let winner = trie.earliestSubsumer(of: shape, routeKey: routeKey) {
-                    let earlier = catalogue.links[winner]
+                // A link whose winner is its own duplicate is left to `duplicate-link`.
+                if let winner = trie.earliestSubsumer(of: shape), winner.routeKey != routeKey {
+                    let earlier = catalogue.links[winner.link]
                     diagnostics.append(
                         context.diagnostic(
                             Self.self, .shadowedLink(link.url.value, by: earlier.url.value), at: link.valueLocation,
