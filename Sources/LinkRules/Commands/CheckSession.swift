@@ -4,6 +4,9 @@ public struct CheckSession: Sendable {
     /// The pseudo-file name proposed links are reported in.
     public static let fileName = "<proposed link>"
 
+    /// Rules about a route shadowing or repeating another, which do not apply to a concrete proposed link.
+    static let routeRules: Set<String> = ["unreachable-route", "duplicate-link"]
+
     public let workspace: Workspace
     public let linter: Linter
 
@@ -31,7 +34,14 @@ public struct CheckSession: Sendable {
             offset += length + 1
         }
         catalogue.files.append(proposed)
-        let diagnostics = linter.lint(catalogue).filter { $0.location.file == Self.fileName }
+        // A concrete link that an existing template serves is not a new route: what matters is how it is written,
+        // not that the entry serving it comes first (that is `linkrules explain`'s answer).
+        // Proposed link i is written on line i + 1 of the pseudo-file.
+        let concreteLines = Set(urls.indices.filter { parser.parse(urls[$0]).placeholders.isEmpty }.map { $0 + 1 })
+        let diagnostics = linter.lint(catalogue).filter { diagnostic in
+            diagnostic.location.file == Self.fileName
+                && !(Self.routeRules.contains(diagnostic.ruleID) && concreteLines.contains(diagnostic.location.line))
+        }
         var sources: [String: SourceFile] = [Self.fileName: proposed]
         for file in files { sources[file.path] = file }
         return LintResult(

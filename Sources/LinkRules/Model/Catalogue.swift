@@ -50,9 +50,14 @@ public struct Catalogue: Sendable {
         paramIndex[name].map { params[$0] }
     }
 
+    /// The file a top-level declared value was read from.
+    public func file(declaring scalar: Scalar) -> SourceFile? {
+        declaringFiles[scalar] ?? (files.count == 1 ? files[0] : nil)
+    }
+
     /// Where a top-level declared value is written.
     public func location(ofDeclared scalar: Scalar) -> SourceLocation? {
-        (declaringFiles[scalar] ?? (files.count == 1 ? files[0] : nil))?.location(ofBytes: scalar.tokenRange)
+        file(declaring: scalar)?.location(ofBytes: scalar.tokenRange)
     }
 
     /// Whether the catalogue declares a vocabulary at all (rules that need one stay quiet without it).

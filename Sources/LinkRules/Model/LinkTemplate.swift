@@ -85,22 +85,41 @@ public struct LinkTemplate: Sendable, Hashable {
         components.compactMap(\.placeholder) + query.compactMap(\.placeholder)
     }
 
-    /// A canonical form for comparisons: lowercased, placeholders as `{}` typed by kind, query names sorted.
-    /// Two templates that route the same links have the same key.
+    /// A canonical form for comparisons: lowercased, placeholders as `{}` typed by kind (`string` is untyped),
+    /// query items sorted with their fixed values or placeholder kinds. Two templates that route the same links
+    /// have the same key; an opaque URI keys on its whole opaque part.
     public var routeKey: String {
-        var key = (scheme?.lowercased() ?? "") + "://"
-        if let host { key += host.lowercased() }
-        for component in components {
-            key += "/"
-            switch component.kind {
-            case .literal: key += component.name
-            case .integer: key += component.name
-            case .placeholder(let placeholder):
-                key += component.prefix + "{" + (placeholder.type?.rawValue ?? "") + "}"
+        var key = scheme?.lowercased() ?? ""
+        if isOpaque {
+            let opaqueStart = (schemeSpan?.upperBound ?? -1) + 1
+            let opaque = text.utf8.dropFirst(opaqueStart).prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+            key += ":" + String(decoding: opaque, as: UTF8.self).lowercased()
+        } else {
+            key += "://"
+            if let host { key += host.lowercased() }
+            for component in components {
+                key += "/"
+                switch component.kind {
+                case .literal: key += component.name
+                case .integer: key += component.name.lowercased()
+                case .placeholder(let placeholder):
+                    key += component.prefix.lowercased() + Self.placeholderKey(placeholder)
+                }
             }
         }
-        let names = query.map { $0.name.lowercased() }.sorted()
-        if !names.isEmpty { key += "?" + names.joined(separator: "&") }
+        let items = query.map { item -> String in
+            let name = item.name.lowercased()
+            if let placeholder = item.placeholder { return name + "=" + Self.placeholderKey(placeholder) }
+            if let value = item.value { return name + "=" + value.lowercased() }
+            return name
+        }
+        if !items.isEmpty { key += "?" + items.sorted().joined(separator: "&") }
         return key
+    }
+
+    /// A placeholder in `routeKey`: its type without its name, `string` and no type alike.
+    private static func placeholderKey(_ placeholder: Placeholder) -> String {
+        let type = placeholder.type == .string ? nil : placeholder.type
+        return "{" + (type?.rawValue ?? "") + "}"
     }
 }

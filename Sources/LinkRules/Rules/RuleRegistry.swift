@@ -12,6 +12,12 @@ public enum RuleRegistry {
         PreferPathOverQueryRule.self,
         RedundantTabSwitchRule.self,
         UnknownQueryParamRule.self,
+        // Seed 001: dispatch (route templates, first-match and most-specific, barriers).
+        UnreachableRouteRule.self,
+        DuplicateLinkRule.self,
+        PlaceholderStyleRule.self,
+        ExampleMismatchRule.self,
+        UnknownBarrierRule.self,
         // Schemes, hosts and security (seeds 001, 002, 003, 004).
         SchemeNotAllowedRule.self,
         HostNotAllowedRule.self,

@@ -1,0 +1,99 @@
+/// Why a concrete link does not match a route template, and where: the first part of the link that the template
+/// refuses. `RouteMatcher.firstMismatch` finds it by the same rules as `RouteMatcher.match`, so that it is nil
+/// exactly when `match` succeeds (used by `example-mismatch` and `explain`).
+public struct RouteMismatch: Sendable, Hashable {
+    /// What differs.
+    public enum Reason: Sendable, Hashable {
+        /// The link's scheme is not the template's.
+        case scheme(expected: String)
+        /// The link's host is not the template's (`""` when the template has none).
+        case host(expected: String)
+        /// A literal component differs from the template's.
+        case literal(expected: String)
+        /// A value is not acceptable for the template's placeholder (wrong type, or its literal prefix is missing).
+        case value(expected: String)
+        /// The link ends before the template's component.
+        case missingComponent(expected: String)
+        /// The link has a component past the end of the template.
+        case extraComponent
+        /// The link lacks a query item the template requires.
+        case missingQueryItem(name: String)
+        /// A query item's value is not the template's fixed value or not acceptable for its placeholder.
+        case queryValue(name: String, expected: String)
+    }
+
+    public var reason: Reason
+    /// The UTF-8 range of the concrete link's text that goes wrong (empty where something is missing).
+    public var span: Range<Int>
+    /// The UTF-8 range of the template's text that refuses it, when there is one.
+    public var templateSpan: Range<Int>?
+}
+
+extension RouteMatcher {
+    /// The first reason `link` does not match `template`, or nil when it matches (`match` returns a match).
+    public func firstMismatch(_ link: LinkTemplate, against template: LinkTemplate) -> RouteMismatch? {
+        let linkEnd = link.text.utf8.count
+        if let scheme = template.scheme, (link.scheme?.lowercased() ?? "") != scheme.lowercased() {
+            return RouteMismatch(
+                reason: .scheme(expected: scheme), span: link.schemeSpan ?? 0..<0, templateSpan: template.schemeSpan)
+        }
+        if (link.host?.lowercased() ?? "") != (template.host?.lowercased() ?? "") {
+            let span = link.hostSpan ?? link.components.first?.span ?? (link.schemeSpan.map { $0.upperBound..<$0.upperBound } ?? 0..<0)
+            return RouteMismatch(reason: .host(expected: template.host ?? ""), span: span, templateSpan: template.hostSpan)
+        }
+        for (value, pattern) in zip(link.components, template.components) {
+            switch pattern.kind {
+            case .literal, .integer:
+                if value.text.lowercased() != pattern.text.lowercased() {
+                    return RouteMismatch(reason: .literal(expected: pattern.text), span: value.span, templateSpan: pattern.span)
+                }
+            case .placeholder(let placeholder):
+                let text = value.text
+                let fits = text.lowercased().hasPrefix(pattern.prefix.lowercased())
+                    && Self.accepts(String(text.dropFirst(pattern.prefix.count)), type: placeholder.type)
+                if !fits {
+                    return RouteMismatch(reason: .value(expected: pattern.text), span: value.span, templateSpan: pattern.span)
+                }
+            }
+        }
+        if link.components.count < template.components.count {
+            let missing = template.components[link.components.count]
+            let end = link.components.last?.span.upperBound ?? link.hostSpan?.upperBound ?? firstQueryOrEnd(link)
+            return RouteMismatch(reason: .missingComponent(expected: missing.text), span: end..<end, templateSpan: missing.span)
+        }
+        if link.components.count > template.components.count {
+            let extra = link.components[template.components.count]
+            return RouteMismatch(reason: .extraComponent, span: extra.span, templateSpan: nil)
+        }
+        for item in template.query {
+            guard let given = link.query.first(where: { $0.name.lowercased() == item.name.lowercased() }) else {
+                if item.placeholder != nil || item.value != nil {
+                    let end = link.fragmentSpan.map { $0.lowerBound - 1 } ?? linkEnd
+                    return RouteMismatch(reason: .missingQueryItem(name: item.name), span: end..<end, templateSpan: item.span)
+                }
+                continue
+            }
+            let fits: Bool
+            if let placeholder = item.placeholder {
+                fits = given.value.map { Self.accepts($0, type: placeholder.type) } ?? false
+            } else if let expected = item.value {
+                fits = given.value?.lowercased() == expected.lowercased()
+            } else {
+                fits = true
+            }
+            if !fits {
+                return RouteMismatch(
+                    reason: .queryValue(name: item.name, expected: item.value ?? ""), span: given.valueSpan ?? given.nameSpan,
+                    templateSpan: item.valueSpan ?? item.nameSpan)
+            }
+        }
+        return nil
+    }
+
+    /// Where a link's path ends: its `?` or `#`, or the end of its text.
+    private func firstQueryOrEnd(_ link: LinkTemplate) -> Int {
+        if let first = link.query.first { return first.nameSpan.lowerBound - 1 }
+        if let fragment = link.fragmentSpan { return fragment.lowerBound - 1 }
+        return link.text.utf8.count
+    }
+}

@@ -1,0 +1,99 @@
+/// Every `examples:` URL of a link is one its template matches, as the app's path matching would: the finding
+/// points at the first part of the example that the template refuses.
+public struct ExampleMismatchRule: LinkRule {
+    public static let description = RuleDescription(
+        id: "example-mismatch",
+        scope: .link,
+        defaultSeverity: .error,
+        summary: "each example URL of a link is matched by the link's template",
+        rationale: """
+            Seed 001 (NoMoreDeepLinkHandler), "Deep link path matching": a handler declares "/transaction/{transaction_id}" \
+            and is handed "app://localhost/transaction/789", where "The data is the encoded value of \
+            [\\"transaction_id\\": \\"789\\"]". An example is the documentation of that matching and the URL people \
+            copy into tests, QA and marketing; when its template does not match it, one of the two is wrong and the \
+            link the example promises opens the not-found handler instead. Examples are matched as the app does: \
+            case-insensitively (seed 000, rule 7), component for component, each placeholder accepting a value of \
+            its type, each required query item present.
+            """,
+        seed: "001_7562cb1c5c3a7a5e.txt",
+        triggeringExamples: [
+            .catalogue(
+                """
+                version: 1
+                schemes: [app]
+                hosts: [localhost]
+                links:
+                  - url: app://localhost/transaction/{transaction_id:int}
+                    examples: [app://localhost/transaction/↓latest, app://localhost/transaction/789]
+                  - url: app://localhost/pay?order_id={order_id:int}
+                    examples:
+                      - app://localhost/pay?order_id=↓abc
+                      - app://localhost/pay↓
+                      - app://localhost/↓payment?order_id=1
+                  - url: her://feed/communities/{id:int}
+                    examples: [↓app://feed/communities/9, her://feed/communities/9/↓posts]
+                """)
+        ],
+        nonTriggeringExamples: [
+            .catalogue(
+                """
+                version: 1
+                schemes: [app, her]
+                hosts: [localhost]
+                links:
+                  - url: app://localhost/transaction/{transaction_id}
+                    examples: [app://localhost/transaction/789, APP://LocalHost/Transaction/latest]
+                  - url: app://localhost/pay?order_id={order_id:int}
+                    examples: ['app://localhost/pay?order_id=123', 'app://localhost/pay?order_id=123&source=push']
+                  - url: her://feed/communities/{id:int}
+                    examples: [her://feed/communities/9]
+                """)
+        ])
+
+    public init() {}
+
+    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        guard !link.examples.isEmpty else { return [] }
+        let parser = LinkTemplateParser(hosts: Set(context.catalogue.hosts.map(\.value)))
+        let matcher = RouteMatcher()
+        var diagnostics: [Diagnostic] = []
+        for example in link.examples {
+            let concrete = parser.parse(example.value)
+            guard let mismatch = matcher.firstMismatch(concrete, against: link.template) else { continue }
+            let range = example.sourceRange(ofValue: mismatch.span.clamped(to: 0..<example.value.utf8.count), in: link.file)
+            var notes: [Note] = []
+            if let templateSpan = mismatch.templateSpan {
+                notes.append(Note(message: .templateRefuses, location: link.location(ofURL: templateSpan)))
+            }
+            diagnostics.append(
+                context.diagnostic(
+                    Self.self, .exampleMismatch(example.value, Self.explanation(mismatch, in: concrete)),
+                    at: link.file.location(ofBytes: range), link: link, notes: notes))
+        }
+        return diagnostics
+    }
+
+    /// What the template expected, in words.
+    static func explanation(_ mismatch: RouteMismatch, in example: LinkTemplate) -> String {
+        let found = String(decoding: example.text.utf8.dropFirst(mismatch.span.lowerBound).prefix(mismatch.span.count), as: UTF8.self)
+        switch mismatch.reason {
+        case .scheme(let expected): return "the scheme '\(found)' is not '\(expected)'"
+        case .host(let expected):
+            return expected.isEmpty ? "the link has no host, the example has '\(found)'" : "the host is not '\(expected)'"
+        case .literal(let expected): return "'\(found)' is not '\(expected)'"
+        case .value(let expected): return "'\(found)' is not a value of '\(expected)'"
+        case .missingComponent(let expected): return "it ends before '\(expected)'"
+        case .extraComponent: return "'\(found)' is past the end of the link"
+        case .missingQueryItem(let name): return "it has no '\(name)' parameter"
+        case .queryValue(let name, let expected):
+            return expected.isEmpty ? "'\(found)' is not a value of parameter '\(name)'" : "parameter '\(name)' is '\(found)', not '\(expected)'"
+        }
+    }
+}
+
+extension Message {
+    static func exampleMismatch(_ example: String, _ explanation: String) -> Message {
+        "example '\(example)' is not matched by its link: \(explanation)"
+    }
+    static let templateRefuses: Message = "the link's template expects this"
+}

@@ -1,0 +1,129 @@
+/// One placeholder syntax per catalogue, the canonical `{name}` / `{name:type}`: `:name`, `<type:name>` and
+/// `%NAME%` are rewritten, and a type that is not one of the known types is reported.
+public struct PlaceholderStyleRule: CatalogueRule {
+    public static let description = RuleDescription(
+        id: "placeholder-style",
+        scope: .catalogue,
+        defaultSeverity: .warning,
+        summary: "placeholders are written '{name}' or '{name:type}' with a known type",
+        rationale: """
+            Seed 001 (NoMoreDeepLinkHandler) writes its path templates as "/transaction/{transaction_id}"; seed 003 \
+            (EXFE) writes ids as "!%CROSS_ID%", and route documents elsewhere use `:name` and `<type:name>`. A \
+            catalogue that mixes syntaxes hides which links are the same and which parts are variables, so linkrules \
+            reads them all and asks for one: `{name}`, or `{name:type}` with a type of `int`, `string`, `uuid`, \
+            `slug` or `base64json`. The rewrite is safe: placeholder names and syntax are not part of the public \
+            URL (a `%NAME%` name is lowercased, `{cross_id}`). An unknown type (`{id:number}`) would match like an \
+            untyped placeholder; the known types are listed, with an unsafe fix when one is clearly meant.
+            """,
+        seed: "001_7562cb1c5c3a7a5e.txt",
+        fix: .safe,
+        triggeringExamples: [
+            .link("her://feed/communities/↓:id", fixed: "her://feed/communities/{id}"),
+            .link("her://feed/communities/↓<int:id>", fixed: "her://feed/communities/{id:int}"),
+            .link("her://feed/communities/↓<id>", fixed: "her://feed/communities/{id}"),
+            .link("exfe:///!↓%CROSS_ID%/conversation", fixed: "exfe:///!{cross_id}/conversation"),
+            .link("her://location?origin=↓:origin", fixed: "her://location?origin={origin}"),
+            .link("her://feed/communities/{id:↓number}", fixed: "her://feed/communities/{id:int}"),
+            .link("her://feed/events/{day:↓date}"),
+            .link("her://feed/communities/{id:↓integer}", fixed: "her://feed/communities/{id:int}"),
+        ],
+        nonTriggeringExamples: [
+            .link("her://feed/communities/{id:int}"),
+            .link("her://feed/communities/{id}"),
+            .link("her://feed/posts/{post_id:uuid}?origin={origin:slug}"),
+            .link("her://feed/%20"),
+        ])
+
+    /// Type names that clearly mean a known type.
+    static let typeSynonyms: [String: PlaceholderType] = [
+        "integer": .int, "number": .int, "num": .int, "long": .int, "str": .string, "text": .string, "guid": .uuid,
+        "base64": .base64json, "json": .base64json,
+    ]
+
+    public init() {}
+
+    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+        var findings = Findings()
+        for link in catalogue.links {
+            for component in link.template.components {
+                if let placeholder = component.placeholder { check(placeholder, of: link, in: context, into: &findings) }
+            }
+            for item in link.template.query {
+                if let placeholder = item.placeholder { check(placeholder, of: link, in: context, into: &findings) }
+            }
+        }
+        guard let (link, span) = findings.canonicalExample else { return findings.diagnostics }
+        // Point restyled placeholders at one written the canonical way, when the catalogue has one.
+        let note = Note(message: .canonicalPlaceholderHere, location: link.location(ofURL: span))
+        for index in findings.restyled { findings.diagnostics[index].notes.append(note) }
+        return findings.diagnostics
+    }
+
+    /// What the rule has found so far in one catalogue.
+    private struct Findings {
+        var diagnostics: [Diagnostic] = []
+        /// Indices in `diagnostics` of the findings about a placeholder's syntax.
+        var restyled: [Int] = []
+        /// The first placeholder written `{name}` or `{name:type}`.
+        var canonicalExample: (link: Link, span: Range<Int>)?
+    }
+
+    private func check(_ placeholder: Placeholder, of link: Link, in context: LintContext, into findings: inout Findings) {
+        if placeholder.style == .braces {
+            if findings.canonicalExample == nil, placeholder.unknownType == nil {
+                findings.canonicalExample = (link, placeholder.span)
+            }
+        } else {
+            var rewritten = placeholder
+            if placeholder.style == .percent { rewritten.name = placeholder.name.lowercased() }
+            let replacement = rewritten.canonical
+            let fix = context.urlFix(
+                .rewritePlaceholder(replacement), link, replacing: placeholder.span, with: replacement, applicability: .safe)
+            findings.restyled.append(findings.diagnostics.count)
+            findings.diagnostics.append(
+                context.diagnostic(
+                    Self.self, .placeholderStyle(text(of: placeholder, in: link), style: placeholder.style, use: replacement),
+                    link: link, span: placeholder.span, fixes: [fix]))
+        }
+        if let unknown = placeholder.unknownType, let span = typeSpan(of: placeholder, in: link) {
+            let known = PlaceholderType.allCases.map(\.rawValue)
+            var fixes: [FixIt] = []
+            let meant = Self.typeSynonyms[unknown.lowercased()]
+                ?? Suggestion.closest(to: unknown, in: known).flatMap(PlaceholderType.init(rawValue:))
+            if let meant {
+                fixes.append(
+                    context.urlFix(.useType(meant.rawValue), link, replacing: span, with: meant.rawValue, applicability: .unsafe))
+            }
+            findings.diagnostics.append(
+                context.diagnostic(
+                    Self.self, .unknownPlaceholderType(unknown, known: known, meant: meant?.rawValue), link: link, span: span,
+                    fixes: fixes))
+        }
+    }
+
+    private func text(of placeholder: Placeholder, in link: Link) -> String {
+        String(decoding: link.template.text.utf8.dropFirst(placeholder.span.lowerBound).prefix(placeholder.span.count), as: UTF8.self)
+    }
+
+    /// The range of a placeholder's written type: after the colon in `{name:type}`, before it in `<type:name>`.
+    private func typeSpan(of placeholder: Placeholder, in link: Link) -> Range<Int>? {
+        let bytes = Array(link.template.text.utf8[...])
+        let inner = (placeholder.span.lowerBound + 1)..<(placeholder.span.upperBound - 1)
+        guard let colon = inner.first(where: { bytes[$0] == UInt8(ascii: ":") }) else { return nil }
+        return placeholder.style == .angle ? inner.lowerBound..<colon : (colon + 1)..<inner.upperBound
+    }
+}
+
+extension Message {
+    static func placeholderStyle(_ written: String, style: PlaceholderStyle, use replacement: String) -> Message {
+        "placeholder '\(written)' is written in the '\(style.example)' style: write '\(replacement)', one placeholder syntax per catalogue"
+    }
+    static func rewritePlaceholder(_ replacement: String) -> Message { "write '\(replacement)'" }
+    static func unknownPlaceholderType(_ type: String, known: [String], meant: String?) -> Message {
+        let list = known.map { "'\($0)'" }.joined(separator: ", ")
+        let suggestion = meant.map { ": did you mean '\($0)'?" } ?? ""
+        return "unknown placeholder type '\(type)': the known types are \(list)\(suggestion)"
+    }
+    static func useType(_ type: String) -> Message { "use the type '\(type)'" }
+    static let canonicalPlaceholderHere: Message = "placeholders are written '{name}' as here"
+}

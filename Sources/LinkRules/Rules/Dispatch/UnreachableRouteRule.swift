@@ -1,0 +1,194 @@
+/// A link the app can never open because another link always wins: an earlier link that matches every URL it
+/// matches under first-match dispatch, or an equally specific link that matches the same URLs under most-specific.
+public struct UnreachableRouteRule: CatalogueRule {
+    public static let description = RuleDescription(
+        id: "unreachable-route",
+        scope: .catalogue,
+        defaultSeverity: .error,
+        summary: "a link that another link always wins is never opened",
+        rationale: """
+            Seed 001 (NoMoreDeepLinkHandler): "it will scan through all installed handlers, and forward that deep \
+            link to the appropriate handler. This process happens **sequentially** until the **first matching \
+            handler** is found." Under `dispatch: first-match`, a link is dead when an earlier link matches every URL \
+            it could match: a placeholder before a literal of the same shape (`/transaction/{transaction_id}` before \
+            `/transaction/latest`), or a catch-all first. The earlier link must have the same scheme and host, as \
+            many components, accept every value of each of the later link's components (an untyped placeholder \
+            accepts anything, an `int` one accepts numbers and `int` placeholders), and require no query item the \
+            later one does not. Under `dispatch: most-specific` the most specific link wins (at the first component \
+            where two differ, a literal beats a prefixed placeholder, which beats a typed one, which beats an untyped \
+            one; then a fixed query value beats a placeholder), so only two equally specific links that match a \
+            common URL are a problem: the app has no way to choose. The finding is on the later link, with a note at \
+            the one that wins. Exact duplicates are left to `duplicate-link`. Move the specific link first, or remove \
+            the dead one.
+            """,
+        seed: "001_7562cb1c5c3a7a5e.txt",
+        triggeringExamples: [
+            .catalogue(
+                """
+                version: 1
+                schemes: [app]
+                hosts: [localhost]
+                dispatch: first-match
+                links:
+                  - url: app://localhost/transaction/{transaction_id}
+                  - url: ↓app://localhost/transaction/latest
+                """),
+            .catalogue(
+                """
+                version: 1
+                schemes: [app]
+                hosts: [localhost]
+                links:
+                  - url: app://localhost/{page}
+                  - url: ↓app://localhost/pay
+                  - url: ↓app://localhost/transactions?filter=all
+                """),
+            .catalogue(
+                """
+                version: 1
+                schemes: [app]
+                hosts: [localhost]
+                links:
+                  - url: app://localhost/orders/{id:int}
+                  - url: ↓app://localhost/orders/42
+                  - url: app://localhost/pay?order_id={order_id}
+                  - url: ↓app://localhost/pay?order_id={order_id:int}&coupon={code}
+                """),
+            .catalogue(
+                """
+                version: 1
+                schemes: [app]
+                hosts: [localhost]
+                dispatch: most-specific
+                links:
+                  - url: app://localhost/orders/{id:int}
+                  - url: ↓app://localhost/orders/{code:slug}
+                """),
+        ],
+        nonTriggeringExamples: [
+            .catalogue(
+                """
+                version: 1
+                schemes: [app]
+                hosts: [localhost]
+                dispatch: first-match
+                links:
+                  - url: app://localhost/transaction/latest
+                  - url: app://localhost/transaction/{transaction_id}
+                  - url: app://localhost/{page}
+                """),
+            .catalogue(
+                """
+                version: 1
+                schemes: [app]
+                hosts: [localhost]
+                links:
+                  - url: app://localhost/orders/{id:int}
+                  - url: app://localhost/orders/latest
+                  - url: app://localhost/orders/{id:int}/items
+                  - url: app://localhost/pay?order_id={order_id}
+                  - url: app://localhost/pay
+                """),
+            .catalogue(
+                """
+                version: 1
+                schemes: [app]
+                hosts: [localhost]
+                dispatch: most-specific
+                links:
+                  - url: app://localhost/transaction/{transaction_id}
+                  - url: app://localhost/transaction/latest
+                  - url: app://localhost/orders/{id:int}
+                  - url: app://localhost/orders/{id:uuid}
+                """),
+        ])
+
+    public init() {}
+
+    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        switch catalogue.dispatch {
+        case .firstMatch:
+            var trie = RouteTrie()
+            for link in catalogue.links {
+                guard let shape = RouteShape(link) else { continue }
+                let routeKey = link.template.routeKey
+                // A link whose winner is its own duplicate is left to `duplicate-link`.
+                if let winner = trie.earliestSubsumer(of: shape), winner.routeKey != routeKey {
+                    let earlier = catalogue.links[winner.link]
+                    diagnostics.append(
+                        context.diagnostic(
+                            Self.self, .shadowedLink(link.url.value, by: earlier.url.value), at: link.valueLocation,
+                            link: link, notes: [Note(message: .winnerDeclared(earlier.url.value), location: earlier.valueLocation)]))
+                }
+                trie.insert(shape, link: link.index, routeKey: routeKey)
+            }
+        case .mostSpecific:
+            var groups = SpecificityGroups()
+            for link in catalogue.links {
+                guard let shape = RouteShape(link) else { continue }
+                let routeKey = link.template.routeKey
+                guard let (winner, winnerShape) = groups.insertFindingTie(shape, link: link.index, routeKey: routeKey) else {
+                    continue
+                }
+                let earlier = catalogue.links[winner]
+                let example = Self.commonURL(link.template, shape, winnerShape)
+                diagnostics.append(
+                    context.diagnostic(
+                        Self.self, .ambiguousLink(link.url.value, with: earlier.url.value, example: example),
+                        at: link.valueLocation, link: link,
+                        notes: [Note(message: .tiedLinkDeclared(earlier.url.value), location: earlier.valueLocation)]))
+            }
+        }
+        return diagnostics
+    }
+
+    /// A URL both tied links match: the later template with each placeholder replaced by a value both accept.
+    static func commonURL(_ template: LinkTemplate, _ shape: RouteShape, _ other: RouteShape) -> String {
+        var replacements: [(span: Range<Int>, value: String)] = []
+        for (index, component) in template.components.enumerated() {
+            guard let placeholder = component.placeholder, case .value(let key) = other.parts[index] else { continue }
+            replacements.append((placeholder.span, sample(placeholder.type, key.type)))
+        }
+        for item in template.query {
+            guard let placeholder = item.placeholder else { continue }
+            let name = item.name.lowercased()
+            var otherType: PlaceholderType?
+            if let constraint = other.query.first(where: { $0.name == name }), case .placeholder(let type) = constraint.value {
+                otherType = type
+            }
+            replacements.append((placeholder.span, sample(placeholder.type, otherType)))
+        }
+        var bytes = Array(template.text.utf8)
+        for replacement in replacements.sorted(by: { $0.span.lowerBound > $1.span.lowerBound }) {
+            bytes.replaceSubrange(replacement.span, with: Array(replacement.value.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A value placeholders of both types accept.
+    static func sample(_ a: PlaceholderType?, _ b: PlaceholderType?) -> String {
+        let types = [a, b]
+        if types.contains(.uuid) { return "123e4567-e89b-12d3-a456-426614174000" }
+        if types.contains(.int) { return "1" }
+        if types.contains(.slug) { return "abc" }
+        if types.contains(.base64json) { return "e30=" }
+        return "abc"
+    }
+}
+
+extension Link {
+    /// The location of the URL's value, without its quotes: where findings about the whole link start.
+    var valueLocation: SourceLocation { location(ofURL: 0..<url.value.utf8.count) }
+}
+
+extension Message {
+    static func shadowedLink(_ url: String, by winner: String) -> Message {
+        "'\(url)' is never opened: the earlier link '\(winner)' matches every URL it matches, and the first match wins"
+    }
+    static func winnerDeclared(_ url: String) -> Message { "'\(url)' is declared here and wins" }
+    static func ambiguousLink(_ url: String, with other: String, example: String) -> Message {
+        "'\(url)' is as specific as '\(other)' and both match '\(example)': the app cannot choose between them"
+    }
+    static func tiedLinkDeclared(_ url: String) -> Message { "'\(url)' is declared here" }
+}
