@@ -61,7 +61,7 @@ import Testing
 
     @Test func exfeCatalogueOfSeed003() throws {
         let expected: Set<Finding> = [
-            Finding("placeholder-style", 41),  // the seed's own !%CROSS_ID% form
+            Finding("placeholder-style", 42),  // the seed's own !%CROSS_ID% form
             Finding("credential-in-url", 53),  // token in the sign-in link
             Finding("credential-in-url", 58),
             Finding("param-group", 58),  // user_id and token without username

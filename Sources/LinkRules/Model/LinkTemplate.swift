@@ -73,6 +73,8 @@ public struct LinkTemplate: Sendable, Hashable {
     public var fragmentSpan: Range<Int>?
     /// Whether the path ends with `/`.
     public var hasTrailingSlash: Bool
+    /// Whether there is no path at all after the authority (`exfe://`, which seed 003 tells apart from `exfe:///`).
+    public var hasEmptyPath = false
 
     /// Whether this is an `http` or `https` link (a universal link candidate).
     public var isWebLink: Bool {
@@ -97,6 +99,7 @@ public struct LinkTemplate: Sendable, Hashable {
         } else {
             key += "://"
             if let host { key += host.lowercased() }
+            if host != nil, components.isEmpty, !hasEmptyPath { key += "/" }
             for component in components {
                 key += "/"
                 switch component.kind {

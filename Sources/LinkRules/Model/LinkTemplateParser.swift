@@ -56,6 +56,7 @@ public struct LinkTemplateParser: Sendable {
             }
         }
         _ = firstComponentIsAuthority
+        template.hasEmptyPath = template.host != nil && pathStart == pathEnd
 
         // Path components, split on "/"; empty segments are skipped.
         var segmentStart = pathStart

@@ -18,7 +18,9 @@ public struct UnreachableRouteRule: CatalogueRule {
             where two differ, a literal beats a prefixed placeholder, which beats a typed one, which beats an untyped \
             one; then a fixed query value beats a placeholder), so only two equally specific links that match a \
             common URL are a problem: the app has no way to choose. The finding is on the later link, with a note at \
-            the one that wins. Exact duplicates are left to `duplicate-link`. Move the specific link first, or remove \
+            the one that wins. Exact duplicates are left to `duplicate-link`, and a link that only adds query \
+            items to an earlier bare route (`her://premium` then `her://premium?origin={origin}`) documents that \
+            route's parameters, which its handler receives (seed 000 rule 4). Move the specific link first, or remove \
             the dead one.
             """,
         seed: "001_7562cb1c5c3a7a5e.txt",
@@ -69,6 +71,14 @@ public struct UnreachableRouteRule: CatalogueRule {
             .catalogue(
                 """
                 version: 1
+                schemes: [her]
+                links:
+                  - url: her://premium
+                  - url: her://premium?origin={origin}
+                """),
+            .catalogue(
+                """
+                version: 1
                 schemes: [app]
                 hosts: [localhost]
                 dispatch: first-match
@@ -105,6 +115,12 @@ public struct UnreachableRouteRule: CatalogueRule {
 
     public init() {}
 
+    /// Whether `shape` is the bare route `earlier` (same path, no query items) with query items added.
+    static func isParameterVariant(_ shape: RouteShape, of earlier: Link) -> Bool {
+        guard let bare = RouteShape(earlier) else { return false }
+        return bare.query.isEmpty && bare.parts == shape.parts && bare.root == shape.root
+    }
+
     public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         switch catalogue.dispatch {
@@ -113,8 +129,12 @@ public struct UnreachableRouteRule: CatalogueRule {
             for link in catalogue.links {
                 guard let shape = RouteShape(link) else { continue }
                 let routeKey = link.template.routeKey
-                // A link whose winner is its own duplicate is left to `duplicate-link`.
-                if let winner = trie.earliestSubsumer(of: shape), winner.routeKey != routeKey {
+                // A link whose winner is its own duplicate is left to `duplicate-link`; one whose winner is the same
+                // path with no query items is that route documented with its parameters, which the route's handler
+                // receives too (seed 000 rule 4).
+                if let winner = trie.earliestSubsumer(of: shape), winner.routeKey != routeKey,
+                    !Self.isParameterVariant(shape, of: catalogue.links[winner.link])
+                {
                     let earlier = catalogue.links[winner.link]
                     diagnostics.append(
                         context.diagnostic(
