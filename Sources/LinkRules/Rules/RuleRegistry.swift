@@ -12,6 +12,10 @@ public enum RuleRegistry {
         PreferPathOverQueryRule.self,
         RedundantTabSwitchRule.self,
         UnknownQueryParamRule.self,
+        // Seed 002: payload links; seed 004: universal links and the apple-app-site-association file.
+        PayloadInvalidRule.self,
+        AASAInvalidRule.self,
+        AASACoverageRule.self,
         // The catalogue itself.
         UnknownKeyRule.self,
         InvalidSuppressionRule.self,
