@@ -39,12 +39,11 @@ public struct AssociationLoader: Sendable {
     /// The path of the association file a catalogue names: its `aasa:` value relative to the folder of the
     /// catalogue file that names it (an absolute value stays as it is). Nil when the catalogue names none.
     public static func path(of catalogue: Catalogue) -> String? {
-        guard let named = catalogue.associationFile?.value, !named.isEmpty else { return nil }
+        guard var named = catalogue.associationFile?.value, !named.isEmpty else { return nil }
         if named.hasPrefix("/") { return named }
+        while named.hasPrefix("./") { named.removeFirst(2) }
         let folder = catalogue.associationFileOwner.map { ($0.path as NSString).deletingLastPathComponent } ?? ""
-        var path = folder.isEmpty ? named : (folder as NSString).appendingPathComponent(named)
-        while path.hasPrefix("./") { path.removeFirst(2) }
-        return path
+        return folder.isEmpty ? named : (folder as NSString).appendingPathComponent(named)
     }
 
     /// Reads the association file the catalogue names, if any, into `catalogue.association`.

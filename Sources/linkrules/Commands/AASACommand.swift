@@ -23,6 +23,12 @@ struct AASACommand: ParsableCommand {
     @Option(name: .long, help: "Write the file here instead of printing it.")
     var output: String?
 
+    func validate() throws {
+        for appID in appIDs where !AssociationFile.isValidAppID(appID) {
+            throw ValidationError("'\(appID)' is not an app id of the form 'TEAMID.bundle.id'")
+        }
+    }
+
     func run() throws {
         let text = try AssociationGeneration(cataloguePath: catalogue, appIDs: appIDs).run()
         if let output {

@@ -86,7 +86,7 @@ extension Message {
         "the example carries no '\(name)' payload to check: give it one in the position of '{\(name):base64json}'"
     }
     static func payloadInvalid(_ name: String, _ problem: String) -> Message {
-        "the example's '\(name)' payload is not a navigation step tree: \(problem)"
+        "the example's '\(name)' value is not a navigation step tree: \(problem)"
     }
     static func payloadJSONPath(_ path: String) -> Message { "in the decoded JSON at '\(path)'" }
 }
