@@ -136,6 +136,7 @@ public struct AASACoverageRule: CatalogueRule {
             targets.contains { target in target.map { id in file.details[index].appIDs.contains { $0.value == id } } ?? true }
         }
         var used = file.details.map { [Bool](repeating: false, count: $0.patterns.count) }
+        let prefixes = file.details.map { $0.patterns.map(LiteralPathPrefix.init) }
 
         for entry in UniversalLinks(catalogue: catalogue).entries {
             let path = entry.samplePath
@@ -143,8 +144,14 @@ public struct AASACoverageRule: CatalogueRule {
             let fragment = entry.template.fragment
             // The first matching pattern of each relevant entry, in file order.
             var deciding = [Int?](repeating: nil, count: file.details.count)
+            let pathIsLiteral = !path.utf8.contains(UInt8(ascii: "%"))
+            let loweredPath = path.lowercased()
             for index in relevant {
-                if let position = file.details[index].patterns.firstIndex(where: { $0.matches(path: path, query: query, fragment: fragment) }) {
+                let patterns = file.details[index].patterns
+                let candidates = patterns.indices.lazy.filter { position in
+                    !pathIsLiteral || prefixes[index][position].admits(path, lowered: loweredPath)
+                }
+                if let position = candidates.first(where: { patterns[$0].matches(path: path, query: query, fragment: fragment) }) {
                     deciding[index] = position
                     used[index][position] = true
                 }
@@ -196,6 +203,24 @@ public struct AASACoverageRule: CatalogueRule {
         let start = scalar.contentStart
         let end = start + scalar.value.utf8.count
         return end <= file.bytes.count && file.bytes[start..<end].elementsEqual(scalar.value.utf8)
+    }
+}
+
+/// The literal text a pattern's path starts with, before any wildcard or escape: a URL path that does not start
+/// with it cannot match, so most patterns are ruled out with one comparison instead of a wildcard match.
+private struct LiteralPathPrefix {
+    let prefix: String
+    let caseSensitive: Bool
+
+    init(_ pattern: AssociationPattern) {
+        let literal = pattern.path.prefix { $0 != "*" && $0 != "?" && $0 != "%" }
+        prefix = pattern.caseSensitive ? String(literal) : literal.lowercased()
+        caseSensitive = pattern.caseSensitive
+    }
+
+    /// Whether a path without `%` escapes may match (`lowered` is the path lowercased).
+    func admits(_ path: String, lowered: String) -> Bool {
+        prefix.isEmpty || (caseSensitive ? path : lowered).hasPrefix(prefix)
     }
 }
 
