@@ -9,7 +9,10 @@ import Testing
     /// A rule example materialised as a catalogue file, with the byte offsets where findings are expected.
     struct MaterialisedExample {
         var text: String
-        var expectedOffsets: [Int]
+        /// Where findings are expected, as "file@offset" (the catalogue is `example.yml`).
+        var expectedOffsets: [String]
+        /// The association file's text without markers, when the example has one.
+        var association: String?
         /// For link examples, the byte range of the URL value in `text`, to compare fixed URLs.
         var urlPrefix: String?
     }
@@ -24,34 +27,56 @@ import Testing
         case .catalogue(let text):
             marked = text + "\n"
         }
+        let (text, offsets) = stripMarkers(marked, file: exampleFileName)
+        var association: String?
+        var associationOffsets: [String] = []
+        if let marked = example.association {
+            (association, associationOffsets) = stripMarkers(marked, file: RuleExample.associationFileName)
+        }
+        return MaterialisedExample(
+            text: text, expectedOffsets: offsets + associationOffsets, association: association,
+            urlPrefix: example.source.isLink ? prefix : nil)
+    }
+
+    static let exampleFileName = "example.yml"
+
+    /// The text without its `↓` markers, and where each marker was as "file@offset".
+    static func stripMarkers(_ marked: String, file: String) -> (String, [String]) {
         var text = ""
-        var offsets: [Int] = []
+        var offsets: [String] = []
         var byteCount = 0
         for character in marked {
             if character == RuleExample.marker {
-                offsets.append(byteCount)
+                offsets.append("\(file)@\(byteCount)")
             } else {
                 text.append(character)
                 byteCount += character.utf8.count
             }
         }
-        return MaterialisedExample(text: text, expectedOffsets: offsets, urlPrefix: example.source.isLink ? prefix : nil)
+        return (text, offsets)
     }
 
-    static func lint(_ text: String, rule: any Rule.Type, options: String?) throws -> [Diagnostic] {
+    static func lint(_ text: String, rule: any Rule.Type, options: String?, association: String? = nil) throws -> [Diagnostic] {
         var configuration = Configuration()
         if let options {
             let optionsFile = SourceFile(path: "options.yml", text: "rules:\n  \(rule.description.id): \(options)\n")
             configuration = try ConfigurationLoader().load(file: optionsFile, directory: ".")
         }
         let linter = try Linter(configuration: configuration)
-        let catalogue = try CatalogueLoader().load(files: [SourceFile(path: "example.yml", text: text)])
+        var catalogue = try CatalogueLoader().load(files: [SourceFile(path: exampleFileName, text: text)])
+        // The association file an example's `aasa:` names is its `association` text; any other is missing.
+        AssociationLoader { path in
+            guard path == RuleExample.associationFileName, let association else {
+                throw LoadError(.unreadableFile("no such file"), file: path)
+            }
+            return SourceFile(path: path, text: association)
+        }.load(into: &catalogue)
         return linter.lint(catalogue).filter { $0.ruleID == rule.description.id }
     }
 
-    static func fixAll(_ text: String, rule: any Rule.Type, options: String?) throws -> String {
-        let outcome = try FixLoop().run(file: "example.yml", bytes: Array(text.utf8), selecting: { _ in true }) { bytes in
-            try lint(String(decoding: bytes, as: UTF8.self), rule: rule, options: options)
+    static func fixAll(_ text: String, rule: any Rule.Type, options: String?, association: String?) throws -> String {
+        let outcome = try FixLoop().run(file: exampleFileName, bytes: Array(text.utf8), selecting: { _ in true }) { bytes in
+            try lint(String(decoding: bytes, as: UTF8.self), rule: rule, options: options, association: association)
         }
         return String(decoding: outcome.bytes, as: UTF8.self)
     }
@@ -69,8 +94,9 @@ import Testing
         let rule = try #require(RuleRegistry.rule(withID: ruleID))
         let materialised = Self.materialise(example, of: rule.description)
         #expect(!materialised.expectedOffsets.isEmpty, "a triggering example needs a ↓ marker (\(example.file):\(example.line))")
-        let diagnostics = try Self.lint(materialised.text, rule: rule, options: example.options)
-        let found = diagnostics.map(\.location.range.start.offset).sorted()
+        let diagnostics = try Self.lint(
+            materialised.text, rule: rule, options: example.options, association: materialised.association)
+        let found = diagnostics.map { "\($0.location.file)@\($0.location.range.start.offset)" }.sorted()
         #expect(
             found == materialised.expectedOffsets.sorted(),
             "\(ruleID) example at \(example.file):\(example.line): expected findings at \(materialised.expectedOffsets), found \(diagnostics.map { "\($0.location.line):\($0.location.column) \($0.message)" })")
@@ -79,7 +105,8 @@ import Testing
             #expect(message.first?.isUppercase != true && !message.hasSuffix("."), "message style: \(message)")
         }
         if let fixed = example.fixed {
-            let result = try Self.fixAll(materialised.text, rule: rule, options: example.options)
+            let result = try Self.fixAll(
+                materialised.text, rule: rule, options: example.options, association: materialised.association)
             let expected: String
             if let prefix = materialised.urlPrefix {
                 expected = prefix + fixed.replacingAll("'", with: "''") + "'\n"
@@ -87,7 +114,9 @@ import Testing
                 expected = fixed + "\n"
             }
             #expect(result == expected, "\(ruleID) example at \(example.file):\(example.line) fixes to:\n\(result)")
-            #expect(try Self.lint(result, rule: rule, options: example.options).filter { !$0.fixes.isEmpty }.isEmpty)
+            #expect(
+                try Self.lint(result, rule: rule, options: example.options, association: materialised.association)
+                    .filter { !$0.fixes.isEmpty }.isEmpty)
         }
     }
 
@@ -95,7 +124,8 @@ import Testing
     func nonTriggeringExampleReportsNothing(ruleID: String, example: RuleExample) throws {
         let rule = try #require(RuleRegistry.rule(withID: ruleID))
         let materialised = Self.materialise(example, of: rule.description)
-        let diagnostics = try Self.lint(materialised.text, rule: rule, options: example.options)
+        let diagnostics = try Self.lint(
+            materialised.text, rule: rule, options: example.options, association: materialised.association)
         #expect(
             diagnostics.isEmpty,
             "\(ruleID) example at \(example.file):\(example.line) should not trigger: \(diagnostics.map { "\($0.location.line):\($0.location.column) \($0.message)" })")

@@ -18,6 +18,7 @@ public struct CheckSession: Sendable {
     public func run(urls: [String], failOn: FailThreshold? = nil) throws -> LintResult {
         let files = try workspace.readCatalogues()
         var catalogue = files.isEmpty ? Catalogue(files: []) : try CatalogueLoader().load(files: files)
+        AssociationLoader(workingDirectory: workspace.workingDirectory).load(into: &catalogue)
         let text = urls.joined(separator: "\n") + "\n"
         let proposed = SourceFile(path: Self.fileName, text: text)
         let parser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
@@ -44,6 +45,7 @@ public struct CheckSession: Sendable {
         }
         var sources: [String: SourceFile] = [Self.fileName: proposed]
         for file in files { sources[file.path] = file }
+        if let association = catalogue.association?.file { sources[association.source.path] = association.source }
         return LintResult(
             diagnostics: diagnostics, sources: sources, failOn: failOn ?? workspace.configuration.failOn,
             catalogue: catalogue)

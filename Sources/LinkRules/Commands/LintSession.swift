@@ -33,10 +33,12 @@ public struct LintSession: Sendable {
 
     /// Lints already-read files (used by `--fix` to re-lint edited text).
     public func lint(files: [SourceFile], failOn: FailThreshold? = nil) throws -> LintResult {
-        let catalogue = try CatalogueLoader().load(files: files)
+        var catalogue = try CatalogueLoader().load(files: files)
+        AssociationLoader(workingDirectory: workspace.workingDirectory).load(into: &catalogue)
         let diagnostics = linter.lint(catalogue)
         var sources: [String: SourceFile] = [:]
         for file in files { sources[file.path] = file }
+        if let association = catalogue.association?.file { sources[association.source.path] = association.source }
         return LintResult(
             diagnostics: diagnostics, sources: sources, failOn: failOn ?? workspace.configuration.failOn,
             catalogue: catalogue)

@@ -7,6 +7,8 @@ public struct Linter: Sendable {
     private let linkRules: [any LinkRule]
     private let catalogueRules: [any CatalogueRule]
     private let severities: [String: Severity]
+    /// Each enabled rule's default severity, to tell findings a rule deliberately reports lower (infos).
+    private let defaultSeverities: [String: Severity]
     private let inflector: Inflector
 
     /// Builds every enabled rule with its configured options; bad options throw a `LoadError`.
@@ -15,11 +17,13 @@ public struct Linter: Sendable {
         var linkRules: [any LinkRule] = []
         var catalogueRules: [any CatalogueRule] = []
         var severities: [String: Severity] = [:]
+        var defaultSeverities: [String: Severity] = [:]
         for type in registry {
             let id = type.description.id
             let setting = configuration.rules[id]
             if setting?.enabled == false { continue }
             severities[id] = setting?.severity ?? type.description.defaultSeverity
+            defaultSeverities[id] = type.description.defaultSeverity
             let rule = try type.init(options: setting?.options)
             if let rule = rule as? any LinkRule { linkRules.append(rule) }
             if let rule = rule as? any CatalogueRule { catalogueRules.append(rule) }
@@ -27,6 +31,7 @@ public struct Linter: Sendable {
         self.linkRules = linkRules
         self.catalogueRules = catalogueRules
         self.severities = severities
+        self.defaultSeverities = defaultSeverities
         self.inflector = configuration.inflector
     }
 
@@ -41,8 +46,17 @@ public struct Linter: Sendable {
         }
         diagnostics = SuppressionFilter(catalogue: catalogue, knownRules: Set(RuleRegistry.all.map { $0.description.id }))
             .apply(to: diagnostics, enabled: { severities[$0] != nil })
+        // The configured severity replaces the default. A finding a rule reports below its default (an info
+        // about an unused pattern from a warning rule) keeps its lower severity, capped by the configured one.
         for index in diagnostics.indices {
-            if let severity = severities[diagnostics[index].ruleID] { diagnostics[index].severity = severity }
+            let id = diagnostics[index].ruleID
+            guard let severity = severities[id] else { continue }
+            let reported = diagnostics[index].severity
+            if let standard = defaultSeverities[id], reported < standard {
+                diagnostics[index].severity = min(reported, severity)
+            } else {
+                diagnostics[index].severity = severity
+            }
         }
         diagnostics = diagnostics.filter { severities[$0.ruleID] != nil }
         diagnostics.sort(by: Diagnostic.sourceOrder)

@@ -19,6 +19,11 @@ extension AssociationFile {
     /// order (`/`, `?`, `comment`), routes in the order given (order decides matches), later exact repeats of
     /// a path and query dropped, ending with a newline.
     public static func generate(appID: String, routes: [AssociationRoute]) -> String {
+        generate(appIDs: [appID], routes: routes)
+    }
+
+    /// Like `generate(appID:routes:)`, for one `details` entry naming several apps (`appIDs` in the order given).
+    public static func generate(appIDs: [String], routes: [AssociationRoute]) -> String {
         var seen = Set<[String]>()
         let unique = routes.filter { seen.insert([$0.path] + $0.queryNames).inserted }
         var output = JSONTextWriter()
@@ -27,7 +32,9 @@ extension AssociationFile {
         output.line("\"details\": [", depth: 2)
         output.line("{", depth: 3)
         output.line("\"appIDs\": [", depth: 4)
-        output.line(JSONTextWriter.quoted(appID), depth: 5)
+        for (position, appID) in appIDs.enumerated() {
+            output.line(JSONTextWriter.quoted(appID) + (position == appIDs.count - 1 ? "" : ","), depth: 5)
+        }
         output.line("],", depth: 4)
         if unique.isEmpty {
             output.line("\"components\": []", depth: 4)

@@ -20,6 +20,8 @@ public struct Catalogue: Sendable {
     /// The apple-app-site-association file (`aasa:`), relative to the catalogue that names it.
     public var associationFile: Scalar?
     public var associationFileOwner: SourceFile?
+    /// The association file once a session has read it (`AssociationLoader`); nil when it has not been read.
+    public var association: AssociationFileState?
     public var appIDs: [Scalar] = []
     public var links: [Link] = []
     /// Problems found while loading that are findings rather than load errors (unknown keys).

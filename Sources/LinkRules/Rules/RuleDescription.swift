@@ -36,14 +36,24 @@ public struct RuleExample: Sendable, Hashable {
     public var fixed: String?
     /// Rule options in YAML flow or block form (`{ synonyms: [[origin, key]] }`), as under `rules:` in the config.
     public var options: String?
+    /// For a `.catalogue` example whose `aasa:` names `RuleExample.associationFileName`, the text of that
+    /// apple-app-site-association file (it may hold `↓` markers too).
+    public var association: String?
     /// Where the example is declared, so a failing example test points at it.
     public var file: String
     public var line: Int
 
-    public init(source: Source, fixed: String? = nil, options: String? = nil, file: String, line: Int) {
+    /// The name the association file of an example is given (`aasa: apple-app-site-association`).
+    public static let associationFileName = "apple-app-site-association"
+
+    public init(
+        source: Source, fixed: String? = nil, options: String? = nil, association: String? = nil, file: String,
+        line: Int
+    ) {
         self.source = source
         self.fixed = fixed
         self.options = options
+        self.association = association
         self.file = file
         self.line = line
     }
@@ -60,6 +70,14 @@ public struct RuleExample: Sendable, Hashable {
         _ text: String, fixed: String? = nil, options: String? = nil, file: String = #filePath, line: Int = #line
     ) -> RuleExample {
         RuleExample(source: .catalogue(text), fixed: fixed, options: options, file: file, line: line)
+    }
+
+    /// A whole-catalogue example with the apple-app-site-association file its `aasa:` names.
+    public static func catalogue(
+        _ text: String, association: String, fixed: String? = nil, options: String? = nil, file: String = #filePath,
+        line: Int = #line
+    ) -> RuleExample {
+        RuleExample(source: .catalogue(text), fixed: fixed, options: options, association: association, file: file, line: line)
     }
 
     /// The example's text without its markers.

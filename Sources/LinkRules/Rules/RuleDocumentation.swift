@@ -37,6 +37,9 @@ public enum RuleDocumentation {
             if let fixed = example.fixed { text += "Fixed:\n\n```\n\(fixed)\n```\n\n" }
         case .catalogue(let catalogue):
             text += "```yaml\n\(catalogue)\n```\n\n"
+            if let association = example.association {
+                text += "With `\(RuleExample.associationFileName)`:\n\n```json\n\(association)\n```\n\n"
+            }
             if let fixed = example.fixed { text += "Fixed:\n\n```yaml\n\(fixed)\n```\n\n" }
         }
         return text
@@ -76,7 +79,12 @@ public enum RuleDocumentation {
         case .link(let url):
             return "  \(url)" + (example.fixed.map { "  →  \($0)" } ?? "") + "\n"
         case .catalogue(let catalogue):
-            return catalogue.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }.joined(separator: "\n") + "\n\n"
+            var text = catalogue.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }.joined(separator: "\n") + "\n\n"
+            if let association = example.association {
+                text += "    \(RuleExample.associationFileName):\n"
+                text += association.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }.joined(separator: "\n") + "\n\n"
+            }
+            return text
         }
     }
 

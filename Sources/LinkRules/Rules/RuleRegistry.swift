@@ -27,6 +27,10 @@ public enum RuleRegistry {
         ParamGroupRule.self,
         HostConsistencyRule.self,
         UniversalLinkHTTPSRule.self,
+        // Seed 002: payload links; seed 004: universal links and the apple-app-site-association file.
+        PayloadInvalidRule.self,
+        AASAInvalidRule.self,
+        AASACoverageRule.self,
         // The catalogue itself.
         UnknownKeyRule.self,
         InvalidSuppressionRule.self,

@@ -1,4 +1,5 @@
-/// Nothing can follow a modal without its own navigation stack: `premium/location` never reaches `location`.
+/// Nothing can follow a modal without its own navigation stack: `premium/location` never reaches `location`,
+/// and a payload example (seed 002) that presents such a modal and then pushes a screen never shows the screen.
 public struct ModalTerminalRule: LinkRule {
     public static let description = RuleDescription(
         id: "modal-terminal",
@@ -9,26 +10,64 @@ public struct ModalTerminalRule: LinkRule {
             Seed 000 (HER), "Handling a Deeplink", rule 5: "Modal Navigation won't be honored ... Without a \
             navigation stack, no further View Controllers can be presented." A modal declared `navigable: true` has \
             its own stack (seed 002's account coordinator pushes account details after being presented), so it may \
-            be followed by more components.
+            be followed by more components. The same holds inside a `{name:base64json}` payload (seed 002): a \
+            `present` of a modal the catalogue declares without `navigable: true`, followed by `push` steps, is \
+            reported in each example that carries it.
             """,
         seed: "000_0bb9419a43cadf24.txt",
         fix: .unsafe,
         triggeringExamples: [
             .link("her://premium/↓location", fixed: "her://premium"),
             .link("her://feed/verification/↓communities/9", fixed: "her://feed/verification"),
+            .catalogue(
+                """
+                version: 1
+                schemes: [coordinatorsplayground]
+                components:
+                  deeplink: { kind: screen, params: [payload] }
+                  premium:  { kind: modal }
+                  boosts:   { kind: screen }
+                links:
+                  - url: coordinatorsplayground://deeplink?payload={payload:base64json}
+                    examples:
+                      - coordinatorsplayground://deeplink?payload=eyJzdGVwIjp7InByZXNlbnQiOnsiZGVzdGluYXRpb24iOnsicHJlbWl1bSI6e319fX0sImNoaWxkcmVuIjpbeyJzdGVwIjp7InB1c2giOnsicGF0aCI6e↓yJib29zdHMiOnt9fX19fV19
+                """),
         ],
         nonTriggeringExamples: [
             .link("her://feed/premium"),
             .link("her://verification"),
             .link("her://account/settings"),
             .link("her://premium?origin=home"),
+            .catalogue(
+                """
+                version: 1
+                schemes: [coordinatorsplayground]
+                components:
+                  deeplink: { kind: screen, params: [payload] }
+                  account:  { kind: modal, navigable: true }
+                  settings: { kind: screen }
+                links:
+                  - url: coordinatorsplayground://deeplink?payload={payload:base64json}
+                    examples:
+                      - coordinatorsplayground://deeplink?payload=eyJzdGVwIjp7InByZXNlbnQiOnsiZGVzdGluYXRpb24iOnsiYWNjb3VudCI6e319fX0sImNoaWxkcmVuIjpbeyJzdGVwIjp7InB1c2giOnsicGF0aCI6eyJzZXR0aW5ncyI6e319fX19XX0=
+                """),
         ])
 
     public init() {}
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        guard context.catalogue.hasVocabulary else { return [] }
+        var diagnostics = checkPath(link, in: context)
+        if PayloadExample.hasPayloadPlaceholder(link), !link.examples.isEmpty {
+            diagnostics += checkPayloads(link, in: context)
+        }
+        return diagnostics
+    }
+
+    /// A modal in the link's path followed by more components.
+    private func checkPath(_ link: Link, in context: LintContext) -> [Diagnostic] {
         let components = link.template.components
-        guard components.count > 1, context.catalogue.hasVocabulary else { return [] }
+        guard components.count > 1 else { return [] }
         for index in 0..<(components.count - 1) {
             let component = components[index]
             guard case .literal = component.kind, let declared = context.catalogue.component(named: component.name),
@@ -46,9 +85,36 @@ public struct ModalTerminalRule: LinkRule {
         }
         return []
     }
+
+    /// In each example's payload, a `present` of a declared modal without a navigation stack followed by pushes;
+    /// reported at the first push's target, inside the Base64 text. Payloads that do not decode are
+    /// `payload-invalid`'s finding.
+    private func checkPayloads(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for example in PayloadExample.collect(link, in: context.catalogue) {
+            guard let text = example.text, case .success(let payload) = NavigationPayload.decode(base64: text) else { continue }
+            for continuation in payload.root.modalContinuations {
+                guard let declared = context.catalogue.component(named: continuation.present.target.lowercased()),
+                    declared.kind == .modal, !declared.navigable, let push = continuation.pushes.first
+                else { continue }
+                let target = push.targetRange
+                guard let start = payload.sourceOffset(ofDecodedByte: target.lowerBound) else { continue }
+                let end = payload.sourceOffset(ofDecodedByte: target.upperBound - 1).map { $0 + 1 } ?? start + 1
+                diagnostics.append(
+                    context.diagnostic(
+                        Self.self, .pushAfterModal(push.target, modal: continuation.present.target),
+                        at: example.location(ofPayload: start..<max(end, start + 1), in: link), link: link,
+                        notes: [context.declarationNote(declared, .modalDeclared(declared.name.value))]))
+            }
+        }
+        return diagnostics
+    }
 }
 
 extension Message {
+    static func pushAfterModal(_ screen: String, modal: String) -> Message {
+        "the payload presents '\(modal)', a modal without a navigation stack: the push of '\(screen)' after it is never shown"
+    }
     static func afterModal(_ component: String, modal: String) -> Message {
         "'\(modal)' is a modal without a navigation stack: '\(component)' after it is never opened"
     }

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import LinkRules
+
+/// `linkrules aasa CATALOGUE`: prints (or writes) the apple-app-site-association file for the catalogue's
+/// universal links.
+struct AASACommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "aasa",
+        abstract: "Generate the apple-app-site-association 'applinks' section for a catalogue's universal links.",
+        discussion: """
+            Universal links are the catalogue's https links to a host in 'hosts'. The apps are the --app-id \
+            options, or else the catalogue's 'app_ids'. Exit code 2 when neither names an app.
+            """
+    )
+
+    @Argument(help: "The catalogue file.")
+    var catalogue: String
+
+    @Option(name: .customLong("app-id"), help: "An app id TEAMID.bundle.id (repeatable); replaces the catalogue's app_ids.")
+    var appIDs: [String] = []
+
+    @Option(name: .long, help: "Write the file here instead of printing it.")
+    var output: String?
+
+    func validate() throws {
+        for appID in appIDs where !AssociationFile.isValidAppID(appID) {
+            throw ValidationError("'\(appID)' is not an app id of the form 'TEAMID.bundle.id'")
+        }
+    }
+
+    func run() throws {
+        let text = try AssociationGeneration(cataloguePath: catalogue, appIDs: appIDs).run()
+        if let output {
+            try AssociationGeneration.write(text, to: output)
+        } else {
+            Output.standardOutput(text)
+        }
+    }
+}
