@@ -11,7 +11,7 @@ struct LinkRulesCommand: ParsableCommand {
         commandName: "linkrules",
         abstract: "A linter and style checker for deep-link catalogues.",
         version: version,
-        subcommands: [LintCommand.self, CheckCommand.self, RulesCommand.self],
+        subcommands: [LintCommand.self, CheckCommand.self, ExplainCommand.self, DiffCommand.self, RulesCommand.self],
         defaultSubcommand: LintCommand.self
     )
 
