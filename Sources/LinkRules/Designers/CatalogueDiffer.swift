@@ -82,7 +82,9 @@ public struct CatalogueDiffer: Sendable {
             let old = baseLinks[index]
             let template = old.template
             var paired: Int?
-            for position in template.components.indices {
+            // A rename keeps something to recognise the link by: another component, or a host.
+            let renameable = template.components.count > 1 || !(template.host ?? "").isEmpty
+            for position in template.components.indices where renameable {
                 guard let partner = firstUnused(byWildcard[Self.shapeKey(template, wildcard: position)]) else { continue }
                 paired = partner
                 changes.append(componentChange(old, headLinks[partner], at: position))

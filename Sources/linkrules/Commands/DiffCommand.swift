@@ -101,8 +101,10 @@ enum GitRevision {
         let problem = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            let reason = String(decoding: problem, as: UTF8.self)
+            var reason = String(decoding: problem, as: UTF8.self)
                 .split(separator: "\n").first.map(String.init) ?? "git exited with status \(process.terminationStatus)"
+            if reason.hasPrefix("fatal: ") { reason.removeFirst("fatal: ".count) }
+            if reason.hasSuffix(".") { reason.removeLast() }
             throw LoadError("cannot read '\(path)' at '\(revision)' from git: \(reason)", file: path)
         }
         return SourceFile(path: "\(revision):\(path)", bytes: [UInt8](bytes))
