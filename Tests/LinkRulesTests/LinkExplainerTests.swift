@@ -211,6 +211,16 @@ import Testing
         #expect((parameters.first?["receivers"] as? [[String: Any]])?.first?["component"] as? String == "premium")
     }
 
+    @Test func theBoundedEditDistanceAgreesWithLevenshteinWithinItsBound() {
+        let pairs = [("her://feed/community/{}", "her://feed/communities/{}", 3), ("kitten", "sitting", 3), ("", "abc", 3), ("same", "same", 0)]
+        for (source, target, expected) in pairs {
+            var distance = BoundedEditDistance(Array(source.utf8))
+            #expect(distance.to(Array(target.utf8), atMost: 10) == expected)
+            #expect(distance.to(Array(target.utf8), atMost: expected) == expected)
+            if expected > 0 { #expect(distance.to(Array(target.utf8), atMost: expected - 1) == nil) }
+        }
+    }
+
     @Test func aNoMatchTextListsTheSuggestions() throws {
         let text = try Self.her().explain("her://feed/comunities/9").formatted(as: .text)
         #expect(text.contains("no entry matches"))

@@ -32,9 +32,8 @@ public struct CatalogueDiffer: Sendable {
         var unmatchedBase: [Int] = []
         for (index, link) in baseLinks.enumerated() {
             let key = link.template.routeKey
-            if var queue = headQueue[key], !queue.isEmpty {
-                let partner = queue.removeFirst()
-                headQueue[key] = queue
+            if let partner = headQueue[key]?.first {
+                headQueue[key]!.removeFirst()
                 pairedHead[partner] = true
                 compare(baseLinks[index], headLinks[partner], context: context, into: &changes)
             } else {
@@ -220,7 +219,7 @@ public struct CatalogueDiffer: Sendable {
             break
         }
 
-        let required = Set(old.requiredParams.map { $0.value.lowercased() })
+        let required = new.requiredParams.isEmpty ? [] : Set(old.requiredParams.map { $0.value.lowercased() })
         for param in new.requiredParams where !required.contains(param.value.lowercased()) {
             change(.paramRequired, .paramNowRequired(param.value, url: url), at: new.file.location(ofBytes: param.tokenRange), subject: param.value.lowercased())
         }
@@ -235,17 +234,19 @@ public struct CatalogueDiffer: Sendable {
                 at: new.location(ofURL: item.valueSpan ?? item.span), subject: item.name.lowercased() + ":" + beforeType.rawValue + ">" + type.rawValue)
         }
 
-        let oldAliases = old.aliases.map { (scalar: $0, key: context.parsers.base.parse($0.value).routeKey) }
-        let newAliases = new.aliases.map { (scalar: $0, key: context.parsers.head.parse($0.value).routeKey) }
-        let oldAliasKeys = Set(oldAliases.map(\.key))
-        for alias in newAliases where !oldAliasKeys.contains(alias.key) && alias.key != baseKey {
-            change(.aliasAdded, .aliasAdded(alias.scalar.value, url: url), at: new.file.location(ofBytes: alias.scalar.tokenRange), subject: alias.key)
-        }
-        // An alias dropped here but still answered by another head link or alias breaks nothing.
-        for alias in oldAliases where !context.headKeys.contains(alias.key) {
-            change(
-                .aliasRemoved, .aliasRemoved(alias.scalar.value, url: url), at: new.urlLocation, subject: alias.key,
-                notes: [Note(message: .baseAlias(alias.scalar.value), location: old.file.location(ofBytes: alias.scalar.tokenRange))])
+        if !old.aliases.isEmpty || !new.aliases.isEmpty {
+            let oldAliases = old.aliases.map { (scalar: $0, key: context.parsers.base.parse($0.value).routeKey) }
+            let newAliases = new.aliases.map { (scalar: $0, key: context.parsers.head.parse($0.value).routeKey) }
+            let oldAliasKeys = Set(oldAliases.map(\.key))
+            for alias in newAliases where !oldAliasKeys.contains(alias.key) && alias.key != baseKey {
+                change(.aliasAdded, .aliasAdded(alias.scalar.value, url: url), at: new.file.location(ofBytes: alias.scalar.tokenRange), subject: alias.key)
+            }
+            // An alias dropped here but still answered by another head link or alias breaks nothing.
+            for alias in oldAliases where !context.headKeys.contains(alias.key) {
+                change(
+                    .aliasRemoved, .aliasRemoved(alias.scalar.value, url: url), at: new.urlLocation, subject: alias.key,
+                    notes: [Note(message: .baseAlias(alias.scalar.value), location: old.file.location(ofBytes: alias.scalar.tokenRange))])
+            }
         }
 
         if old.title?.value != new.title?.value {

@@ -140,13 +140,19 @@ public struct LinkExplainer: Sendable {
     /// The entries closest to the link by edit distance on route keys whose values are blanked (`{}`), so
     /// `feed/community/9` is one edit from `feed/communities/{id:int}` rather than several.
     private func suggestions(for link: LinkTemplate) -> [ConsideredEntry] {
-        let key = Self.suggestionKey(link)
+        var distance = BoundedEditDistance(Array(Self.suggestionKey(link).utf8))
+        // The best `suggestionLimit` so far, closest first; a later entry must be closer than the last to get in.
         var ranked: [(distance: Int, index: Int)] = []
         for (index, entry) in catalogue.links.enumerated() {
-            ranked.append((Suggestion.editDistance(key, Self.suggestionKey(entry.template)), index))
+            let bound = ranked.count == suggestionLimit ? ranked[ranked.count - 1].distance - 1 : Int.max
+            guard bound >= 0, let found = distance.to(Array(Self.suggestionKey(entry.template).utf8), atMost: bound) else {
+                continue
+            }
+            let position = ranked.firstIndex { $0.distance > found } ?? ranked.count
+            ranked.insert((found, index), at: position)
+            if ranked.count > suggestionLimit { ranked.removeLast() }
         }
-        ranked.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.index < $1.index }
-        return ranked.prefix(suggestionLimit).map { ranked in
+        return ranked.map { ranked in
             let reason = matcher.declineReason(link, against: catalogue.links[ranked.index].template) ?? .declined
             return ConsideredEntry(entry: reference(ranked.index), matches: false, reason: reason)
         }
@@ -368,6 +374,40 @@ public struct LinkExplainer: Sendable {
                     location: entry.file.location(ofBytes: barrier.tokenRange)))
         }
         return checks
+    }
+}
+
+/// Levenshtein distance from one fixed key to many others, over UTF-8 bytes (route keys are ASCII), that gives
+/// up as soon as every cell of a row exceeds the bound, so ranking 100k entries costs little more than reading them.
+struct BoundedEditDistance {
+    private let source: [UInt8]
+    private var previous: [Int]
+    private var current: [Int]
+
+    init(_ source: [UInt8]) {
+        self.source = source
+        previous = [Int](repeating: 0, count: source.count + 1)
+        current = previous
+    }
+
+    /// The distance to `target`, or nil when it is greater than `bound`.
+    mutating func to(_ target: [UInt8], atMost bound: Int) -> Int? {
+        if abs(target.count - source.count) > bound { return nil }
+        if source.isEmpty || target.isEmpty { return max(source.count, target.count) }
+        for column in 0...source.count { previous[column] = column }
+        for row in 1...target.count {
+            current[0] = row
+            var rowMinimum = row
+            for column in 1...source.count {
+                let cost = source[column - 1] == target[row - 1] ? 0 : 1
+                current[column] = min(previous[column] + 1, current[column - 1] + 1, previous[column - 1] + cost)
+                rowMinimum = min(rowMinimum, current[column])
+            }
+            if rowMinimum > bound { return nil }
+            swap(&previous, &current)
+        }
+        let distance = previous[source.count]
+        return distance <= bound ? distance : nil
     }
 }
 
