@@ -336,14 +336,20 @@ public struct CatalogueDiffer: Sendable {
 }
 
 extension Catalogue {
-    /// The file a catalogue-level scalar was read from: the one whose bytes at the scalar's range spell its value.
+    /// The file a catalogue-level scalar was read from: the one whose bytes at the scalar's range spell its value
+    /// (top-level values are plain or quoted one-line scalars).
     func sourceFileSpelling(_ scalar: Scalar) -> SourceFile? {
-        let spelled = Array(scalar.value.utf8)
-        let start = scalar.contentStart
-        return files.first { file in
-            start + spelled.count <= file.bytes.count && scalar.tokenRange.upperBound <= file.bytes.count
-                && file.bytes[start..<(start + spelled.count)].elementsEqual(spelled)
+        let spelled: [UInt8] = Array(scalar.value.utf8)
+        let quoted = scalar.style == .singleQuoted || scalar.style == .doubleQuoted
+        let start: Int = scalar.tokenRange.lowerBound + (quoted ? 1 : 0)
+        let end: Int = start + spelled.count
+        let tokenEnd: Int = scalar.tokenRange.upperBound
+        for file in files {
+            let bytes: [UInt8] = file.bytes
+            guard end <= bytes.count, tokenEnd <= bytes.count else { continue }
+            if bytes[start..<end].elementsEqual(spelled) { return file }
         }
+        return nil
     }
 }
 
