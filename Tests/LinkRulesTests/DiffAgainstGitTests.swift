@@ -17,6 +17,7 @@ import Testing
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    /// What a finished process left: its exit status and its two output streams.
     struct Run {
         var status: Int32
         var output: String
