@@ -11,7 +11,9 @@ struct LinkRulesCommand: ParsableCommand {
         commandName: "linkrules",
         abstract: "A linter and style checker for deep-link catalogues.",
         version: version,
-        subcommands: [LintCommand.self, CheckCommand.self, RulesCommand.self, AASACommand.self],
+        subcommands: [
+            LintCommand.self, CheckCommand.self, ExplainCommand.self, RulesCommand.self, DiffCommand.self, AASACommand.self,
+        ],
         defaultSubcommand: LintCommand.self
     )
 

@@ -179,7 +179,7 @@ final class CatalogueFileDecoder {
         declared += catalogue.paramGroups.flatMap { $0 }
         declared += catalogue.access.allowedSchemes + catalogue.access.deniedSchemes
         declared += catalogue.access.allowedHosts + catalogue.access.deniedHosts
-        if let barrier = catalogue.mandatoryBarrier { declared.append(barrier) }
+        declared += [catalogue.mandatoryBarrier, catalogue.dispatchScalar, catalogue.app, catalogue.associationFile].compactMap { $0 }
         for scalar in declared where catalogue.declaringFiles[scalar] == nil { catalogue.declaringFiles[scalar] = file }
     }
 

@@ -1,0 +1,494 @@
+/// Explains how the app would handle a concrete link against a catalogue: lowercases it (seed 000 rule 7), picks
+/// the handling entry the way the catalogue's `dispatch:` says (seed 001), then walks the components with the
+/// vocabulary's kinds, pairs ids with the component before them, stops where seed 000 says navigation stops, and
+/// routes each query parameter to every component that accepts it.
+public struct LinkExplainer: Sendable {
+    public let catalogue: Catalogue
+    /// How many entries to suggest when none matches.
+    public var suggestionLimit = 3
+
+    private let parser: LinkTemplateParser
+    private let matcher = RouteMatcher()
+
+    private typealias Capture = LinkExplanation.Capture
+    private typealias ConsideredEntry = LinkExplanation.ConsideredEntry
+    private typealias ParameterDelivery = LinkExplanation.ParameterDelivery
+    private typealias ParameterReceiver = LinkExplanation.ParameterReceiver
+    private typealias BarrierCheck = LinkExplanation.BarrierCheck
+
+    public init(catalogue: Catalogue) {
+        self.catalogue = catalogue
+        self.parser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
+    }
+
+    /// How the app handles `url`.
+    public func explain(_ url: String) -> LinkExplanation {
+        let lowercased = url.lowercased()
+        let link = parser.parse(lowercased)
+        var explanation = LinkExplanation(
+            url: url, lowercased: lowercased, dispatch: catalogue.dispatch, match: nil, tried: [], shadowed: [],
+            steps: [], stop: nil, parameters: [], barriers: [], suggestions: [])
+        let candidates = matchingEntries(link)
+        guard let winner = pickWinner(candidates, link: link, into: &explanation) else {
+            explanation.suggestions = suggestions(for: link)
+            return explanation
+        }
+        let (steps, stop) = walk(link, matchedTemplate: winner.template)
+        explanation.steps = steps
+        explanation.stop = stop
+        explanation.parameters = deliveries(link, steps: steps, matchedTemplate: winner.template)
+        explanation.barriers = barriers(for: catalogue.links[winner.index])
+        return explanation
+    }
+
+    // MARK: - Dispatch
+
+    /// An entry whose template (or one of its aliases) matches the link.
+    private struct Candidate {
+        var index: Int
+        var alias: String?
+        var template: LinkTemplate
+        var captures: [Capture]
+        var specificity: Specificity
+    }
+
+    /// How specific a template is under `most-specific` dispatch: more literal parts win, then more typed
+    /// placeholders (an `{id:int}` is narrower than an `{id}`).
+    struct Specificity: Comparable, Hashable {
+        var literals: Int
+        var typedPlaceholders: Int
+
+        init(_ template: LinkTemplate) {
+            literals = template.components.reduce(0) { $0 + ($1.placeholder == nil ? 1 : 0) }
+                + template.query.reduce(0) { $0 + ($1.placeholder == nil && $1.value != nil ? 1 : 0) }
+            typedPlaceholders = template.placeholders.reduce(0) { count, placeholder in
+                count + (placeholder.type != nil && placeholder.type != .string ? 1 : 0)
+            }
+        }
+
+        static func < (lhs: Specificity, rhs: Specificity) -> Bool {
+            (lhs.literals, lhs.typedPlaceholders) < (rhs.literals, rhs.typedPlaceholders)
+        }
+    }
+
+    private func matchingEntries(_ link: LinkTemplate) -> [Candidate] {
+        var candidates: [Candidate] = []
+        for (index, entry) in catalogue.links.enumerated() {
+            if let found = matcher.match(link, against: entry.template) {
+                candidates.append(candidate(index, alias: nil, entry.template, found))
+                continue
+            }
+            for alias in entry.aliases {
+                let template = parser.parse(alias.value)
+                if let found = matcher.match(link, against: template) {
+                    candidates.append(candidate(index, alias: alias.value, template, found))
+                    break
+                }
+            }
+        }
+        return candidates
+    }
+
+    private func candidate(_ index: Int, alias: String?, _ template: LinkTemplate, _ match: RouteMatcher.Match) -> Candidate {
+        var captures: [Capture] = []
+        for placeholder in template.placeholders {
+            if let value = match.captures[placeholder.name], !captures.contains(where: { $0.name == placeholder.name }) {
+                captures.append(Capture(name: placeholder.name, value: value))
+            }
+        }
+        return Candidate(index: index, alias: alias, template: template, captures: captures, specificity: Specificity(template))
+    }
+
+    private func reference(_ index: Int) -> LinkExplanation.Entry {
+        let entry = catalogue.links[index]
+        return LinkExplanation.Entry(index: index, url: entry.url.value, location: entry.urlLocation)
+    }
+
+    /// Picks the handling entry and records the entries tried before it; nil when nothing matches.
+    private func pickWinner(_ candidates: [Candidate], link: LinkTemplate, into explanation: inout LinkExplanation) -> Candidate? {
+        guard let first = candidates.first else { return nil }
+        switch catalogue.dispatch {
+        case .firstMatch:
+            explanation.tried = (0..<first.index).map { index in
+                let reason = matcher.declineReason(link, against: catalogue.links[index].template) ?? .declined
+                return ConsideredEntry(entry: reference(index), matches: false, reason: reason)
+            }
+            explanation.shadowed = candidates.dropFirst().map { reference($0.index) }
+            explanation.match = entryMatch(first, ambiguousWith: [])
+            return first
+        case .mostSpecific:
+            var winner = first
+            for candidate in candidates.dropFirst() where candidate.specificity > winner.specificity { winner = candidate }
+            let ties = candidates.filter { $0.index != winner.index && $0.specificity == winner.specificity }
+            explanation.tried = candidates.filter { $0.index != winner.index }.map { candidate in
+                let reason: Message = candidate.specificity == winner.specificity
+                    ? .equallySpecific(winner.specificity)
+                    : .lessSpecific(candidate.specificity, than: winner.specificity)
+                return ConsideredEntry(entry: reference(candidate.index), matches: true, reason: reason)
+            }
+            explanation.match = entryMatch(winner, ambiguousWith: ties.map { reference($0.index) })
+            return winner
+        }
+    }
+
+    private func entryMatch(_ candidate: Candidate, ambiguousWith: [LinkExplanation.Entry]) -> LinkExplanation.Match {
+        LinkExplanation.Match(
+            entry: reference(candidate.index), viaAlias: candidate.alias, captures: candidate.captures,
+            ambiguousWith: ambiguousWith)
+    }
+
+    /// The entries closest to the link by edit distance on route keys whose values are blanked (`{}`), so
+    /// `feed/community/9` is one edit from `feed/communities/{id:int}` rather than several.
+    private func suggestions(for link: LinkTemplate) -> [ConsideredEntry] {
+        var distance = BoundedEditDistance(Array(Self.suggestionKey(link).utf8))
+        // The best `suggestionLimit` so far, closest first; a later entry must be closer than the last to get in.
+        var ranked: [(distance: Int, index: Int)] = []
+        for (index, entry) in catalogue.links.enumerated() {
+            let bound = ranked.count == suggestionLimit ? ranked[ranked.count - 1].distance - 1 : Int.max
+            guard bound >= 0, let found = distance.to(Array(Self.suggestionKey(entry.template).utf8), atMost: bound) else {
+                continue
+            }
+            let position = ranked.firstIndex { $0.distance > found } ?? ranked.count
+            ranked.insert((found, index), at: position)
+            if ranked.count > suggestionLimit { ranked.removeLast() }
+        }
+        return ranked.map { ranked in
+            let reason = matcher.declineReason(link, against: catalogue.links[ranked.index].template) ?? .declined
+            return ConsideredEntry(entry: reference(ranked.index), matches: false, reason: reason)
+        }
+    }
+
+    /// `scheme://host/component/{}?query-names`, values of any kind written `{}`.
+    static func suggestionKey(_ template: LinkTemplate) -> String {
+        var key = (template.scheme ?? "") + "://" + (template.host ?? "")
+        for component in template.components {
+            key += "/"
+            key += component.isValue ? component.prefix + "{}" : component.name
+        }
+        let names = template.query.map { $0.name.lowercased() }.sorted()
+        if !names.isEmpty { key += "?" + names.joined(separator: "&") }
+        return key.lowercased()
+    }
+
+    // MARK: - Navigation
+
+    /// Walks the path components in order (seed 000 rule 1) and finds where navigation stops. A component is a
+    /// value (an id to pair with the component before it, seed 000 rule 3) when it is a number or when the matched
+    /// template has a placeholder there.
+    private func walk(_ link: LinkTemplate, matchedTemplate: LinkTemplate) -> ([LinkExplanation.Step], LinkExplanation.Stop?) {
+        let components = link.components
+        let isValue = components.indices.map { position in
+            components[position].isValue
+                || position < matchedTemplate.components.count && matchedTemplate.components[position].isValue
+        }
+        let hasVocabulary = catalogue.hasVocabulary
+        var steps: [LinkExplanation.Step] = []
+        var position = 0
+
+        func remaining(from start: Int) -> [String] { components[start...].map(\.text) }
+
+        while position < components.count {
+            let component = components[position]
+            if isValue[position] {
+                if position > 0, isValue[position - 1] {
+                    // Seed 000 rule 3: an id after an id is malformed; only the first component opens.
+                    let previous = components[position - 1].text
+                    steps.append(
+                        LinkExplanation.Step(
+                            component: component.text, componentIndex: position, action: .malformedID, kind: nil, id: nil,
+                            opened: false, summary: .malformedIDStep(component.text, after: previous), remark: nil,
+                            declaration: nil))
+                    for index in steps.indices { steps[index].opened = index == 0 }
+                    let first = steps.first?.component
+                    let notOpened = steps.dropFirst().map(\.component) + remaining(from: position + 1)
+                    let stop = LinkExplanation.Stop(
+                        reason: .malformedTrailingID, component: component.text, componentIndex: position,
+                        notOpened: notOpened, summary: .trailingIDStop(component.text, after: previous, opens: first))
+                    return (steps, stop)
+                }
+                steps.append(
+                    LinkExplanation.Step(
+                        component: component.text, componentIndex: position, action: .passID, kind: nil, id: component.text,
+                        opened: true, summary: .passIDStep(component.text), remark: nil, declaration: nil))
+                position += 1
+                continue
+            }
+
+            let hasID = position + 1 < components.count && isValue[position + 1]
+            let id = hasID ? components[position + 1].text : nil
+            let next = position + (hasID ? 2 : 1)
+            guard let spec = catalogue.component(named: component.name) else {
+                if hasVocabulary {
+                    steps.append(
+                        LinkExplanation.Step(
+                            component: component.text, componentIndex: position, action: .unknownComponent, kind: nil,
+                            id: id, opened: false, summary: .unknownComponentStep(component.text), remark: nil,
+                            declaration: nil))
+                    let opened = steps.last(where: \.opened)?.component
+                    let stop = LinkExplanation.Stop(
+                        reason: .unknownComponent, component: component.text, componentIndex: position,
+                        notOpened: remaining(from: position), summary: .unknownComponentStop(component.text, after: opened))
+                    return (steps, stop)
+                }
+                steps.append(
+                    LinkExplanation.Step(
+                        component: component.text, componentIndex: position, action: .open, kind: nil, id: id, opened: true,
+                        summary: .openStep(component.text, id: id), remark: nil, declaration: nil))
+                position = next
+                continue
+            }
+
+            var step = Self.step(component.text, at: position, spec: spec, id: id)
+            switch spec.kind {
+            case .tab:
+                if id == nil, next < components.count, !isValue[next],
+                    catalogue.component(named: components[next].name)?.kind == .tab
+                {
+                    step.remark = .tabSelectedForNothing(component.text, next: components[next].text)
+                }
+            case .collection:
+                if let id, let type = spec.idType, !RouteMatcher.accepts(id, type: type) {
+                    step.remark = .idOfWrongType(id, collection: component.text, type: type)
+                }
+            case .screen, .action, .modal:
+                // An id written out after a component that declares none (a placeholder is the template's intent).
+                if let id, position + 1 < matchedTemplate.components.count,
+                    matchedTemplate.components[position + 1].placeholder == nil
+                {
+                    step.remark = .idWithoutDeclaredType(id, component: component.text)
+                }
+            }
+            steps.append(step)
+            if spec.kind == .modal, !spec.navigable, next < components.count {
+                // Seed 000 rule 5: a modal without a navigation stack is terminal.
+                let notOpened = remaining(from: next)
+                let stop = LinkExplanation.Stop(
+                    reason: .modalTerminal, component: component.text, componentIndex: position, notOpened: notOpened,
+                    summary: .modalTerminalStop(component.text, notOpened: notOpened))
+                appendNotOpened(from: next, of: components, isValue: isValue, to: &steps)
+                return (steps, stop)
+            }
+            position = next
+        }
+        return (steps, nil)
+    }
+
+    /// The step a declared component makes, by its kind.
+    private static func step(_ name: String, at position: Int, spec: ComponentSpec, id: String?) -> LinkExplanation.Step {
+        let (action, summary): (LinkExplanation.Step.Action, Message) =
+            switch spec.kind {
+            case .tab: (.selectTab, .selectTabStep(name, id: id))
+            case .collection: (.openCollection, .openCollectionStep(name, id: id))
+            case .screen: (.pushScreen, .pushScreenStep(name, id: id))
+            case .action: (.performAction, .performActionStep(name, id: id))
+            case .modal: (.presentModal, .presentModalStep(name, id: id, navigable: spec.navigable))
+            }
+        return LinkExplanation.Step(
+            component: name, componentIndex: position, action: action, kind: spec.kind, id: id, opened: true,
+            summary: summary, remark: nil, declaration: spec.location)
+    }
+
+    /// Records the components after a terminal modal as steps never taken, so their parameters show as lost.
+    private func appendNotOpened(
+        from start: Int, of components: [PathComponent], isValue: [Bool], to steps: inout [LinkExplanation.Step]
+    ) {
+        var position = start
+        while position < components.count {
+            let component = components[position]
+            let hasID = position + 1 < components.count && isValue[position + 1]
+            let id = hasID ? components[position + 1].text : nil
+            var step: LinkExplanation.Step
+            if isValue[position] {
+                step = LinkExplanation.Step(
+                    component: component.text, componentIndex: position, action: .passID, kind: nil, id: component.text,
+                    opened: false, summary: .passIDStep(component.text), remark: nil, declaration: nil)
+                position += 1
+            } else if let spec = catalogue.component(named: component.name) {
+                step = Self.step(component.text, at: position, spec: spec, id: id)
+                position += hasID ? 2 : 1
+            } else {
+                step = LinkExplanation.Step(
+                    component: component.text, componentIndex: position, action: .unknownComponent, kind: nil, id: id,
+                    opened: false, summary: .unknownComponentStep(component.text), remark: nil, declaration: nil)
+                position += hasID ? 2 : 1
+            }
+            step.opened = false
+            steps.append(step)
+        }
+    }
+
+    // MARK: - Parameters and barriers
+
+    /// Routes each query parameter to every component on the path that accepts it (seed 000 rule 4).
+    private func deliveries(_ link: LinkTemplate, steps: [LinkExplanation.Step], matchedTemplate: LinkTemplate) -> [ParameterDelivery] {
+        link.query.map { item in
+            let name = item.name.lowercased()
+            var receivers: [ParameterReceiver] = []
+            for step in steps {
+                guard let spec = catalogue.component(named: step.component),
+                    spec.params.contains(where: { $0.value.lowercased() == name })
+                else { continue }
+                receivers.append(ParameterReceiver(component: step.component, componentIndex: step.componentIndex, opened: step.opened))
+            }
+            var capturedBy: String?
+            if let templateItem = matchedTemplate.query.first(where: { $0.name.lowercased() == name }) {
+                capturedBy = templateItem.placeholder?.canonical ?? templateItem.value.map { "\(templateItem.name)=\($0)" }
+            }
+            let group = catalogue.paramGroups.first { $0.contains { $0.value.lowercased() == name } }?.map(\.value)
+            let summary: Message
+            if !receivers.isEmpty {
+                let reached = receivers.filter(\.opened).map(\.component)
+                let lost = receivers.filter { !$0.opened }.map(\.component)
+                summary = .parameterDelivered(item.name, to: reached, lostWith: lost)
+            } else if let capturedBy {
+                summary = .parameterCaptured(item.name, by: capturedBy)
+            } else if let group {
+                summary = .parameterInGroup(item.name, group: group)
+            } else if !catalogue.hasVocabulary {
+                summary = .parameterReceiversUnknown(item.name)
+            } else {
+                summary = .parameterDropped(item.name)
+            }
+            return ParameterDelivery(
+                name: item.name, value: item.value, receivers: receivers, capturedBy: capturedBy, group: group,
+                summary: summary)
+        }
+    }
+
+    /// The catalogue's mandatory barrier first (every link passes it before any handler), then the entry's own.
+    private func barriers(for entry: Link) -> [BarrierCheck] {
+        let declared = Set(catalogue.barriers.map { $0.value.lowercased() })
+        var checks: [BarrierCheck] = []
+        if let mandatory = catalogue.mandatoryBarrier, let owner = catalogue.file(declaring: mandatory) ?? catalogue.files.first {
+            checks.append(
+                BarrierCheck(
+                    name: mandatory.value, source: .mandatory, declared: declared.contains(mandatory.value.lowercased()),
+                    location: owner.location(ofBytes: mandatory.tokenRange)))
+        }
+        if let barrier = entry.barrier,
+            barrier.value.lowercased() != catalogue.mandatoryBarrier?.value.lowercased()
+        {
+            checks.append(
+                BarrierCheck(
+                    name: barrier.value, source: .entry, declared: declared.contains(barrier.value.lowercased()),
+                    location: entry.file.location(ofBytes: barrier.tokenRange)))
+        }
+        return checks
+    }
+}
+
+/// Levenshtein distance from one fixed key to many others, over UTF-8 bytes (route keys are ASCII), that gives
+/// up as soon as every cell of a row exceeds the bound, so ranking 100k entries costs little more than reading them.
+struct BoundedEditDistance {
+    private let source: [UInt8]
+    private var previous: [Int]
+    private var current: [Int]
+
+    init(_ source: [UInt8]) {
+        self.source = source
+        previous = [Int](repeating: 0, count: source.count + 1)
+        current = previous
+    }
+
+    /// The distance to `target`, or nil when it is greater than `bound`.
+    mutating func to(_ target: [UInt8], atMost bound: Int) -> Int? {
+        if abs(target.count - source.count) > bound { return nil }
+        if source.isEmpty || target.isEmpty { return max(source.count, target.count) }
+        for column in 0...source.count { previous[column] = column }
+        for row in 1...target.count {
+            current[0] = row
+            var rowMinimum = row
+            for column in 1...source.count {
+                let cost = source[column - 1] == target[row - 1] ? 0 : 1
+                current[column] = min(previous[column] + 1, current[column - 1] + 1, previous[column - 1] + cost)
+                rowMinimum = min(rowMinimum, current[column])
+            }
+            if rowMinimum > bound { return nil }
+            swap(&previous, &current)
+        }
+        let distance = previous[source.count]
+        return distance <= bound ? distance : nil
+    }
+}
+
+extension Message {
+    static func lessSpecific(_ specificity: LinkExplainer.Specificity, than winner: LinkExplainer.Specificity) -> Message {
+        "matches too but is less specific (\(describe(specificity)) against \(describe(winner)))"
+    }
+    static func equallySpecific(_ specificity: LinkExplainer.Specificity) -> Message {
+        "matches and is exactly as specific (\(describe(specificity))): catalogue order breaks the tie"
+    }
+    private static func describe(_ specificity: LinkExplainer.Specificity) -> String {
+        let literals = "\(specificity.literals) literal part\(specificity.literals == 1 ? "" : "s")"
+        let typed = "\(specificity.typedPlaceholders) typed placeholder\(specificity.typedPlaceholders == 1 ? "" : "s")"
+        return literals + ", " + typed
+    }
+
+    private static func withID(_ id: String?) -> String { id.map { " with id '\($0)'" } ?? "" }
+
+    static func selectTabStep(_ name: String, id: String?) -> Message { "select the tab '\(name)'\(withID(id))" }
+    static func openCollectionStep(_ name: String, id: String?) -> Message {
+        guard let id else { return "open the collection '\(name)'" }
+        return "open the item '\(id)' of the collection '\(name)'"
+    }
+    static func pushScreenStep(_ name: String, id: String?) -> Message { "push the screen '\(name)'\(withID(id))" }
+    static func performActionStep(_ name: String, id: String?) -> Message { "perform the action '\(name)'\(withID(id))" }
+    static func presentModalStep(_ name: String, id: String?, navigable: Bool) -> Message {
+        let stack = navigable ? " (it has its own navigation stack)" : ""
+        return "present the modal '\(name)'\(withID(id))\(stack)"
+    }
+    static func openStep(_ name: String, id: String?) -> Message {
+        "open '\(name)'\(withID(id)) (the catalogue declares no vocabulary, so its kind is unknown)"
+    }
+    static func passIDStep(_ id: String) -> Message { "pass the id '\(id)', with no component before it to pair with" }
+    static func malformedIDStep(_ id: String, after previous: String) -> Message {
+        "'\(id)' follows the id '\(previous)' with no component naming it"
+    }
+    static func unknownComponentStep(_ name: String) -> Message { "'\(name)' is not in the vocabulary" }
+    static func tabSelectedForNothing(_ name: String, next: String) -> Message {
+        "'\(name)' is selected only to be left for the tab '\(next)' (seed 000 rule 6)"
+    }
+    static func idOfWrongType(_ id: String, collection: String, type: PlaceholderType) -> Message {
+        "'\(id)' is not a valid '\(type.rawValue)' id for '\(collection)'"
+    }
+    static func idWithoutDeclaredType(_ id: String, component: String) -> Message {
+        "'\(id)' is paired with '\(component)', the component before it (seed 000 rule 3), though the vocabulary declares no id for it"
+    }
+
+    static func trailingIDStop(_ id: String, after previous: String, opens first: String?) -> Message {
+        let opened = first.map { "only '\($0)'" } ?? "nothing"
+        return "'\(id)' follows the id '\(previous)' with no component naming it: the link is malformed and the app opens \(opened) (seed 000 rule 3)"
+    }
+    static func unknownComponentStop(_ name: String, after opened: String?) -> Message {
+        if let opened { return "'\(name)' is not in the vocabulary: navigation stops after '\(opened)'" }
+        return "'\(name)' is not in the vocabulary: nothing opens and the app falls back to its default screen"
+    }
+    static func modalTerminalStop(_ modal: String, notOpened: [String]) -> Message {
+        let names = notOpened.map { "'\($0)'" }.joined(separator: ", ")
+        let verb = notOpened.count == 1 ? "is" : "are"
+        return "'\(modal)' is a modal without a navigation stack, so it is terminal: \(names) after it \(verb) never opened (seed 000 rule 5)"
+    }
+
+    static func parameterDelivered(_ name: String, to reached: [String], lostWith lost: [String]) -> Message {
+        let quote: (String) -> String = { "'\($0)'" }
+        var text = reached.isEmpty ? "'\(name)' reaches no component" : "'\(name)' goes to \(reached.map(quote).joined(separator: ", "))"
+        if !lost.isEmpty {
+            let verb = lost.count == 1 ? "is" : "are"
+            text += "; \(lost.map(quote).joined(separator: ", ")) would take it but \(verb) never opened"
+        }
+        return Message(text)
+    }
+    static func parameterCaptured(_ name: String, by capture: String) -> Message {
+        "'\(name)' is read by the matched entry as '\(capture)'"
+    }
+    static func parameterInGroup(_ name: String, group: [String]) -> Message {
+        let names = group.map { "'\($0)'" }.joined(separator: ", ")
+        return "'\(name)' travels with its group \(names)"
+    }
+    static func parameterReceiversUnknown(_ name: String) -> Message {
+        "'\(name)': the catalogue declares no vocabulary, so which components take it is unknown"
+    }
+    static func parameterDropped(_ name: String) -> Message {
+        "'\(name)' is dropped: no component on the path accepts it"
+    }
+}

@@ -1,0 +1,166 @@
+/// How the app would handle one concrete link, step by step: the catalogue entry dispatch picks (seed 001), the
+/// entries tried before it, the components opened in order with their kinds, where navigation stops and why
+/// (seed 000's handling rules), which component receives each query parameter and which barriers stand first.
+public struct LinkExplanation: Sendable, Hashable {
+    /// The link exactly as given.
+    public var url: String
+    /// The link lowercased, as the app processes it (seed 000 rule 7).
+    public var lowercased: String
+    public var dispatch: DispatchMode
+    /// The entry that handles the link, or nil when none matches (the app calls its not-found handler).
+    public var match: Match?
+    /// Under `first-match`, the entries before the winner in catalogue order, each declined with its reason; under
+    /// `most-specific`, the other entries that match but lose on specificity.
+    public var tried: [ConsideredEntry]
+    /// Under `first-match`, later entries that match the link too but are never reached for it.
+    public var shadowed: [Entry]
+    /// The path components in order, each with what the app does with it.
+    public var steps: [Step]
+    /// Where navigation ends early, when it does.
+    public var stop: Stop?
+    /// Each query parameter of the link and the components it goes to.
+    public var parameters: [ParameterDelivery]
+    /// The barriers the link must pass before it is handled, in the order they are checked.
+    public var barriers: [BarrierCheck]
+    /// When nothing matches, the closest entries by edit distance on their route keys.
+    public var suggestions: [ConsideredEntry]
+
+    public var isMatched: Bool { match != nil }
+}
+
+extension LinkExplanation {
+    /// A catalogue entry named in an explanation: its template as written and where it is declared.
+    public struct Entry: Sendable, Hashable {
+        /// The entry's position in the merged catalogue.
+        public var index: Int
+        /// The `url:` template as written.
+        public var url: String
+        /// The location of the `url:` value.
+        public var location: SourceLocation
+    }
+
+    /// The entry that handles a link and what its placeholders captured.
+    public struct Match: Sendable, Hashable {
+        public var entry: Entry
+        /// The alias that matched, when the link is an older form the entry keeps working.
+        public var viaAlias: String?
+        /// Placeholder values in template order: `id = '9'`.
+        public var captures: [Capture]
+        /// Under `most-specific`, entries exactly as specific as the winner: the choice among them is ambiguous and
+        /// falls to catalogue order.
+        public var ambiguousWith: [Entry]
+    }
+
+    /// One placeholder value a match captured.
+    public struct Capture: Sendable, Hashable {
+        public var name: String
+        public var value: String
+    }
+
+    /// An entry that dispatch looked at, with why it did not win.
+    public struct ConsideredEntry: Sendable, Hashable {
+        public var entry: Entry
+        /// Whether the entry's template matches the link (it then lost on specificity or order).
+        public var matches: Bool
+        public var reason: Message
+    }
+
+    /// What the app does with one path component (seed 000 rules 1, 3, 5 and 6).
+    public struct Step: Sendable, Hashable {
+        /// The kinds of step, named after what the app does.
+        public enum Action: String, Sendable, Hashable, CaseIterable {
+            case selectTab = "select-tab"
+            case openCollection = "open-collection"
+            case pushScreen = "push-screen"
+            case presentModal = "present-modal"
+            case performAction = "perform-action"
+            /// A component in a catalogue with no vocabulary: opened, kind unknown.
+            case open
+            /// An id with no component before it to pair with (`exfe:///!100233`).
+            case passID = "pass-id"
+            /// A component the vocabulary does not declare.
+            case unknownComponent = "unknown-component"
+            /// An id after an id (`ads/12/5`).
+            case malformedID = "malformed-id"
+        }
+
+        /// The component as written in the lowercased link.
+        public var component: String
+        /// Its index among the link's path components.
+        public var componentIndex: Int
+        public var action: Action
+        /// The vocabulary's kind for it, when declared.
+        public var kind: ComponentKind?
+        /// The id paired with the component (seed 000 rule 3), when one follows it.
+        public var id: String?
+        /// Whether the app actually gets to this step.
+        public var opened: Bool
+        /// The step in words: `select the tab 'feed'`.
+        public var summary: Message
+        /// Something worth knowing about the step (a tab selected for nothing, an id of the wrong type).
+        public var remark: Message?
+        /// Where the vocabulary declares the component.
+        public var declaration: SourceLocation?
+    }
+
+    /// Where and why navigation ends before the last component.
+    public struct Stop: Sendable, Hashable {
+        /// Why the app stops.
+        public enum Reason: String, Sendable, Hashable, CaseIterable {
+            /// A modal without a navigation stack is terminal (seed 000 rule 5).
+            case modalTerminal = "modal-terminal"
+            /// An id after an id: only the first component opens (seed 000 rule 3).
+            case malformedTrailingID = "malformed-trailing-id"
+            /// A component the vocabulary does not know: the app falls back (seed 003's default screen).
+            case unknownComponent = "unknown-component"
+        }
+
+        public var reason: Reason
+        /// The component at which the problem is found.
+        public var component: String
+        public var componentIndex: Int
+        /// The components the app never opens, in order.
+        public var notOpened: [String]
+        public var summary: Message
+    }
+
+    /// One query parameter of the link and where it goes: to every component on the path that accepts it (seed 000
+    /// rule 4).
+    public struct ParameterDelivery: Sendable, Hashable {
+        public var name: String
+        public var value: String?
+        /// The components on the path that accept the parameter, in path order.
+        public var receivers: [ParameterReceiver]
+        /// The placeholder of the matched entry that captures the value, or the fixed value the entry requires.
+        public var capturedBy: String?
+        /// The parameter group it travels in (seed 003's `user_id`, `token`, `username`), when it is in one.
+        public var group: [String]?
+        /// The delivery in words.
+        public var summary: Message
+    }
+
+    /// A component that receives a query parameter.
+    public struct ParameterReceiver: Sendable, Hashable {
+        public var component: String
+        public var componentIndex: Int
+        /// Whether navigation reaches the component (a parameter for a component after a terminal modal is lost).
+        public var opened: Bool
+    }
+
+    /// A barrier the link must pass before its handler runs (seed 001: `yesWithBarrier`, `mandatoryBarrier`).
+    public struct BarrierCheck: Sendable, Hashable {
+        /// Where the requirement comes from.
+        public enum Source: String, Sendable, Hashable {
+            /// The catalogue's `mandatory_barrier`: every link passes it first.
+            case mandatory
+            /// The matched entry's `barrier:`.
+            case entry
+        }
+
+        public var name: String
+        public var source: Source
+        /// Whether the catalogue's `barriers:` declares it.
+        public var declared: Bool
+        public var location: SourceLocation
+    }
+}

@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import LinkRules
+
+/// `linkrules diff BASE HEAD` or `linkrules diff HEAD --against REF`: the changes between two catalogues, breaking
+/// ones first in severity, in the lint output formats. Exits 1 when a change reaches `--fail-on`.
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Find breaking changes between two catalogues (removed or renamed links, new barriers…).",
+        discussion: """
+            With --against REF, give only HEAD: the base is the same file at REF in git (git show REF:path), the \
+            way a pull request is checked against its base branch. Breaking changes are reported as errors, \
+            with a fingerprint that an --approved file can list to accept them.
+            """
+    )
+
+    @Argument(help: "BASE and HEAD catalogues; with --against, only HEAD.")
+    var catalogues: [String]
+
+    @Option(name: .long, help: "Read the base from this git revision (a branch, tag or commit).")
+    var against: String?
+
+    @Option(name: .long, help: "Output format.")
+    var format: DiffFormat = .text
+
+    @Option(name: .customLong("fail-on"), help: "Exit 1 on changes at or above this level.")
+    var failOn: DiffFailOn = .breaking
+
+    @Option(name: .long, help: "A file of approved change fingerprints: those changes are reported as info.")
+    var approved: String?
+
+    @Flag(inversion: .prefixedNo, help: "Colour the text output (default: when writing to a terminal).")
+    var color: Bool?
+
+    func validate() throws {
+        if against != nil, catalogues.count != 1 {
+            throw ValidationError("with --against, give only the head catalogue")
+        }
+        if against == nil, catalogues.count != 2 {
+            throw ValidationError("give the base and the head catalogue, or one catalogue and --against REF")
+        }
+    }
+
+    func run() throws {
+        let head: SourceFile
+        let base: SourceFile
+        if let against {
+            head = try CatalogueLoader.read(path: catalogues[0])
+            base = try GitRevision.read(path: catalogues[0], at: against)
+        } else {
+            base = try CatalogueLoader.read(path: catalogues[0])
+            head = try CatalogueLoader.read(path: catalogues[1])
+        }
+        let approvedFile = try approved.map { try CatalogueLoader.read(path: $0) }
+        let result = try CatalogueDiffSession().run(
+            base: [base], head: [head], approved: approvedFile, failOn: failOn.threshold)
+        var options = ReportOptions()
+        options.color = format == .text && (color ?? Output.isTerminal)
+        Output.standardOutput(format.outputFormat.reporter.report(result.reportInput(toolVersion: LinkRulesCommand.version), options: options))
+        if result.fails { throw ExitCode(1) }
+    }
+}
+
+/// The output formats of `linkrules diff`.
+enum DiffFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, github, sarif
+
+    var outputFormat: OutputFormat { OutputFormat(rawValue: rawValue)! }
+}
+
+/// The failing levels accepted by `linkrules diff --fail-on`.
+enum DiffFailOn: String, ExpressibleByArgument, CaseIterable {
+    case breaking, warning, info, never
+
+    var threshold: FailThreshold {
+        ChangeLevel(rawValue: rawValue)?.failThreshold ?? .never
+    }
+}
+
+/// Reads a file as it is at a git revision, with `git show REV:./path` run in the file's folder.
+enum GitRevision {
+    /// The file's bytes at `revision`, named `REVISION:path` in diagnostics.
+    static func read(path: String, at revision: String) throws -> SourceFile {
+        let absolute = path.hasPrefix("/") ? path : (Output.workingDirectory as NSString).appendingPathComponent(path)
+        let folder = (absolute as NSString).deletingLastPathComponent
+        let name = (absolute as NSString).lastPathComponent
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", folder, "show", "\(revision):./\(name)"]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            throw LoadError("cannot run git to read the base catalogue: \(error.localizedDescription)", file: path)
+        }
+        let bytes = output.fileHandleForReading.readDataToEndOfFile()
+        let problem = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            var reason = String(decoding: problem, as: UTF8.self)
+                .split(separator: "\n").first.map(String.init) ?? "git exited with status \(process.terminationStatus)"
+            if reason.hasPrefix("fatal: ") { reason.removeFirst("fatal: ".count) }
+            if reason.hasSuffix(".") { reason.removeLast() }
+            throw LoadError("cannot read '\(path)' at '\(revision)' from git: \(reason)", file: path)
+        }
+        return SourceFile(path: "\(revision):\(path)", bytes: [UInt8](bytes))
+    }
+}
