@@ -70,4 +70,32 @@ import Testing
         let found = try Self.findings("examples/exfe/links.yml")
         #expect(found == expected, "missing: \(expected.subtracting(found)), unexpected: \(found.subtracting(expected))")
     }
+
+    /// Every finding as `rule file:line`, for catalogues whose findings span several files.
+    static func findingsWithFiles(_ path: String) throws -> Set<String> {
+        let workspace = try Workspace(files: [path], configPath: nil, workingDirectory: repositoryRoot)
+        let result = try LintSession(workspace: workspace).run()
+        return Set(result.diagnostics.map { "\($0.ruleID) \($0.location.file):\($0.location.line)" })
+    }
+
+    @Test func coordinatorCatalogueOfSeed002() throws {
+        let expected: Set<Finding> = [
+            Finding("credential-in-url", 32),  // the seed's payload carries "authToken": "secretToken"
+            Finding("payload-invalid", 35),  // a push wrapped in 'screen' instead of 'path'
+            Finding("modal-terminal", 38),  // a push after presenting the paywall modal
+        ]
+        let found = try Self.findings("examples/coordinator/links.yml")
+        #expect(found == expected, "missing: \(expected.subtracting(found)), unexpected: \(found.subtracting(expected))")
+    }
+
+    @Test func cookpadCatalogueOfSeed004() throws {
+        let expected: Set<String> = [
+            "aasa-invalid examples/cookpad/apple-app-site-association:7",  // an app id that is not TEAMID.bundle.id
+            "aasa-coverage examples/cookpad/apple-app-site-association:24",  // a pattern no link uses (info)
+            "aasa-coverage examples/cookpad/links.yml:29",  // excluded by '/recipes/*/edit'
+            "universal-link-https examples/cookpad/links.yml:34",  // http://cookpad.com/search/chicken
+        ]
+        let found = try Self.findingsWithFiles("examples/cookpad/links.yml")
+        #expect(found == expected, "missing: \(expected.subtracting(found)), unexpected: \(found.subtracting(expected))")
+    }
 }
