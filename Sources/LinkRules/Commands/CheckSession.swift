@@ -29,9 +29,7 @@ public struct CheckSession: Sendable {
             catalogue.links.append(
                 Link(
                     index: catalogue.links.count, file: proposed, template: parser.parse(url), url: scalar,
-                    entryRange: offset..<(offset + length), entryIsFlow: false, title: nil, examples: [], barrier: nil,
-                    deprecated: false, aliases: [], aliasesRange: nil, aliasesAreFlow: false, ignoredRules: [],
-                    requiredParams: []))
+                    entryRange: offset..<(offset + length)))
             offset += length + 1
         }
         catalogue.files.append(proposed)

@@ -43,21 +43,21 @@ public struct CatalogueLoader: Sendable {
         var catalogue = Catalogue(files: files)
         var components: [ComponentSpec] = []
         var params: [ParamSpec] = []
+        var entries: [LinkEntry] = []
         for file in files {
             try checkText(file)
-            let decoder = CatalogueFileDecoder(file: file, linkIndexBase: catalogue.links.count)
+            let decoder = CatalogueFileDecoder(file: file, linkIndexBase: entries.count)
             do {
-                try decoder.decode(into: &catalogue, components: &components, params: &params)
+                try decoder.decode(into: &catalogue, components: &components, params: &params, links: &entries)
             } catch let error as LoadError {
                 throw decoder.preferringSyntaxError(over: error)
             }
         }
         catalogue.components = components
         catalogue.params = params
+        // Templates are parsed once the merged `hosts` are known (a later file may declare them).
         let parser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
-        for index in catalogue.links.indices {
-            catalogue.links[index].template = parser.parse(catalogue.links[index].url.value)
-        }
+        catalogue.links = entries.enumerated().map { index, entry in entry.link(index: index, template: parser.parse(entry.url.value)) }
         return catalogue
     }
 
@@ -102,7 +102,10 @@ final class CatalogueFileDecoder {
             LoadFinding(ruleID: "unknown-key", message: message, location: location(key.tokenRange), notes: [], fixes: fixes))
     }
 
-    func decode(into catalogue: inout Catalogue, components: inout [ComponentSpec], params: inout [ParamSpec]) throws {
+    func decode(
+        into catalogue: inout Catalogue, components: inout [ComponentSpec], params: inout [ParamSpec],
+        links: inout [LinkEntry]
+    ) throws {
         guard try yaml.beginDocument() else {
             throw LoadError(.emptyDocument, at: location(0..<0))
         }
@@ -168,7 +171,7 @@ final class CatalogueFileDecoder {
                 }
             case "links":
                 try yaml.readSequence(key: "links") { _ in
-                    catalogue.links.append(try decodeLink(index: catalogue.links.count - linkIndexBase, catalogue: &catalogue))
+                    links.append(try decodeLink(index: links.count - linkIndexBase, catalogue: &catalogue))
                 }
             default:
                 try unknownKey(key, known: CatalogueLoader.topLevelKeys, in: "the catalogue", catalogue: &catalogue)
@@ -247,7 +250,7 @@ final class CatalogueFileDecoder {
         return spec
     }
 
-    private func decodeLink(index: Int, catalogue: inout Catalogue) throws -> Link {
+    private func decodeLink(index: Int, catalogue: inout Catalogue) throws -> LinkEntry {
         let isFlow = try yaml.nextIsFlow()
         let start = try yaml.reader.peek()
         if start.kind == .scalar {
@@ -256,11 +259,7 @@ final class CatalogueFileDecoder {
                 at: location(start.start..<start.end))
         }
         var url: Scalar?
-        var link = Link(
-            index: catalogue.links.count, file: file, template: LinkTemplateParser().parse(""),
-            url: Scalar(value: "", tokenRange: 0..<0, style: .plain), entryRange: 0..<0, entryIsFlow: isFlow,
-            title: nil, examples: [], barrier: nil, deprecated: false, aliases: [], aliasesRange: nil,
-            aliasesAreFlow: false, ignoredRules: [], requiredParams: [])
+        var link = LinkEntry(file: file, entryIsFlow: isFlow)
         func context() -> String { "links[\(index)]" }
         let range = try yaml.readMapping(key: context()) { key in
             switch key.value {
@@ -294,6 +293,36 @@ final class CatalogueFileDecoder {
         }
         link.url = url
         return link
+    }
+}
+
+/// A link entry as it is decoded, before its template can be parsed (hosts may be declared later or in another file).
+struct LinkEntry {
+    var file: SourceFile
+    var url = Scalar(value: "", tokenRange: 0..<0, style: .plain)
+    var entryRange: Range<Int> = 0..<0
+    var entryIsFlow: Bool
+    var title: Scalar?
+    var examples: [Scalar] = []
+    var barrier: Scalar?
+    var deprecated = false
+    var aliases: [Scalar] = []
+    var aliasesRange: Range<Int>?
+    var aliasesAreFlow = false
+    var ignoredRules: [Scalar] = []
+    var requiredParams: [Scalar] = []
+
+    init(file: SourceFile, entryIsFlow: Bool) {
+        self.file = file
+        self.entryIsFlow = entryIsFlow
+    }
+
+    func link(index: Int, template: LinkTemplate) -> Link {
+        Link(
+            index: index, file: file, template: template, url: url, entryRange: entryRange, entryIsFlow: entryIsFlow,
+            title: title, examples: examples, barrier: barrier, deprecated: deprecated, aliases: aliases,
+            aliasesRange: aliasesRange, aliasesAreFlow: aliasesAreFlow, ignoredRules: ignoredRules,
+            requiredParams: requiredParams)
     }
 }
 

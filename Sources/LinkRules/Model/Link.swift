@@ -1,28 +1,52 @@
 /// One entry of a catalogue's `links:` list: its parsed route template and every other value, each with where
-/// it was written so diagnostics and fixes can point into the URL string itself.
-public struct Link: Sendable {
+/// it was written so diagnostics and fixes can point into the URL string itself. A class, immutable once loaded:
+/// rules pass links around on the hot path, and sharing one is a single reference count, not a copy of every field.
+public final class Link: Sendable {
     /// The link's position in the merged catalogue, in file order.
-    public var index: Int
-    public var file: SourceFile
-    public var template: LinkTemplate
+    public let index: Int
+    public let file: SourceFile
+    public let template: LinkTemplate
     /// The `url:` scalar.
-    public var url: Scalar
+    public let url: Scalar
     /// The byte range of the whole entry (the mapping after `- `).
-    public var entryRange: Range<Int>
+    public let entryRange: Range<Int>
     /// Whether the entry is written in flow style (`- { url: … }`).
-    public var entryIsFlow: Bool
-    public var title: Scalar?
-    public var examples: [Scalar]
-    public var barrier: Scalar?
-    public var deprecated: Bool
-    public var aliases: [Scalar]
+    public let entryIsFlow: Bool
+    public let title: Scalar?
+    public let examples: [Scalar]
+    public let barrier: Scalar?
+    public let deprecated: Bool
+    public let aliases: [Scalar]
     /// The `aliases:` value's range and whether it is a flow list, for fixes that add to it.
-    public var aliasesRange: Range<Int>?
-    public var aliasesAreFlow: Bool
+    public let aliasesRange: Range<Int>?
+    public let aliasesAreFlow: Bool
     /// Rule ids named in the entry's `lint: { ignore: [...] }`.
-    public var ignoredRules: [Scalar]
+    public let ignoredRules: [Scalar]
     /// Parameters the link requires.
-    public var requiredParams: [Scalar]
+    public let requiredParams: [Scalar]
+
+    public init(
+        index: Int, file: SourceFile, template: LinkTemplate, url: Scalar, entryRange: Range<Int>,
+        entryIsFlow: Bool = false, title: Scalar? = nil, examples: [Scalar] = [], barrier: Scalar? = nil,
+        deprecated: Bool = false, aliases: [Scalar] = [], aliasesRange: Range<Int>? = nil, aliasesAreFlow: Bool = false,
+        ignoredRules: [Scalar] = [], requiredParams: [Scalar] = []
+    ) {
+        self.index = index
+        self.file = file
+        self.template = template
+        self.url = url
+        self.entryRange = entryRange
+        self.entryIsFlow = entryIsFlow
+        self.title = title
+        self.examples = examples
+        self.barrier = barrier
+        self.deprecated = deprecated
+        self.aliases = aliases
+        self.aliasesRange = aliasesRange
+        self.aliasesAreFlow = aliasesAreFlow
+        self.ignoredRules = ignoredRules
+        self.requiredParams = requiredParams
+    }
 
     /// The location of a UTF-8 range of the URL template.
     public func location(ofURL span: Range<Int>) -> SourceLocation {
