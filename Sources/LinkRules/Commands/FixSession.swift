@@ -26,7 +26,10 @@ public struct FixSession: Sendable {
         }
         var seen: Set<String> = []
         let paths = workspace.cataloguePaths.filter { seen.insert($0).inserted }
-        return try fix(files: paths.map(CatalogueLoader.read), failOn: failOn)
+        let files = try paths.map { path in
+            SourceFile(path: path, bytes: try CatalogueLoader.read(path: Workspace.absolute(path, in: workspace.workingDirectory)).bytes)
+        }
+        return try fix(files: files, failOn: failOn)
     }
 
     /// Fixes already-read files as one catalogue.
@@ -53,7 +56,7 @@ public struct FixSession: Sendable {
             !diagnostic.fixes.isEmpty && diagnostic.fixes.allSatisfy { $0.applicability == .unsafe }
         }.count
         return FixResult(
-            originalFiles: files, fixedFiles: outcome.files, remaining: remaining, fixedFindings: outcome.fixed,
+            workingDirectory: lintSession.workspace.workingDirectory, originalFiles: files, fixedFiles: outcome.files, remaining: remaining, fixedFindings: outcome.fixed,
             keptAliases: outcome.closing.count, rolledBack: outcome.rolledBack, passes: outcome.passes,
             changedFiles: outcome.changedFiles, includesUnsafe: includesUnsafe, moreFixableWithUnsafeFixes: unsafeOnly)
     }
@@ -91,24 +94,31 @@ public struct FixSession: Sendable {
         return (links, order.map { ($0, links[$0]!) })
     }
 
-    /// Replaces each changed file on disk atomically, only if it still holds the bytes that were read; every
-    /// changed file is checked before any is written, so a catalogue is not left half fixed when one of its files
-    /// changed meanwhile. Returns the paths written.
+    /// Replaces each changed file on disk atomically (paths relative to the result's working directory), only if
+    /// it still holds the bytes that were read; every changed file is checked before any is written, so a
+    /// catalogue is not left half fixed when one of its files changed meanwhile. Returns the paths written.
     ///
     /// - Throws: `FixError.fileChangedOnDisk` (nothing written when found in the first check) or
     ///   `FixError.writeFailed`.
     @discardableResult
     public static func write(_ result: FixResult) throws -> [String] {
         let changes = result.changes
+        func location(_ file: SourceFile) -> String { Workspace.absolute(file.path, in: result.workingDirectory) }
         for change in changes {
-            guard let current = try? CatalogueLoader.read(path: change.original.path), current.bytes == change.original.bytes else {
-                throw FixError.fileChangedOnDisk(file: change.original.path)
-            }
+            guard let current = try? CatalogueLoader.read(path: location(change.original)),
+                current.bytes == change.original.bytes
+            else { throw FixError.fileChangedOnDisk(file: change.original.path) }
         }
         var written: [String] = []
         for change in changes {
-            try AtomicFileWriter.replace(
-                path: change.original.path, expectedOriginal: change.original.bytes, with: change.fixed.bytes)
+            do {
+                try AtomicFileWriter.replace(
+                    path: location(change.original), expectedOriginal: change.original.bytes, with: change.fixed.bytes)
+            } catch FixError.fileChangedOnDisk {
+                throw FixError.fileChangedOnDisk(file: change.original.path)
+            } catch FixError.writeFailed(_, let reason) {
+                throw FixError.writeFailed(file: change.original.path, reason: reason)
+            }
             written.append(change.original.path)
         }
         return written
@@ -118,6 +128,8 @@ public struct FixSession: Sendable {
 /// What fixing a catalogue did: the original and the fixed texts, the findings that remain, and the counts the
 /// summary states.
 public struct FixResult: Sendable {
+    /// The folder the file paths are relative to.
+    public var workingDirectory: String
     /// The files as read, in the order linted.
     public var originalFiles: [SourceFile]
     /// The files after fixing, in the same order (an unchanged file is the same object).
