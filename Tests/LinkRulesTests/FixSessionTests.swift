@@ -148,6 +148,30 @@ private func urlsAndAliases(_ text: String, path: String = "links.yml") throws -
         #expect(try folder.fix(unsafe: false).changedFiles.isEmpty)
     }
 
+    @Test func exitCodesFollowRuffs() throws {
+        let folder = try FixFolder(files: ["links.yml": "version: 1\nschemes: [her]\nlinks:\n  - url: her://Feed\n"])
+        defer { folder.remove() }
+        let result = try folder.fix(unsafe: false)
+        #expect(result.remaining.diagnostics.isEmpty)
+        #expect(result.exitCode(written: false) == 1)  // --diff: there is something to change
+        #expect(result.exitCode(written: true) == 0)  // --fix: nothing remains
+        #expect(result.exitCode(written: true, exitNonZeroOnFix: true) == 1)
+        try FixSession.write(result)
+        let second = try folder.fix(unsafe: false)
+        #expect(second.exitCode(written: false) == 0)
+        #expect(second.exitCode(written: true, exitNonZeroOnFix: true) == 0)
+        #expect(second.summary(written: false) == "nothing would be fixed; no findings would remain")
+
+        let her = try FixFolder.herExample()
+        defer { her.remove() }
+        let failing = try her.fix(unsafe: true)
+        try FixSession.write(failing)
+        let again = try her.fix(unsafe: true)
+        #expect(again.changedFiles.isEmpty && again.remaining.fails)
+        #expect(again.exitCode(written: false) == 0)  // --diff: nothing to change, whatever remains
+        #expect(again.exitCode(written: true) == 1)  // --fix: the trailing id is still an error
+    }
+
     @Test func aFileChangedOnDiskIsNotOverwritten() throws {
         let folder = try FixFolder.herExample()
         defer { folder.remove() }

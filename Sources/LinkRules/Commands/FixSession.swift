@@ -162,6 +162,13 @@ public struct FixResult: Sendable {
             .joined()
     }
 
+    /// The exit code of the run: for `--diff` (`written` false) 1 when a file would change; after `--fix`, 1 when
+    /// findings at or above the failing severity remain, or when `exitNonZeroOnFix` and a file was changed.
+    public func exitCode(written: Bool, exitNonZeroOnFix: Bool = false) -> Int32 {
+        guard written else { return changedFiles.isEmpty ? 0 : 1 }
+        return remaining.fails || (exitNonZeroOnFix && !changedFiles.isEmpty) ? 1 : 0
+    }
+
     /// One line on what was (or, for `--diff`, would be) fixed and what remains:
     /// `fixed 4 findings in 1 file, keeping 3 old URLs as aliases; 6 findings remain (3 more fixable with --unsafe-fixes)`.
     public func summary(written: Bool) -> String {

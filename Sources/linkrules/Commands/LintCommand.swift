@@ -51,16 +51,17 @@ struct LintCommand: ParsableCommand {
         if diff {
             Output.standardOutput(result.diff())
             Output.standardError(result.summary(written: false) + "\n")
-            if !result.changedFiles.isEmpty { throw ExitCode(1) }
+            let code = result.exitCode(written: false)
+            if code != 0 { throw ExitCode(code) }
             return
         }
         try FixSession.write(result)
-        var code = reporting.emit(result.remaining)
+        _ = reporting.emit(result.remaining)
         if !reporting.quiet {
             let summary = result.summary(written: true) + "\n"
             if reporting.format == .text { Output.standardOutput(summary) } else { Output.standardError(summary) }
         }
-        if exitNonZeroOnFix && !result.changedFiles.isEmpty { code = 1 }
+        let code = result.exitCode(written: true, exitNonZeroOnFix: exitNonZeroOnFix)
         if code != 0 { throw ExitCode(code) }
     }
 }
