@@ -33,7 +33,7 @@ public enum FixApplier {
     }
 
     /// The edits of `fix` that change something, sorted by position, or nil when the fix cannot apply to `bytes`.
-    static func plannedEdits(of fix: FixIt, in bytes: [UInt8], file: String) -> [PlannedEdit]? {
+    private static func plannedEdits(of fix: FixIt, in bytes: [UInt8], file: String) -> [PlannedEdit]? {
         guard let edits = changingEdits(of: fix, in: bytes, file: file), !edits.isEmpty else { return nil }
         return edits
     }
