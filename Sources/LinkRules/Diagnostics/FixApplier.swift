@@ -34,6 +34,13 @@ public enum FixApplier {
 
     /// The edits of `fix` that change something, sorted by position, or nil when the fix cannot apply to `bytes`.
     private static func plannedEdits(of fix: FixIt, in bytes: [UInt8], file: String) -> [PlannedEdit]? {
+        guard let edits = changingEdits(of: fix, in: bytes, file: file), !edits.isEmpty else { return nil }
+        return edits
+    }
+
+    /// The edits of `fix` that change something, sorted by position (possibly none), or nil when an edit names
+    /// another file, a range outside `bytes` or cutting a UTF-8 character, or two of its edits overlap.
+    static func changingEdits(of fix: FixIt, in bytes: [UInt8], file: String) -> [PlannedEdit]? {
         var edits: [PlannedEdit] = []
         for edit in fix.edits {
             let range = edit.byteRange
@@ -44,7 +51,6 @@ public enum FixApplier {
             if bytes[range].elementsEqual(replacement) { continue }
             edits.append(PlannedEdit(range: range, replacement: replacement))
         }
-        guard !edits.isEmpty else { return nil }
         edits.sort(by: PlannedEdit.positionOrder)
         for (index, edit) in edits.enumerated() {
             for other in edits[(index + 1)...] where PlannedEdit.overlap(edit.range, other.range) { return nil }
@@ -78,7 +84,7 @@ public struct FixPass: Sendable {
 }
 
 /// One validated edit of a pass: a byte range of the original text and the bytes that replace it.
-private struct PlannedEdit: Hashable {
+struct PlannedEdit: Hashable {
     var range: Range<Int>
     var replacement: [UInt8]
 
@@ -95,9 +101,12 @@ private struct PlannedEdit: Hashable {
 }
 
 /// The edits accepted so far in a pass, kept sorted by position so a conflict check is a binary search.
-private struct AcceptedEdits {
+struct AcceptedEdits {
     /// Sorted by `PlannedEdit.positionOrder`; no two overlap, so their ends never decrease either.
     private var edits: [PlannedEdit] = []
+
+    /// Whether no edit has been accepted.
+    var isEmpty: Bool { edits.isEmpty }
 
     /// The index of the first accepted edit ending at or after `offset`.
     private func firstIndex(endingAtOrAfter offset: Int) -> Int {

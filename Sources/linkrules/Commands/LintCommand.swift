@@ -9,7 +9,10 @@ struct LintCommand: ParsableCommand {
         abstract: "Lint deep-link catalogues.",
         discussion: """
             With no files, lints the catalogues listed under 'catalogues:' in the nearest .linkrules.yml. \
-            Exit codes: 0 nothing at or above the failing severity, 1 findings at or above it, 2 bad input or usage.
+            Exit codes: 0 nothing at or above the failing severity, 1 findings at or above it, 2 bad input or usage. \
+            --fix applies the safe fixes and --fix --unsafe-fixes all of them, keeping every changed URL in the \
+            entry's aliases, then reports what remains; --diff prints what they would change and writes nothing \
+            (exit 1 when there is something to change). --unsafe-fixes alone fixes nothing, as in Ruff.
             """
     )
 
@@ -21,10 +24,44 @@ struct LintCommand: ParsableCommand {
 
     @OptionGroup var reporting: ReportingOptions
 
+    @Flag(name: .long, help: "Apply the safe fixes (meaning unchanged), then report what remains.")
+    var fix = false
+
+    @Flag(name: .customLong("unsafe-fixes"), help: "With --fix or --diff, also apply the fixes that change a public URL (the old URL is kept as an alias).")
+    var unsafeFixes = false
+
+    @Flag(name: .long, help: "Print a unified diff of what the fixes would change and write nothing; exit 1 when there are changes.")
+    var diff = false
+
+    @Flag(name: .customLong("exit-non-zero-on-fix"), help: "With --fix, exit 1 when a file was changed, even if no finding remains.")
+    var exitNonZeroOnFix = false
+
     func run() throws {
         let workspace = try Workspace(files: files, configPath: config, workingDirectory: Output.workingDirectory)
-        let result = try LintSession(workspace: workspace).run(failOn: reporting.failOn?.threshold)
-        let code = reporting.emit(result)
+        let session = try LintSession(workspace: workspace)
+        guard fix || diff else {
+            let code = reporting.emit(try session.run(failOn: reporting.failOn?.threshold))
+            if code != 0 { throw ExitCode(code) }
+            return
+        }
+        let result = try FixSession(lintSession: session, includesUnsafe: unsafeFixes).run(failOn: reporting.failOn?.threshold)
+        for rolledBack in result.rolledBack {
+            Output.standardError("error: \(rolledBack); it was rolled back: please report this bug of the rule\n")
+        }
+        if diff {
+            Output.standardOutput(result.diff())
+            Output.standardError(result.summary(written: false) + "\n")
+            let code = result.exitCode(written: false)
+            if code != 0 { throw ExitCode(code) }
+            return
+        }
+        try FixSession.write(result)
+        _ = reporting.emit(result.remaining)
+        if !reporting.quiet {
+            let summary = result.summary(written: true) + "\n"
+            if reporting.format == .text { Output.standardOutput(summary) } else { Output.standardError(summary) }
+        }
+        let code = result.exitCode(written: true, exitNonZeroOnFix: exitNonZeroOnFix)
         if code != 0 { throw ExitCode(code) }
     }
 }

@@ -1,0 +1,215 @@
+/// Fixes a workspace's catalogues for `lint --fix` and `lint --diff`: applies the selected fixes pass after pass
+/// across the catalogue's files, keeps every changed link's old URL in its aliases, and reports what it did.
+/// It computes new texts only; `write(_:)` puts them on disk and the command prints.
+public struct FixSession: Sendable {
+    public let lintSession: LintSession
+    /// Whether fixes that change a public URL are applied too (`--unsafe-fixes`), not only safe ones.
+    public var includesUnsafe: Bool
+    public var loop: FixLoop
+
+    public init(lintSession: LintSession, includesUnsafe: Bool, maximumPasses: Int = 10) {
+        self.lintSession = lintSession
+        self.includesUnsafe = includesUnsafe
+        self.loop = FixLoop(maximumPasses: maximumPasses)
+    }
+
+    /// Whether a fix is applied in this session.
+    public func selects(_ fix: FixIt) -> Bool { includesUnsafe || fix.applicability == .safe }
+
+    /// Reads the workspace's catalogues and fixes them in memory. `failOn` overrides the configuration's.
+    public func run(failOn: FailThreshold? = nil) throws -> FixResult {
+        let workspace = lintSession.workspace
+        guard !workspace.cataloguePaths.isEmpty else {
+            throw LoadError(
+                "no catalogue to fix: name one (linkrules lint --fix links.yml) or list them under 'catalogues:' in \(Configuration.fileName)",
+                file: workspace.configuration.file?.path ?? workspace.workingDirectory)
+        }
+        var seen: Set<String> = []
+        let paths = workspace.cataloguePaths.filter { seen.insert($0).inserted }
+        let files = try paths.map { path in
+            SourceFile(path: path, bytes: try CatalogueLoader.read(path: Workspace.absolute(path, in: workspace.workingDirectory)).bytes)
+        }
+        return try fix(files: files, failOn: failOn)
+    }
+
+    /// Fixes already-read files as one catalogue.
+    ///
+    /// - Throws: a `LoadError` when the files do not load as they are; `FixError.didNotConverge` when fixes keep
+    ///   changing the text; `FixError.entriesChanged` or `.closingEditsDoNotLoad` when the old URLs cannot be
+    ///   kept safely. Nothing is written in any case.
+    public func fix(files: [SourceFile], failOn: FailThreshold? = nil) throws -> FixResult {
+        var original: Catalogue?
+        let outcome = try loop.run(
+            files: files,
+            selecting: selects,
+            diagnose: { texts in
+                let result = try lintSession.lint(files: texts, failOn: failOn)
+                if original == nil { original = result.catalogue }
+                return result
+            },
+            finishing: { snapshot, _ in
+                guard let original else { return [] }
+                return try Self.aliasFixes(from: original, to: snapshot.catalogue)
+            })
+        let remaining = outcome.snapshot
+        let unsafeOnly = includesUnsafe ? 0 : remaining.diagnostics.filter { diagnostic in
+            !diagnostic.fixes.isEmpty && diagnostic.fixes.allSatisfy { $0.applicability == .unsafe }
+        }.count
+        return FixResult(
+            workingDirectory: lintSession.workspace.workingDirectory, originalFiles: files, fixedFiles: outcome.files, remaining: remaining, fixedFindings: outcome.fixed,
+            keptAliases: outcome.closing.count, rolledBack: outcome.rolledBack, passes: outcome.passes,
+            changedFiles: outcome.changedFiles, includesUnsafe: includesUnsafe, moreFixableWithUnsafeFixes: unsafeOnly)
+    }
+
+    /// For every link whose URL differs from the one at the same position of its file in `original`, a fix adding
+    /// the original URL to its aliases, unless it is already its URL or one of its aliases.
+    static func aliasFixes(from original: Catalogue, to current: Catalogue) throws -> [FixIt] {
+        let before = linksByFile(original)
+        let after = linksByFile(current)
+        var fixes: [FixIt] = []
+        for (path, links) in after.ordered {
+            let old = before.links[path] ?? []
+            guard old.count == links.count else { throw FixError.entriesChanged(file: path) }
+            for (oldLink, link) in zip(old, links) {
+                let oldURL = oldLink.url.value
+                guard oldURL != link.url.value, !link.aliases.contains(where: { $0.value == oldURL }) else { continue }
+                fixes.append(AliasEditor.keepingFix(oldURL, on: link))
+            }
+        }
+        return fixes
+    }
+
+    /// A catalogue's links grouped by file, each group in file order, and the files in catalogue order.
+    private static func linksByFile(_ catalogue: Catalogue) -> (links: [String: [Link]], ordered: [(String, [Link])]) {
+        var links: [String: [Link]] = [:]
+        var order: [String] = []
+        for link in catalogue.links {
+            if links[link.file.path] == nil { order.append(link.file.path) }
+            links[link.file.path, default: []].append(link)
+        }
+        for file in catalogue.files where links[file.path] == nil {
+            links[file.path] = []
+            order.append(file.path)
+        }
+        return (links, order.map { ($0, links[$0]!) })
+    }
+
+    /// Replaces each changed file on disk atomically (paths relative to the result's working directory), only if
+    /// it still holds the bytes that were read; every changed file is checked before any is written, so a
+    /// catalogue is not left half fixed when one of its files changed meanwhile. Returns the paths written.
+    ///
+    /// - Throws: `FixError.fileChangedOnDisk` (nothing written when found in the first check) or
+    ///   `FixError.writeFailed`.
+    @discardableResult
+    public static func write(_ result: FixResult) throws -> [String] {
+        let changes = result.changes
+        func location(_ file: SourceFile) -> String { Workspace.absolute(file.path, in: result.workingDirectory) }
+        for change in changes {
+            guard let current = try? CatalogueLoader.read(path: location(change.original)),
+                current.bytes == change.original.bytes
+            else { throw FixError.fileChangedOnDisk(file: change.original.path) }
+        }
+        var written: [String] = []
+        for change in changes {
+            do {
+                try AtomicFileWriter.replace(
+                    path: location(change.original), expectedOriginal: change.original.bytes, with: change.fixed.bytes)
+            } catch FixError.fileChangedOnDisk {
+                throw FixError.fileChangedOnDisk(file: change.original.path)
+            } catch FixError.writeFailed(_, let reason) {
+                throw FixError.writeFailed(file: change.original.path, reason: reason)
+            }
+            written.append(change.original.path)
+        }
+        return written
+    }
+}
+
+/// What fixing a catalogue did: the original and the fixed texts, the findings that remain, and the counts the
+/// summary states.
+public struct FixResult: Sendable {
+    /// The folder the file paths are relative to.
+    public var workingDirectory: String
+    /// The files as read, in the order linted.
+    public var originalFiles: [SourceFile]
+    /// The files after fixing, in the same order (an unchanged file is the same object).
+    public var fixedFiles: [SourceFile]
+    /// The lint of the fixed texts: what remains.
+    public var remaining: LintResult
+    /// The findings whose fix was applied (two findings sharing one fix both count).
+    public var fixedFindings: [Diagnostic]
+    /// How many old URLs were added to aliases.
+    public var keptAliases: Int
+    /// The rules whose fixes were undone because the catalogue they produced no longer loads.
+    public var rolledBack: [RolledBackFix]
+    /// How many passes changed the texts.
+    public var passes: Int
+    /// The paths of the files whose text changed, in lint order.
+    public var changedFiles: [String]
+    /// Whether unsafe fixes were applied too.
+    public var includesUnsafe: Bool
+    /// How many remaining findings only `--unsafe-fixes` would fix (0 when unsafe fixes were applied).
+    public var moreFixableWithUnsafeFixes: Int
+
+    /// Each changed file's original and fixed text.
+    public var changes: [(original: SourceFile, fixed: SourceFile)] {
+        zip(originalFiles, fixedFiles).filter { $0.0.bytes != $0.1.bytes }.map { (original: $0.0, fixed: $0.1) }
+    }
+
+    /// The unified diff of every changed file, one after the other; empty when nothing changes.
+    public func diff(context: Int = 3) -> String {
+        changes.map { UnifiedDiff.make(file: $0.original.path, old: $0.original.bytes, new: $0.fixed.bytes, context: context) }
+            .joined()
+    }
+
+    /// The exit code of the run: for `--diff` (`written` false) 1 when a file would change; after `--fix`, 1 when
+    /// findings at or above the failing severity remain, or when `exitNonZeroOnFix` and a file was changed.
+    public func exitCode(written: Bool, exitNonZeroOnFix: Bool = false) -> Int32 {
+        guard written else { return changedFiles.isEmpty ? 0 : 1 }
+        return remaining.fails || (exitNonZeroOnFix && !changedFiles.isEmpty) ? 1 : 0
+    }
+
+    /// One line on what was (or, for `--diff`, would be) fixed and what remains:
+    /// `fixed 4 findings in 1 file, keeping 3 old URLs as aliases; 6 findings remain (3 more fixable with --unsafe-fixes)`.
+    public func summary(written: Bool) -> String {
+        let files = changedFiles.count
+        var line: String
+        if fixedFindings.isEmpty && files == 0 {
+            line = written ? "nothing to fix" : "nothing would be fixed"
+        } else {
+            line = (written ? "fixed " : "would fix ") + Self.counted(fixedFindings.count, "finding", "findings")
+                + " in " + Self.counted(files, "file", "files")
+        }
+        if keptAliases > 0 {
+            line += ", keeping " + (keptAliases == 1 ? "1 old URL as an alias" : "\(keptAliases) old URLs as aliases")
+        }
+        let remainingCount = remaining.diagnostics.count
+        switch (remainingCount, written) {
+        case (0, true): line += "; no findings remain"
+        case (0, false): line += "; no findings would remain"
+        case (1, true): line += "; 1 finding remains"
+        case (1, false): line += "; 1 finding would remain"
+        case (_, true): line += "; \(remainingCount) findings remain"
+        case (_, false): line += "; \(remainingCount) findings would remain"
+        }
+        if moreFixableWithUnsafeFixes > 0 {
+            line += " (\(moreFixableWithUnsafeFixes) more fixable with --unsafe-fixes)"
+        }
+        return line
+    }
+
+    private static func counted(_ count: Int, _ singular: String, _ plural: String) -> String {
+        "\(count) \(count == 1 ? singular : plural)"
+    }
+}
+
+extension LintResult: FixLoopSnapshot {}
+
+extension LintSession {
+    /// A session linting with `linter` instead of one built from the workspace's configuration (a custom rule
+    /// registry, say).
+    public init(workspace: Workspace, linter: Linter) {
+        self.workspace = workspace
+        self.linter = linter
+    }
+}

@@ -1,0 +1,144 @@
+/// What a fix loop over several files needs from a lint of their texts: the findings, with the fixes they offer.
+/// `LintResult` is one; tests may use a bare list.
+public protocol FixLoopSnapshot {
+    var diagnostics: [Diagnostic] { get }
+}
+
+extension FixLoop {
+    /// Fixes a catalogue split over `files`, pass after pass, re-linting all the edited texts between passes.
+    ///
+    /// Each pass takes, from every finding of the last lint, the first fix `selecting` accepts, and applies them
+    /// with `FixApplier.apply(_:to:)`: a fix whose edits span several files is applied in all of them or in none.
+    /// When no finding's fix changes anything any more, `finishing` is asked for closing edits (the old URLs kept
+    /// as aliases); they run as one more pass, and the loop goes on until neither changes anything.
+    ///
+    /// A pass whose texts no longer load (`diagnose` throws a `LoadError`) is undone and redone rule by rule, in
+    /// the order the rules' findings come: the fixes of a rule that makes the catalogue fail to load are rolled
+    /// back, recorded in `rolledBack` with the error, and never offered again in this run.
+    ///
+    /// - Returns: the final texts and lint, the findings fixed, the closing fixes applied and what was rolled back.
+    /// - Throws: `FixError.didNotConverge` when a pass would still change a file after `maximumPasses` passes,
+    ///   `FixError.closingEditsDoNotLoad` when the closing edits break the catalogue, and whatever `diagnose`
+    ///   throws for the original texts or throws other than a `LoadError`.
+    public func run<Snapshot: FixLoopSnapshot>(
+        files: [SourceFile],
+        selecting: (FixIt) -> Bool,
+        diagnose: ([SourceFile]) throws -> Snapshot,
+        finishing: (Snapshot, [SourceFile]) throws -> [FixIt] = { _, _ in [] }
+    ) throws -> CatalogueFixOutcome<Snapshot> {
+        var current = files
+        var snapshot = try diagnose(current)
+        var excludedRules: Set<String> = []
+        var fixed: [Diagnostic] = []
+        var closing: [FixIt] = []
+        var rolledBack: [RolledBackFix] = []
+        var passes = 0
+
+        func countPass(_ pass: CatalogueFixPass) throws {
+            guard passes < maximumPasses else {
+                throw FixError.didNotConverge(file: pass.changedFiles[0], passes: passes)
+            }
+            passes += 1
+        }
+
+        while true {
+            var offeredBy: [Diagnostic] = []
+            var fixes: [FixIt] = []
+            for diagnostic in snapshot.diagnostics where !excludedRules.contains(diagnostic.ruleID) {
+                guard let fix = diagnostic.fixes.first(where: selecting) else { continue }
+                offeredBy.append(diagnostic)
+                fixes.append(fix)
+            }
+            let pass = FixApplier.apply(fixes, to: current)
+
+            guard pass.changedAnything else {
+                let closingPass = FixApplier.apply(try finishing(snapshot, current), to: current)
+                guard closingPass.changedAnything else { break }
+                try countPass(closingPass)
+                do {
+                    snapshot = try diagnose(closingPass.files)
+                } catch let error as LoadError {
+                    throw FixError.closingEditsDoNotLoad(file: error.location.file, reason: Self.describe(error))
+                }
+                current = closingPass.files
+                closing += closingPass.applied
+                continue
+            }
+
+            try countPass(pass)
+            let applied = pass.outcomes.indices.filter { pass.outcomes[$0] == .applied }
+            do {
+                snapshot = try diagnose(pass.files)
+                current = pass.files
+                fixed += applied.map { offeredBy[$0] }
+            } catch is LoadError {
+                // Redo the pass one rule at a time, keeping the rules whose fixes still load.
+                var rules: [String] = []
+                for index in applied where !rules.contains(offeredBy[index].ruleID) { rules.append(offeredBy[index].ruleID) }
+                var kept: [Int] = []
+                for rule in rules {
+                    let trial = kept + applied.filter { offeredBy[$0].ruleID == rule }
+                    let trialPass = FixApplier.apply(trial.map { fixes[$0] }, to: current)
+                    do {
+                        let trialSnapshot = try diagnose(trialPass.files)
+                        kept = trial
+                        snapshot = trialSnapshot
+                        current = trialPass.files
+                    } catch let error as LoadError {
+                        rolledBack.append(RolledBackFix(ruleID: rule, error: error))
+                        excludedRules.insert(rule)
+                    }
+                }
+                fixed += kept.sorted().map { offeredBy[$0] }
+            }
+        }
+
+        var changed: [String] = []
+        for (old, new) in zip(files, current) where old !== new && old.bytes != new.bytes { changed.append(new.path) }
+        return CatalogueFixOutcome(
+            files: current, snapshot: snapshot, fixed: fixed, closing: closing, rolledBack: rolledBack,
+            passes: passes, changedFiles: changed)
+    }
+
+    /// A load error as `file:line:col: message`, for messages that quote it.
+    static func describe(_ error: LoadError) -> String {
+        "\(error.location.file):\(error.location.line):\(error.location.column): \(error.message)"
+    }
+}
+
+/// The fixes of one rule that were undone because the catalogue they produced no longer loads: a bug of that
+/// rule, reported so it can be mended.
+public struct RolledBackFix: Sendable, CustomStringConvertible {
+    public var ruleID: String
+    /// Why the fixed text does not load (its location is in the text that was never written).
+    public var error: LoadError
+
+    public init(ruleID: String, error: LoadError) {
+        self.ruleID = ruleID
+        self.error = error
+    }
+
+    public var description: String {
+        "the fix of '\(ruleID)' produced a catalogue that no longer loads: \(FixLoop.describe(error))"
+    }
+}
+
+/// What a fix loop over a catalogue's files did.
+public struct CatalogueFixOutcome<Snapshot: FixLoopSnapshot> {
+    /// The texts after every pass, in the order given.
+    public var files: [SourceFile]
+    /// The lint of `files`.
+    public var snapshot: Snapshot
+    /// The findings whose fix was applied, pass by pass (two findings sharing one fix both count).
+    public var fixed: [Diagnostic]
+    /// The closing fixes applied (old URLs kept as aliases).
+    public var closing: [FixIt]
+    /// The rules whose fixes were undone because the result did not load.
+    public var rolledBack: [RolledBackFix]
+    /// How many passes changed the texts.
+    public var passes: Int
+    /// The paths of the files whose final text differs from the original, in the order given.
+    public var changedFiles: [String]
+}
+
+extension CatalogueFixOutcome: Sendable where Snapshot: Sendable {}
