@@ -152,17 +152,19 @@ struct HERCatalogueGenerator {
             #expect(result.remaining.diagnostics.allSatisfy { $0.fixes.isEmpty },
                     "\(result.remaining.diagnostics.filter { !$0.fixes.isEmpty }.map(\.message))\n\(listing)")
 
-            // Every original URL is still there, as the link's URL or one of its aliases, added once.
+            // Every original URL is still there, as the link's URL or one of its aliases, added once. Links are
+            // case-insensitive, so a URL whose case alone changed is still there.
             let old = Self.entries(before)
             let new = Self.entries(after)
             for (path, oldEntries) in old {
                 let newEntries = new[path] ?? []
                 #expect(newEntries.count == oldEntries.count)
                 for (oldEntry, newEntry) in zip(oldEntries, newEntries) {
-                    let kept = newEntry.url == oldEntry.url || newEntry.aliases.contains(oldEntry.url)
+                    let oldKey = oldEntry.url.lowercased()
+                    let kept = newEntry.url.lowercased() == oldKey || newEntry.aliases.contains { $0.lowercased() == oldKey }
                     #expect(kept, "'\(oldEntry.url)' lost\n\(listing)\n\(result.diff())")
-                    let expected = oldEntry.url == newEntry.url || oldEntry.aliases.contains(oldEntry.url)
-                        ? oldEntry.aliases : oldEntry.aliases + [oldEntry.url]
+                    let unchanged = newEntry.url.lowercased() == oldKey || oldEntry.aliases.contains { $0.lowercased() == oldKey }
+                    let expected = unchanged ? oldEntry.aliases : oldEntry.aliases + [oldEntry.url]
                     #expect(newEntry.aliases == expected, "\(listing)\n\(result.diff())")
                 }
             }

@@ -62,7 +62,8 @@ public struct FixSession: Sendable {
     }
 
     /// For every link whose URL differs from the one at the same position of its file in `original`, a fix adding
-    /// the original URL to its aliases, unless it is already its URL or one of its aliases.
+    /// the original URL to its aliases, unless it is already its URL or one of its aliases. Links are
+    /// case-insensitive (seed 000 rule 7), so a change of case only keeps nothing: the app opens both spellings.
     static func aliasFixes(from original: Catalogue, to current: Catalogue) throws -> [FixIt] {
         let before = linksByFile(original)
         let after = linksByFile(current)
@@ -72,7 +73,9 @@ public struct FixSession: Sendable {
             guard old.count == links.count else { throw FixError.entriesChanged(file: path) }
             for (oldLink, link) in zip(old, links) {
                 let oldURL = oldLink.url.value
-                guard oldURL != link.url.value, !link.aliases.contains(where: { $0.value == oldURL }) else { continue }
+                let oldKey = oldURL.lowercased()
+                guard oldKey != link.url.value.lowercased(), !link.aliases.contains(where: { $0.value.lowercased() == oldKey })
+                else { continue }
                 fixes.append(AliasEditor.keepingFix(oldURL, on: link))
             }
         }

@@ -295,7 +295,7 @@ public struct CatalogueDiffer: Sendable {
         var headKeys: Set<String>
     }
 
-    private func keepAliasNote(_ old: Link) -> Note { Note(message: .keepAsAlias(old.url.value)) }
+    private func keepAliasNote(_ old: Link) -> Note { Note(message: .keepRemovedURLAsAlias(old.url.value)) }
 
     private func queryLocation(_ link: Link, _ name: String) -> SourceLocation {
         guard let item = link.template.query.first(where: { $0.name.lowercased() == name }) else { return link.urlLocation }
@@ -400,7 +400,7 @@ extension Message {
     static func linkDeprecated(_ url: String) -> Message { "link '\(url)' is now deprecated" }
     static func baseForm(_ url: String) -> Message { "the base catalogue has '\(url)' here" }
     static func baseAlias(_ alias: String) -> Message { "the base catalogue lists the alias '\(alias)' here" }
-    static func keepAsAlias(_ url: String) -> Message {
+    static func keepRemovedURLAsAlias(_ url: String) -> Message {
         "keep '\(url)' in the entry's 'aliases' so links already out in the world keep working"
     }
 }

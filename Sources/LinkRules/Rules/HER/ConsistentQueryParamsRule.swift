@@ -148,6 +148,18 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
                 return declarationOrder[a, default: Int.max] > declarationOrder[b, default: Int.max]
             }
         }
+        // The components' `params:` entries that name a parameter, so a rename fix renames them too and the link
+        // stays accepted (`unknown-query-param`).
+        var declarations: [String: [TextEdit]] = [:]
+        for component in catalogue.components {
+            let accepted = Set(component.params.map { $0.value.lowercased() })
+            for param in component.params {
+                let name = param.value.lowercased()
+                guard let key = groupOf[name], let keep = canonical[key], keep != name, !accepted.contains(keep) else { continue }
+                declarations[name, default: []].append(
+                    ScalarEditor.edit(param, in: component.file, replacing: 0..<param.value.utf8.count, with: keep))
+            }
+        }
         var diagnostics: [Diagnostic] = []
         for link in catalogue.links {
             for item in link.template.query {
@@ -158,7 +170,10 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
                 if let declared = catalogue.param(named: keep) {
                     notes.append(Note(message: .canonicalParamDeclared(keep), location: declared.location))
                 }
-                let fix = context.urlFix(.renameParam(keep), link, replacing: item.nameSpan, with: keep, applicability: .unsafe)
+                let fix = FixIt(
+                    message: .renameParam(keep),
+                    edits: [context.urlEdit(link, replacing: item.nameSpan, with: keep)] + (declarations[name] ?? []),
+                    applicability: .unsafe)
                 diagnostics.append(
                     context.diagnostic(
                         Self.self, .synonymParam(item.name, keep: keep, meaning: meaning), link: link, span: item.nameSpan,
