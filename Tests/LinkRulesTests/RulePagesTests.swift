@@ -31,3 +31,13 @@ import Testing
         #expect(Set(pages).subtracting(expected).isEmpty, "stale pages: \(Set(pages).subtracting(expected).sorted())")
     }
 }
+
+/// The README's rule table names every rule, so a new rule cannot ship undocumented.
+@Suite struct ReadmeTests {
+    @Test(arguments: RuleRegistry.descriptions.map(\.id))
+    func readmeListsTheRule(id: String) throws {
+        let path = RulePagesTests.rulesFolder.deletingLastPathComponent().appendingPathComponent("README.md").path
+        let readme = String(decoding: try #require(FileManager.default.contents(atPath: path)), as: UTF8.self)
+        #expect(readme.contains("[`\(id)`](rules/\(id).md)"), "README.md's rule table lacks '\(id)'")
+    }
+}
