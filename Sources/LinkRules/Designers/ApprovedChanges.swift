@@ -35,7 +35,7 @@ public struct ApprovedChanges: Sendable {
                 guard token.utf8.count == 16, token.utf8.allSatisfy(isHex) else {
                     throw LoadError(.notAFingerprint(token), at: file.location(ofBytes: tokenStart..<cursor))
                 }
-                entries.append(Entry(fingerprint: token.lowercased(), location: file.location(ofBytes: tokenStart..<cursor)))
+                entries.append(Entry(fingerprint: token.lowercasedASCIIIfNeeded, location: file.location(ofBytes: tokenStart..<cursor)))
             }
         }
         self.entries = entries

@@ -121,7 +121,7 @@ public struct CatalogueDiffer: Sendable {
             if paired == nil, let hit = byQueryDropped[template.routeKey]?.first(where: { !used.contains($0.link) }) {
                 paired = hit.link
                 let new = headLinks[hit.link]
-                let item = new.template.query.first { $0.name.lowercased() == hit.dropped }
+                let item = new.template.query.first { $0.name.lowercasedASCIIIfNeeded == hit.dropped }
                 let required = item?.placeholder != nil || item?.value != nil
                 changes.append(
                     CatalogueChange(
@@ -164,7 +164,7 @@ public struct CatalogueDiffer: Sendable {
         }
         let old = base.mandatoryBarrier?.value
         let new = head.mandatoryBarrier?.value
-        guard old?.lowercased() != new?.lowercased() else { return }
+        guard old?.lowercasedASCIIIfNeeded != new?.lowercasedASCIIIfNeeded else { return }
         let location = catalogueLocation(head, head.mandatoryBarrier)
         let subject = "mandatory:" + (old ?? "") + ">" + (new ?? "")
         switch (old, new) {
@@ -214,7 +214,7 @@ public struct CatalogueDiffer: Sendable {
             change(.barrierAdded, .barrierAdded(barrier.value, url: url), at: new.file.location(ofBytes: barrier.tokenRange), subject: barrier.value)
         case (let before?, nil):
             change(.barrierRemoved, .barrierRemoved(before, url: url), at: new.urlLocation, subject: before)
-        case (let before?, let barrier?) where before.lowercased() != barrier.value.lowercased():
+        case (let before?, let barrier?) where before.lowercasedASCIIIfNeeded != barrier.value.lowercasedASCIIIfNeeded:
             change(
                 .barrierChanged, .barrierChanged(url: url, from: before, to: barrier.value),
                 at: new.file.location(ofBytes: barrier.tokenRange), subject: before + ">" + barrier.value)
@@ -222,19 +222,19 @@ public struct CatalogueDiffer: Sendable {
             break
         }
 
-        let required = new.requiredParams.isEmpty ? [] : Set(old.requiredParams.map { $0.value.lowercased() })
-        for param in new.requiredParams where !required.contains(param.value.lowercased()) {
-            change(.paramRequired, .paramNowRequired(param.value, url: url), at: new.file.location(ofBytes: param.tokenRange), subject: param.value.lowercased())
+        let required = new.requiredParams.isEmpty ? [] : Set(old.requiredParams.map { $0.value.lowercasedASCIIIfNeeded })
+        for param in new.requiredParams where !required.contains(param.value.lowercasedASCIIIfNeeded) {
+            change(.paramRequired, .paramNowRequired(param.value, url: url), at: new.file.location(ofBytes: param.tokenRange), subject: param.value.lowercasedASCIIIfNeeded)
         }
 
         for item in new.template.query {
             guard let type = item.placeholder?.type,
-                let before = old.template.query.first(where: { $0.name.lowercased() == item.name.lowercased() })?.placeholder,
+                let before = old.template.query.first(where: { $0.name.lowercasedASCIIIfNeeded == item.name.lowercasedASCIIIfNeeded })?.placeholder,
                 let beforeType = before.type, beforeType != type
             else { continue }
             change(
                 .placeholderTypeChanged, .placeholderTypeChanged(item.placeholder!.name, from: beforeType, to: type, url: url),
-                at: new.location(ofURL: item.valueSpan ?? item.span), subject: item.name.lowercased() + ":" + beforeType.rawValue + ">" + type.rawValue)
+                at: new.location(ofURL: item.valueSpan ?? item.span), subject: item.name.lowercasedASCIIIfNeeded + ":" + beforeType.rawValue + ">" + type.rawValue)
         }
 
         if !old.aliases.isEmpty || !new.aliases.isEmpty {
@@ -298,7 +298,7 @@ public struct CatalogueDiffer: Sendable {
     private func keepAliasNote(_ old: Link) -> Note { Note(message: .keepRemovedURLAsAlias(old.url.value)) }
 
     private func queryLocation(_ link: Link, _ name: String) -> SourceLocation {
-        guard let item = link.template.query.first(where: { $0.name.lowercased() == name }) else { return link.urlLocation }
+        guard let item = link.template.query.first(where: { $0.name.lowercasedASCIIIfNeeded == name }) else { return link.urlLocation }
         return link.location(ofURL: item.nameSpan)
     }
 
@@ -306,14 +306,14 @@ public struct CatalogueDiffer: Sendable {
 
     /// The lowercased query names of a template, sorted.
     static func queryNames(_ template: LinkTemplate) -> [String] {
-        template.query.map { $0.name.lowercased() }.sorted()
+        template.query.map { $0.name.lowercasedASCIIIfNeeded }.sorted()
     }
 
     /// A route key (as `LinkTemplate.routeKey` spells it) with one path component written `*`, or one query name
     /// left out: two templates that differ only there have the same shape key.
     static func shapeKey(_ template: LinkTemplate, wildcard: Int? = nil, dropping dropped: String? = nil) -> String {
-        var key = (template.scheme?.lowercased() ?? "") + "://"
-        if let host = template.host { key += host.lowercased() }
+        var key = (template.scheme?.lowercasedASCIIIfNeeded ?? "") + "://"
+        if let host = template.host { key += host.lowercasedASCIIIfNeeded }
         for (position, component) in template.components.enumerated() {
             key += "/"
             if position == wildcard {

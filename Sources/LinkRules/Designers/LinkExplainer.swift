@@ -23,7 +23,7 @@ public struct LinkExplainer: Sendable {
 
     /// How the app handles `url`.
     public func explain(_ url: String) -> LinkExplanation {
-        let lowercased = url.lowercased()
+        let lowercased = url.lowercasedASCIIIfNeeded
         let link = parser.parse(lowercased)
         var explanation = LinkExplanation(
             url: url, lowercased: lowercased, dispatch: catalogue.dispatch, match: nil, tried: [], shadowed: [],
@@ -165,9 +165,9 @@ public struct LinkExplainer: Sendable {
             key += "/"
             key += component.isValue ? component.prefix + "{}" : component.name
         }
-        let names = template.query.map { $0.name.lowercased() }.sorted()
+        let names = template.query.map { $0.name.lowercasedASCIIIfNeeded }.sorted()
         if !names.isEmpty { key += "?" + names.joined(separator: "&") }
-        return key.lowercased()
+        return key.lowercasedASCIIIfNeeded
     }
 
     // MARK: - Navigation
@@ -322,19 +322,19 @@ public struct LinkExplainer: Sendable {
     /// Routes each query parameter to every component on the path that accepts it (seed 000 rule 4).
     private func deliveries(_ link: LinkTemplate, steps: [LinkExplanation.Step], matchedTemplate: LinkTemplate) -> [ParameterDelivery] {
         link.query.map { item in
-            let name = item.name.lowercased()
+            let name = item.name.lowercasedASCIIIfNeeded
             var receivers: [ParameterReceiver] = []
             for step in steps {
                 guard let spec = catalogue.component(named: step.component),
-                    spec.params.contains(where: { $0.value.lowercased() == name })
+                    spec.params.contains(where: { $0.value.lowercasedASCIIIfNeeded == name })
                 else { continue }
                 receivers.append(ParameterReceiver(component: step.component, componentIndex: step.componentIndex, opened: step.opened))
             }
             var capturedBy: String?
-            if let templateItem = matchedTemplate.query.first(where: { $0.name.lowercased() == name }) {
+            if let templateItem = matchedTemplate.query.first(where: { $0.name.lowercasedASCIIIfNeeded == name }) {
                 capturedBy = templateItem.placeholder?.canonical ?? templateItem.value.map { "\(templateItem.name)=\($0)" }
             }
-            let group = catalogue.paramGroups.first { $0.contains { $0.value.lowercased() == name } }?.map(\.value)
+            let group = catalogue.paramGroups.first { $0.contains { $0.value.lowercasedASCIIIfNeeded == name } }?.map(\.value)
             let summary: Message
             if !receivers.isEmpty {
                 let reached = receivers.filter(\.opened).map(\.component)
@@ -357,20 +357,20 @@ public struct LinkExplainer: Sendable {
 
     /// The catalogue's mandatory barrier first (every link passes it before any handler), then the entry's own.
     private func barriers(for entry: Link) -> [BarrierCheck] {
-        let declared = Set(catalogue.barriers.map { $0.value.lowercased() })
+        let declared = Set(catalogue.barriers.map { $0.value.lowercasedASCIIIfNeeded })
         var checks: [BarrierCheck] = []
         if let mandatory = catalogue.mandatoryBarrier, let owner = catalogue.file(declaring: mandatory) ?? catalogue.files.first {
             checks.append(
                 BarrierCheck(
-                    name: mandatory.value, source: .mandatory, declared: declared.contains(mandatory.value.lowercased()),
+                    name: mandatory.value, source: .mandatory, declared: declared.contains(mandatory.value.lowercasedASCIIIfNeeded),
                     location: owner.location(ofBytes: mandatory.tokenRange)))
         }
         if let barrier = entry.barrier,
-            barrier.value.lowercased() != catalogue.mandatoryBarrier?.value.lowercased()
+            barrier.value.lowercasedASCIIIfNeeded != catalogue.mandatoryBarrier?.value.lowercasedASCIIIfNeeded
         {
             checks.append(
                 BarrierCheck(
-                    name: barrier.value, source: .entry, declared: declared.contains(barrier.value.lowercased()),
+                    name: barrier.value, source: .entry, declared: declared.contains(barrier.value.lowercasedASCIIIfNeeded),
                     location: entry.file.location(ofBytes: barrier.tokenRange)))
         }
         return checks

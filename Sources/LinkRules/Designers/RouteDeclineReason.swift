@@ -3,12 +3,12 @@ extension RouteMatcher {
     /// matches. Only computed for the few entries an explanation shows, never on the lint hot path.
     public func declineReason(_ link: LinkTemplate, against template: LinkTemplate) -> Message? {
         guard match(link, against: template) == nil else { return nil }
-        let linkScheme = link.scheme?.lowercased() ?? ""
-        if let scheme = template.scheme, scheme.lowercased() != linkScheme {
-            return .otherScheme(linkScheme, entry: scheme.lowercased())
+        let linkScheme = link.scheme?.lowercasedASCIIIfNeeded ?? ""
+        if let scheme = template.scheme, scheme.lowercasedASCIIIfNeeded != linkScheme {
+            return .otherScheme(linkScheme, entry: scheme.lowercasedASCIIIfNeeded)
         }
-        let linkHost = link.host?.lowercased() ?? ""
-        let templateHost = template.host?.lowercased() ?? ""
+        let linkHost = link.host?.lowercasedASCIIIfNeeded ?? ""
+        let templateHost = template.host?.lowercasedASCIIIfNeeded ?? ""
         if linkHost != templateHost {
             return .otherHost(linkHost, entry: templateHost)
         }
@@ -18,12 +18,12 @@ extension RouteMatcher {
         for (position, (value, pattern)) in zip(link.components, template.components).enumerated() {
             switch pattern.kind {
             case .literal, .integer:
-                if value.text.lowercased() != pattern.text.lowercased() {
-                    return .otherComponent(position + 1, value.text.lowercased(), entry: pattern.text.lowercased())
+                if value.text.lowercasedASCIIIfNeeded != pattern.text.lowercasedASCIIIfNeeded {
+                    return .otherComponent(position + 1, value.text.lowercasedASCIIIfNeeded, entry: pattern.text.lowercasedASCIIIfNeeded)
                 }
             case .placeholder(let placeholder):
-                let text = value.text.lowercased()
-                guard text.hasPrefix(pattern.prefix.lowercased()) else {
+                let text = value.text.lowercasedASCIIIfNeeded
+                guard text.hasPrefix(pattern.prefix.lowercasedASCIIIfNeeded) else {
                     return .missingPrefix(position + 1, text, prefix: pattern.prefix)
                 }
                 let captured = String(text.dropFirst(pattern.prefix.count))
@@ -33,8 +33,8 @@ extension RouteMatcher {
             }
         }
         for item in template.query {
-            let name = item.name.lowercased()
-            guard let given = link.query.first(where: { $0.name.lowercased() == name }) else {
+            let name = item.name.lowercasedASCIIIfNeeded
+            guard let given = link.query.first(where: { $0.name.lowercasedASCIIIfNeeded == name }) else {
                 if item.placeholder != nil || item.value != nil { return .missingQueryItem(item.name) }
                 continue
             }
@@ -43,7 +43,7 @@ extension RouteMatcher {
                 if !Self.accepts(value, type: placeholder.type) {
                     return .notOfType(value, placeholder: placeholder.canonical, type: placeholder.type)
                 }
-            } else if let expected = item.value, given.value?.lowercased() != expected.lowercased() {
+            } else if let expected = item.value, given.value?.lowercasedASCIIIfNeeded != expected.lowercasedASCIIIfNeeded {
                 return .otherQueryValue(item.name, given.value ?? "", entry: expected)
             }
         }

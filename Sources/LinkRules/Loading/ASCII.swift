@@ -3,3 +3,20 @@
 @inline(__always) func isAlpha(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
 @inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 @inline(__always) func isHex(_ byte: UInt8) -> Bool { isDigit(byte) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x66) }
+
+extension String {
+    /// The string lowercased, without allocating when it is ASCII with no capitals, as names in links almost
+    /// always are: one pass over the bytes, then `lowercased()` only when something needs changing.
+    var lowercasedASCIIIfNeeded: String {
+        for byte in utf8 where byte >= 0x80 || (byte >= 0x41 && byte <= 0x5A) { return lowercased() }
+        return self
+    }
+}
+
+extension Substring {
+    /// The text lowercased (see `String.lowercasedASCIIIfNeeded`).
+    var lowercasedASCIIIfNeeded: String {
+        for byte in utf8 where byte >= 0x80 || (byte >= 0x41 && byte <= 0x5A) { return lowercased() }
+        return String(self)
+    }
+}

@@ -445,10 +445,10 @@ private struct AssociationFileReader {
 
 /// The known key closest to a misspelt one (ignoring case), when it is close enough to be a likely typo.
 private func closestKey(to key: String, in known: [String]) -> String? {
-    let lowered = Array(key.lowercased().unicodeScalars)
+    let lowered = Array(key.lowercasedASCIIIfNeeded.unicodeScalars)
     var best: (key: String, distance: Int)?
     for candidate in known {
-        let distance = editDistance(lowered, Array(candidate.lowercased().unicodeScalars))
+        let distance = editDistance(lowered, Array(candidate.lowercasedASCIIIfNeeded.unicodeScalars))
         if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
     }
     guard let best else { return nil }

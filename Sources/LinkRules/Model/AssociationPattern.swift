@@ -86,7 +86,7 @@ public struct AssociationPattern: Hashable, Sendable {
                 items.map { item in
                     let name = percentEncoded ? URLComponentPercentDecoding.decode(item.name) : item.name
                     return QueryItemMatcher(
-                        name: caseSensitive ? name : name.lowercased(),
+                        name: caseSensitive ? name : name.lowercasedASCIIIfNeeded,
                         value: AssociationWildcard(
                             item.valuePattern, caseSensitive: caseSensitive, percentEncoded: percentEncoded))
                 })
@@ -105,7 +105,7 @@ public struct AssociationPattern: Hashable, Sendable {
         case .items(let items):
             let decodedNames = query.map { item -> String in
                 let name = URLComponentPercentDecoding.decode(item.0)
-                return caseSensitive ? name : name.lowercased()
+                return caseSensitive ? name : name.lowercasedASCIIIfNeeded
             }
             return items.allSatisfy { item in
                 decodedNames.indices.contains { position in

@@ -54,14 +54,14 @@ struct AssociationWildcard: Hashable, Sendable {
 
     private static func literalTokens(_ scalar: Unicode.Scalar, caseSensitive: Bool) -> [Token] {
         if caseSensitive { return [.literal(scalar)] }
-        return String(scalar).lowercased().unicodeScalars.map { .literal($0) }
+        return String(scalar).lowercasedASCIIIfNeeded.unicodeScalars.map { .literal($0) }
     }
 
     /// Whether the pattern matches the whole of a URL component as written in the URL (percent-encoded);
     /// the component is percent-decoded before the comparison.
     func matches(_ component: String) -> Bool {
         var text = URLComponentPercentDecoding.decode(component)
-        if !caseSensitive { text = text.lowercased() }
+        if !caseSensitive { text = text.lowercasedASCIIIfNeeded }
         return matches(scalars: Array(text.unicodeScalars))
     }
 

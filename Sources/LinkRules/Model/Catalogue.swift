@@ -13,7 +13,7 @@ public struct Catalogue: Sendable {
         didSet { reindexComponents() }
     }
     public var params: [ParamSpec] = [] {
-        didSet { paramIndex = Dictionary(params.enumerated().map { ($1.name.value.lowercased(), $0) }, uniquingKeysWith: { a, _ in a }) }
+        didSet { paramIndex = Dictionary(params.enumerated().map { ($1.name.value.lowercasedASCIIIfNeeded, $0) }, uniquingKeysWith: { a, _ in a }) }
     }
     public var paramGroups: [[Scalar]] = []
     public var access = AccessLists()
@@ -39,7 +39,7 @@ public struct Catalogue: Sendable {
     }
 
     private mutating func reindexComponents() {
-        componentIndex = Dictionary(components.enumerated().map { ($1.name.value.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
+        componentIndex = Dictionary(components.enumerated().map { ($1.name.value.lowercasedASCIIIfNeeded, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// The vocabulary entry for a lowercased component name.
@@ -66,7 +66,7 @@ public struct Catalogue: Sendable {
     public var hasVocabulary: Bool { !components.isEmpty }
 
     /// The lowercased names of the declared custom schemes.
-    public var schemeNames: Set<String> { Set(schemes.map { $0.name.value.lowercased() }) }
+    public var schemeNames: Set<String> { Set(schemes.map { $0.name.value.lowercasedASCIIIfNeeded }) }
 }
 
 /// A finding made while loading, reported through its rule like any other diagnostic.

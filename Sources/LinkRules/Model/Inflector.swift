@@ -23,14 +23,14 @@ public struct Inflector: Sendable {
 
     public init(irregular: [String: String] = [:], uncountable: Set<String> = []) {
         var pairs = Self.defaultIrregular
-        for (singular, plural) in irregular { pairs[singular.lowercased()] = plural.lowercased() }
+        for (singular, plural) in irregular { pairs[singular.lowercasedASCIIIfNeeded] = plural.lowercasedASCIIIfNeeded }
         self.irregular = pairs
         self.irregularPlurals = Dictionary(pairs.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-        self.uncountable = Self.defaultUncountable.union(uncountable.map { $0.lowercased() })
+        self.uncountable = Self.defaultUncountable.union(uncountable.map { $0.lowercasedASCIIIfNeeded })
     }
 
     /// Whether the word has a single form for one and many.
-    public func isUncountable(_ word: String) -> Bool { uncountable.contains(word.lowercased()) }
+    public func isUncountable(_ word: String) -> Bool { uncountable.contains(word.lowercasedASCIIIfNeeded) }
 
     /// The plural of a singular noun (`community` → `communities`, `person` → `people`, `post` → `posts`).
     public func pluralize(_ word: String) -> String {
@@ -64,19 +64,19 @@ public struct Inflector: Sendable {
         return word
     }
 
-    /// Whether the word reads as a plural (or has one form), so it can name a collection.
+    /// Whether the word reads as a plural (or has one form), so it can name a collection. On the per-link hot
+    /// path: the regular rules look at the last bytes without building the singular.
     public func isPlural(_ word: String) -> Bool {
         let lower = word.lowercasedASCIIIfNeeded
         if uncountable.contains(lower) { return true }
         if irregularPlurals[lower] != nil { return true }
         if irregular[lower] != nil { return false }
-        return singularize(lower) != lower
+        // The same regular rules as `singularize`: a final "s" that is not part of "ss", "us" or "is" ("ies",
+        // "ches", "sses" and "xes" all end in "es").
+        let bytes = lower.utf8
+        guard bytes.count > 2, bytes.last == UInt8(ascii: "s") else { return false }
+        let before = bytes[bytes.index(bytes.endIndex, offsetBy: -2)]
+        return before != UInt8(ascii: "s") && before != UInt8(ascii: "u") && before != UInt8(ascii: "i")
     }
 }
 
-extension String {
-    /// The string lowercased, without allocating when it has no capitals (component names usually have none).
-    var lowercasedASCIIIfNeeded: String {
-        utf8.contains { $0 >= 0x41 && $0 <= 0x5A } || !utf8.allSatisfy { $0 < 0x80 } ? lowercased() : self
-    }
-}

@@ -79,7 +79,7 @@ public struct LinkTemplate: Sendable, Hashable {
     /// Whether this is an `http` or `https` link (a universal link candidate).
     public var isWebLink: Bool {
         guard let scheme else { return false }
-        return scheme.lowercased() == "https" || scheme.lowercased() == "http"
+        return scheme.lowercasedASCIIIfNeeded == "https" || scheme.lowercasedASCIIIfNeeded == "http"
     }
 
     /// Every placeholder, in the path and in query values.
@@ -89,35 +89,67 @@ public struct LinkTemplate: Sendable, Hashable {
 
     /// A canonical form for comparisons: lowercased, placeholders as `{}` typed by kind (`string` is untyped),
     /// query items sorted with their fixed values or placeholder kinds. Two templates that route the same links
-    /// have the same key; an opaque URI keys on its whole opaque part.
-    public var routeKey: String {
-        var key = scheme?.lowercased() ?? ""
+    /// have the same key; an opaque URI keys on its whole opaque part. Computed once, when the template is parsed.
+    public internal(set) var routeKey = ""
+
+    func computeRouteKey() -> String {
+        // Built as bytes and turned into one String: this runs once per link on the loading path.
+        var key: [UInt8] = []
+        key.reserveCapacity(text.utf8.count + 8)
+        func append(_ text: some StringProtocol) {
+            for byte in text.utf8 { key.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+        }
+        func append(_ placeholder: Placeholder) {
+            key.append(UInt8(ascii: "{"))
+            if let type = placeholder.type, type != .string { append(type.rawValue) }
+            key.append(UInt8(ascii: "}"))
+        }
+        if let scheme { append(scheme) }
         if isOpaque {
             let opaqueStart = (schemeSpan?.upperBound ?? -1) + 1
-            let opaque = text.utf8.dropFirst(opaqueStart).prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
-            key += ":" + String(decoding: opaque, as: UTF8.self).lowercased()
+            key.append(UInt8(ascii: ":"))
+            for byte in text.utf8.dropFirst(opaqueStart) {
+                if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+                key.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            }
         } else {
-            key += "://"
-            if let host { key += host.lowercased() }
-            if host != nil, components.isEmpty, !hasEmptyPath { key += "/" }
+            append("://")
+            if let host { append(host) }
+            if host != nil, components.isEmpty, !hasEmptyPath { key.append(UInt8(ascii: "/")) }
             for component in components {
-                key += "/"
+                key.append(UInt8(ascii: "/"))
                 switch component.kind {
-                case .literal: key += component.name
-                case .integer: key += component.name.lowercased()
+                case .literal, .integer: append(component.text)
                 case .placeholder(let placeholder):
-                    key += component.prefix.lowercased() + Self.placeholderKey(placeholder)
+                    append(component.prefix)
+                    append(placeholder)
                 }
             }
         }
-        let items = query.map { item -> String in
-            let name = item.name.lowercased()
-            if let placeholder = item.placeholder { return name + "=" + Self.placeholderKey(placeholder) }
-            if let value = item.value { return name + "=" + value.lowercased() }
-            return name
+        if !query.isEmpty {
+            var items: [[UInt8]] = []
+            items.reserveCapacity(query.count)
+            for item in query {
+                let mark = key.count
+                append(item.name)
+                if let placeholder = item.placeholder {
+                    key.append(UInt8(ascii: "="))
+                    append(placeholder)
+                } else if let value = item.value {
+                    key.append(UInt8(ascii: "="))
+                    append(value)
+                }
+                items.append(Array(key[mark...]))
+                key.removeSubrange(mark...)
+            }
+            items.sort { $0.lexicographicallyPrecedes($1) }
+            key.append(UInt8(ascii: "?"))
+            for (index, item) in items.enumerated() {
+                if index > 0 { key.append(UInt8(ascii: "&")) }
+                key += item
+            }
         }
-        if !items.isEmpty { key += "?" + items.sorted().joined(separator: "&") }
-        return key
+        return String(decoding: key, as: UTF8.self).lowercasedASCIIIfNeeded
     }
 
     /// A placeholder in `routeKey`: its type without its name, `string` and no type alike.

@@ -6,7 +6,7 @@ public struct LinkTemplateParser: Sendable {
     public var hosts: Set<String>
 
     public init(hosts: Set<String> = []) {
-        self.hosts = Set(hosts.map { $0.lowercased() })
+        self.hosts = Set(hosts.map { $0.lowercasedASCIIIfNeeded })
     }
 
     public func parse(_ text: String) -> LinkTemplate {
@@ -34,15 +34,15 @@ public struct LinkTemplateParser: Sendable {
             }
         }
 
-        let pathEnd = firstIndex(of: [UInt8(ascii: "?"), UInt8(ascii: "#")], in: bytes, from: index) ?? count
+        let pathEnd = firstIndex(of: UInt8(ascii: "?"), or: UInt8(ascii: "#"), in: bytes, from: index) ?? count
         var pathStart = index
         var firstComponentIsAuthority = false
         if template.scheme != nil {
             if index + 1 < count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
                 let authorityStart = index + 2
-                let authorityEnd = firstIndex(of: [UInt8(ascii: "/")], in: bytes, from: authorityStart, until: pathEnd) ?? pathEnd
+                let authorityEnd = firstIndex(of: UInt8(ascii: "/"), in: bytes, from: authorityStart, until: pathEnd) ?? pathEnd
                 let authority = string(authorityStart..<authorityEnd)
-                if authority.isEmpty || template.isWebLink || hosts.contains(authority.lowercased()) {
+                if authority.isEmpty || template.isWebLink || hosts.contains(authority.lowercasedASCIIIfNeeded) {
                     template.host = authority
                     template.hostSpan = authorityStart..<authorityEnd
                     pathStart = authorityEnd
@@ -76,7 +76,7 @@ public struct LinkTemplateParser: Sendable {
         // Query: name[=value] items split on "&".
         var position = pathEnd
         if position < count, bytes[position] == UInt8(ascii: "?") {
-            let queryEnd = firstIndex(of: [UInt8(ascii: "#")], in: bytes, from: position + 1) ?? count
+            let queryEnd = firstIndex(of: UInt8(ascii: "#"), in: bytes, from: position + 1) ?? count
             var itemStart = position + 1
             var itemCursor = itemStart
             while itemCursor <= queryEnd {
@@ -92,11 +92,12 @@ public struct LinkTemplateParser: Sendable {
             template.fragment = string((position + 1)..<count)
             template.fragmentSpan = (position + 1)..<count
         }
+        template.routeKey = template.computeRouteKey()
         return template
     }
 
     private func queryItem(_ bytes: [UInt8], _ range: Range<Int>) -> QueryItem {
-        let equals = firstIndex(of: [UInt8(ascii: "=")], in: bytes, from: range.lowerBound, until: range.upperBound)
+        let equals = firstIndex(of: UInt8(ascii: "="), in: bytes, from: range.lowerBound, until: range.upperBound)
         let nameEnd = equals ?? range.upperBound
         let nameSpan = range.lowerBound..<nameEnd
         var item = QueryItem(
@@ -130,7 +131,7 @@ public struct LinkTemplateParser: Sendable {
         }
         let hasUpper = bytes[range].contains { $0 >= 0x41 && $0 <= 0x5A }
         return PathComponent(
-            text: text, span: range, kind: .literal, name: hasUpper ? text.lowercased() : text, prefix: "")
+            text: text, span: range, kind: .literal, name: hasUpper ? text.lowercasedASCIIIfNeeded : text, prefix: "")
     }
 
     /// Finds a placeholder that runs to the end of `range`, in any supported style.
@@ -173,18 +174,19 @@ public struct LinkTemplateParser: Sendable {
     private func makePlaceholder(name: String, type: String?, style: PlaceholderStyle, span: Range<Int>) -> Placeholder {
         var placeholder = Placeholder(name: name, type: nil, unknownType: nil, style: style, span: span)
         if let type {
-            if let known = PlaceholderType(rawValue: type.lowercased()) {
+            if let known = PlaceholderType(rawValue: type.lowercasedASCIIIfNeeded) {
                 placeholder.type = known
             } else {
                 placeholder.unknownType = type
             }
         }
+        placeholder.isIdentifier = Placeholder.isIdentifier(name: name, type: placeholder.type)
         return placeholder
     }
 
     /// Splits `name:type` (or `type:name` for angle brackets) inside a placeholder.
     private func split(_ bytes: [UInt8], _ inner: Range<Int>, typeFirst: Bool) -> (name: Range<Int>, type: Range<Int>?) {
-        guard let colon = firstIndex(of: [UInt8(ascii: ":")], in: bytes, from: inner.lowerBound, until: inner.upperBound) else {
+        guard let colon = firstIndex(of: UInt8(ascii: ":"), in: bytes, from: inner.lowerBound, until: inner.upperBound) else {
             return (inner, nil)
         }
         let before = inner.lowerBound..<colon
@@ -192,11 +194,13 @@ public struct LinkTemplateParser: Sendable {
         return typeFirst ? (after, before) : (before, after)
     }
 
-    private func firstIndex(of targets: [UInt8], in bytes: [UInt8], from start: Int, until end: Int? = nil) -> Int? {
+    /// The first index in `start..<end` holding `target` (or `other`, when given).
+    private func firstIndex(of target: UInt8, or other: UInt8? = nil, in bytes: [UInt8], from start: Int, until end: Int? = nil) -> Int? {
         let end = end ?? bytes.count
         var index = start
         while index < end {
-            if targets.contains(bytes[index]) { return index }
+            let byte = bytes[index]
+            if byte == target || byte == other { return index }
             index += 1
         }
         return nil

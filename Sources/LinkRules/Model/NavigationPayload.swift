@@ -131,7 +131,7 @@ public struct PayloadCredential: Hashable, Sendable {
     /// Whether a key or parameter name looks like a credential: `token`, `password`, `secret`, `apiKey` and
     /// names ending in token, secret or password (`authToken`, `client_secret`), ignoring case, `_` and `-`.
     public static func looksLikeCredential(key: String) -> Bool {
-        let normalized = String(key.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" && $0 != "." })
+        let normalized = String(key.lowercasedASCIIIfNeeded.unicodeScalars.filter { $0 != "_" && $0 != "-" && $0 != "." })
         if credentialNames.contains(normalized) { return true }
         return credentialSuffixes.contains { normalized.hasSuffix($0) }
     }

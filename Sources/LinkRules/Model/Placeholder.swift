@@ -37,9 +37,12 @@ public struct Placeholder: Sendable, Hashable {
     public var span: Range<Int>
 
     /// Whether the placeholder stands for an identifier: typed `int` or `uuid`, or named `id` / `…_id` / `…id`.
-    public var isIdentifier: Bool {
+    /// Decided once when the template is parsed; several rules ask it of every component.
+    public internal(set) var isIdentifier = false
+
+    static func isIdentifier(name: String, type: PlaceholderType?) -> Bool {
         if let type { return type == .int || type == .uuid }
-        let lower = name.lowercased()
+        let lower = name.lowercasedASCIIIfNeeded
         return lower == "id" || lower.hasSuffix("_id") || lower.hasSuffix("id") && lower.count > 2
     }
 

@@ -43,33 +43,33 @@ public struct RouteMatcher: Sendable {
     /// for component; query items the template names with a placeholder or a fixed value must be present and
     /// acceptable; extra query items in the link are allowed.
     public func match(_ link: LinkTemplate, against template: LinkTemplate) -> Match? {
-        if (link.scheme?.lowercased() ?? "") != (template.scheme?.lowercased() ?? ""), template.scheme != nil {
+        if (link.scheme?.lowercasedASCIIIfNeeded ?? "") != (template.scheme?.lowercasedASCIIIfNeeded ?? ""), template.scheme != nil {
             return nil
         }
-        if (link.host?.lowercased() ?? "") != (template.host?.lowercased() ?? "") { return nil }
+        if (link.host?.lowercasedASCIIIfNeeded ?? "") != (template.host?.lowercasedASCIIIfNeeded ?? "") { return nil }
         guard link.components.count == template.components.count else { return nil }
         var captures: [String: String] = [:]
         for (value, pattern) in zip(link.components, template.components) {
             switch pattern.kind {
             case .literal, .integer:
-                if value.text.lowercased() != pattern.text.lowercased() { return nil }
+                if value.text.lowercasedASCIIIfNeeded != pattern.text.lowercasedASCIIIfNeeded { return nil }
             case .placeholder(let placeholder):
                 let text = value.text
-                guard text.lowercased().hasPrefix(pattern.prefix.lowercased()) else { return nil }
+                guard text.lowercasedASCIIIfNeeded.hasPrefix(pattern.prefix.lowercasedASCIIIfNeeded) else { return nil }
                 let captured = String(text.dropFirst(pattern.prefix.count))
                 guard Self.accepts(captured, type: placeholder.type) else { return nil }
                 captures[placeholder.name] = captured
             }
         }
         for item in template.query {
-            guard let given = link.query.first(where: { $0.name.lowercased() == item.name.lowercased() }) else {
+            guard let given = link.query.first(where: { $0.name.lowercasedASCIIIfNeeded == item.name.lowercasedASCIIIfNeeded }) else {
                 if item.placeholder != nil || item.value != nil { return nil }
                 continue
             }
             if let placeholder = item.placeholder {
                 guard let value = given.value, Self.accepts(value, type: placeholder.type) else { return nil }
                 captures[placeholder.name] = value
-            } else if let expected = item.value, given.value?.lowercased() != expected.lowercased() {
+            } else if let expected = item.value, given.value?.lowercasedASCIIIfNeeded != expected.lowercasedASCIIIfNeeded {
                 return nil
             }
         }

@@ -8,7 +8,7 @@ public struct UniversalLinks: Sendable {
     public let entries: [UniversalLinkEntry]
 
     public init(catalogue: Catalogue) {
-        let hosts = Set(catalogue.hosts.map { $0.value.lowercased() })
+        let hosts = Set(catalogue.hosts.map { $0.value.lowercasedASCIIIfNeeded })
         self.hosts = hosts
         var entries: [UniversalLinkEntry] = []
         guard !hosts.isEmpty else {
@@ -33,15 +33,15 @@ public struct UniversalLinks: Sendable {
 
     /// Whether a template is an `https` link to one of `hosts` (lowercased).
     public static func isUniversal(_ template: LinkTemplate, hosts: Set<String>) -> Bool {
-        guard let scheme = template.scheme, scheme.utf8.count == 5, scheme.lowercased() == "https",
+        guard let scheme = template.scheme, scheme.utf8.count == 5, scheme.lowercasedASCIIIfNeeded == "https",
             let host = template.host
         else { return false }
-        return hosts.contains(host.lowercased())
+        return hosts.contains(host.lowercasedASCIIIfNeeded)
     }
 
     /// A cheap test before parsing an alias: only texts starting with `https:` can be universal links.
     private static func mayBeWebLink(_ text: String) -> Bool {
-        text.utf8.count > 8 && text.prefix(6).lowercased() == "https:"
+        text.utf8.count > 8 && text.prefix(6).lowercasedASCIIIfNeeded == "https:"
     }
 
     /// The association routes that open every universal link and alias, in catalogue order.

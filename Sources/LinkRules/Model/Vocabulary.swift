@@ -40,7 +40,7 @@ public struct ParamSpec: Sendable {
     public var location: SourceLocation { file.location(ofBytes: name.tokenRange) }
 
     /// Whether the parameter is declared to carry a credential (seed 003's `token`).
-    public var isCredential: Bool { role?.value.lowercased() == "credential" }
+    public var isCredential: Bool { role?.value.lowercasedASCIIIfNeeded == "credential" }
 }
 
 /// A URL scheme the app registers, with its build flavour when the catalogue names one (seed 003).

@@ -145,7 +145,7 @@ public struct AASACoverageRule: CatalogueRule {
             // The first matching pattern of each relevant entry, in file order.
             var deciding = [Int?](repeating: nil, count: file.details.count)
             let pathIsLiteral = !path.utf8.contains(UInt8(ascii: "%"))
-            let loweredPath = path.lowercased()
+            let loweredPath = path.lowercasedASCIIIfNeeded
             for index in relevant {
                 let patterns = file.details[index].patterns
                 let candidates = patterns.indices.lazy.filter { position in
@@ -206,7 +206,7 @@ private struct LiteralPathPrefix {
 
     init(_ pattern: AssociationPattern) {
         let literal = pattern.path.prefix { $0 != "*" && $0 != "?" && $0 != "%" }
-        prefix = pattern.caseSensitive ? String(literal) : literal.lowercased()
+        prefix = pattern.caseSensitive ? String(literal) : literal.lowercasedASCIIIfNeeded
         caseSensitive = pattern.caseSensitive
     }
 

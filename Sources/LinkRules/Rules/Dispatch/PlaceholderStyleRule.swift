@@ -75,7 +75,7 @@ public struct PlaceholderStyleRule: CatalogueRule {
             }
         } else {
             var rewritten = placeholder
-            if placeholder.style == .percent { rewritten.name = placeholder.name.lowercased() }
+            if placeholder.style == .percent { rewritten.name = placeholder.name.lowercasedASCIIIfNeeded }
             let replacement = rewritten.canonical
             let fix = context.urlFix(
                 .rewritePlaceholder(replacement), link, replacing: placeholder.span, with: replacement, applicability: .safe)
@@ -88,7 +88,7 @@ public struct PlaceholderStyleRule: CatalogueRule {
         if let unknown = placeholder.unknownType, let span = typeSpan(of: placeholder, in: link) {
             let known = PlaceholderType.allCases.map(\.rawValue)
             var fixes: [FixIt] = []
-            let meant = Self.typeSynonyms[unknown.lowercased()]
+            let meant = Self.typeSynonyms[unknown.lowercasedASCIIIfNeeded]
                 ?? Suggestion.closest(to: unknown, in: known).flatMap(PlaceholderType.init(rawValue:))
             if let meant {
                 fixes.append(

@@ -48,29 +48,29 @@ struct RouteShape: Sendable {
     init?(_ link: Link) {
         let template = link.template
         guard !template.isOpaque else { return nil }
-        let scheme = template.scheme?.lowercased()
+        let scheme = template.scheme?.lowercasedASCIIIfNeeded
         hasAnyScheme = scheme == nil
-        host = template.host?.lowercased() ?? ""
+        host = template.host?.lowercasedASCIIIfNeeded ?? ""
         root = Self.rootKey(scheme: scheme ?? Self.wildcardScheme, host: host)
         parts = template.components.map { component in
             switch component.kind {
             case .literal: .literal(component.name)
-            case .integer: .literal(component.text.lowercased())
+            case .integer: .literal(component.text.lowercasedASCIIIfNeeded)
             case .placeholder(let placeholder):
-                .value(ValueKey(prefix: component.prefix.lowercased(), type: Self.dispatchType(placeholder.type)))
+                .value(ValueKey(prefix: component.prefix.lowercasedASCIIIfNeeded, type: Self.dispatchType(placeholder.type)))
             }
         }
         var constraints: [QueryConstraint] = []
         for item in template.query {
-            let name = item.name.lowercased()
+            let name = item.name.lowercasedASCIIIfNeeded
             if let placeholder = item.placeholder {
                 constraints.append(QueryConstraint(name: name, value: .placeholder(Self.dispatchType(placeholder.type))))
             } else if let value = item.value {
-                constraints.append(QueryConstraint(name: name, value: .fixed(value.lowercased())))
+                constraints.append(QueryConstraint(name: name, value: .fixed(value.lowercasedASCIIIfNeeded)))
             }
         }
         for required in link.requiredParams {
-            let name = required.value.lowercased()
+            let name = required.value.lowercasedASCIIIfNeeded
             if !constraints.contains(where: { $0.name == name }) {
                 constraints.append(QueryConstraint(name: name, value: .present))
             }

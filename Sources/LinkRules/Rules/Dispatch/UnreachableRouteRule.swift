@@ -172,7 +172,7 @@ public struct UnreachableRouteRule: CatalogueRule {
         }
         for item in template.query {
             guard let placeholder = item.placeholder else { continue }
-            let name = item.name.lowercased()
+            let name = item.name.lowercasedASCIIIfNeeded
             var otherType: PlaceholderType?
             if let constraint = other.query.first(where: { $0.name == name }), case .placeholder(let type) = constraint.value {
                 otherType = type

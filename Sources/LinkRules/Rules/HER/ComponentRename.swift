@@ -5,7 +5,7 @@ enum ComponentRename {
         _ message: Message, link: Link, component: PathComponent, to newName: String, in context: LintContext
     ) -> FixIt {
         guard let declared = context.catalogue.component(named: component.name),
-            context.catalogue.component(named: newName.lowercased()) == nil,
+            context.catalogue.component(named: newName.lowercasedASCIIIfNeeded) == nil,
             let users = context.linksUsing(component.name)
         else {
             return context.urlFix(message, link, replacing: component.span, with: newName, applicability: .unsafe)

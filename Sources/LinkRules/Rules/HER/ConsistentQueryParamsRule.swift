@@ -101,7 +101,7 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
 
     public init(options: RuleOptions?) throws {
         try options?.expect(known: ["synonyms"], rule: Self.description.id)
-        synonyms = try options?.stringGroups("synonyms").map { $0.map { $0.lowercased() } } ?? []
+        synonyms = try options?.stringGroups("synonyms").map { $0.map { $0.lowercasedASCIIIfNeeded } } ?? []
     }
 
     public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
@@ -110,9 +110,9 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
         var members: [String: [String]] = [:]
         var declarationOrder: [String: Int] = [:]
         for (order, param) in catalogue.params.enumerated() {
-            let name = param.name.value.lowercased()
+            let name = param.name.value.lowercasedASCIIIfNeeded
             declarationOrder[name] = declarationOrder[name] ?? order
-            guard let role = param.role?.value.lowercased(), !Self.categoryRoles.contains(role) else { continue }
+            guard let role = param.role?.value.lowercasedASCIIIfNeeded, !Self.categoryRoles.contains(role) else { continue }
             let key = "role:" + role
             groupOf[name] = key
             members[key, default: []].append(name)
@@ -130,7 +130,7 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
         var uses: [String: Int] = [:]
         for link in catalogue.links {
             for item in link.template.query {
-                let name = item.name.lowercased()
+                let name = item.name.lowercasedASCIIIfNeeded
                 if groupOf[name] != nil { uses[name, default: 0] += 1 }
             }
         }
@@ -152,9 +152,9 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
         // stays accepted (`unknown-query-param`).
         var declarations: [String: [TextEdit]] = [:]
         for component in catalogue.components {
-            let accepted = Set(component.params.map { $0.value.lowercased() })
+            let accepted = Set(component.params.map { $0.value.lowercasedASCIIIfNeeded })
             for param in component.params {
-                let name = param.value.lowercased()
+                let name = param.value.lowercasedASCIIIfNeeded
                 guard let key = groupOf[name], let keep = canonical[key], keep != name, !accepted.contains(keep) else { continue }
                 declarations[name, default: []].append(
                     ScalarEditor.edit(param, in: component.file, replacing: 0..<param.value.utf8.count, with: keep))
@@ -163,7 +163,7 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
         var diagnostics: [Diagnostic] = []
         for link in catalogue.links {
             for item in link.template.query {
-                let name = item.name.lowercased()
+                let name = item.name.lowercasedASCIIIfNeeded
                 guard let key = groupOf[name], let keep = canonical[key], keep != name else { continue }
                 let meaning = key.hasPrefix("role:") ? "role '\(key.dropFirst(5))'" : "a configured synonym"
                 var notes: [Note] = []

@@ -45,7 +45,7 @@ public struct LowercaseRule: LinkRule {
         guard let first = spans.first else { return [] }
         let bytes = Array(template.text.utf8)
         let edits = spans.map { span in
-            context.urlEdit(link, replacing: span, with: String(decoding: bytes[span], as: UTF8.self).lowercased())
+            context.urlEdit(link, replacing: span, with: String(decoding: bytes[span], as: UTF8.self).lowercasedASCIIIfNeeded)
         }
         let lowered = String(decoding: bytes[first], as: UTF8.self)
         let fix = FixIt(message: .lowercaseLink, edits: edits, applicability: .safe)

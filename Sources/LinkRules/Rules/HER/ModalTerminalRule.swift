@@ -94,7 +94,7 @@ public struct ModalTerminalRule: LinkRule {
         for example in PayloadExample.collect(link, in: context.catalogue) {
             guard let text = example.text, case .success(let payload) = NavigationPayload.decode(base64: text) else { continue }
             for continuation in payload.root.modalContinuations {
-                guard let declared = context.catalogue.component(named: continuation.present.target.lowercased()),
+                guard let declared = context.catalogue.component(named: continuation.present.target.lowercasedASCIIIfNeeded),
                     declared.kind == .modal, !declared.navigable, let push = continuation.pushes.first
                 else { continue }
                 let target = push.targetRange

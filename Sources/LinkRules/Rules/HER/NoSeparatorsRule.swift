@@ -37,7 +37,7 @@ public struct NoSeparatorsRule: LinkRule {
             let joined = String(decoding: component.text.utf8.filter { !Self.isSeparator($0) }, as: UTF8.self)
             guard !joined.isEmpty else { continue }
             var notes: [Note] = []
-            if let declared = context.catalogue.component(named: joined.lowercased()) {
+            if let declared = context.catalogue.component(named: joined.lowercasedASCIIIfNeeded) {
                 notes.append(context.declarationNote(declared, .declaredWithoutSeparators(joined)))
             }
             let fix = ComponentRename.fix(.removeSeparators(joined), link: link, component: component, to: joined, in: context)

@@ -46,7 +46,7 @@ public struct PreferPathOverQueryRule: LinkRule {
                     guard let noun = member.value.scalar else {
                         throw LoadError("each verb maps to one noun", at: options.location(member.value.range))
                     }
-                    nouns[member.key.value.lowercased()] = noun.value
+                    nouns[member.key.value.lowercasedASCIIIfNeeded] = noun.value
                 }
             } else if let value = options.value("nouns") {
                 throw LoadError("'nouns' must be a mapping of verb to noun", at: options.location(value.range))
@@ -60,9 +60,9 @@ public struct PreferPathOverQueryRule: LinkRule {
         guard let last = template.components.last else { return [] }
         for (position, item) in template.query.enumerated() {
             guard let value = item.value, item.placeholder == nil, !value.isEmpty,
-                value.utf8.allSatisfy({ isAlpha($0) }), context.catalogue.param(named: item.name.lowercased())?.role == nil
+                value.utf8.allSatisfy({ isAlpha($0) }), context.catalogue.param(named: item.name.lowercasedASCIIIfNeeded)?.role == nil
             else { continue }
-            let component = nouns[value.lowercased()] ?? value.lowercased()
+            let component = nouns[value.lowercasedASCIIIfNeeded] ?? value.lowercasedASCIIIfNeeded
             // One edit from the end of the path to the end of the query: the new component, then the other items.
             let bytes = Array(template.text.utf8)
             let others = template.query.enumerated().filter { $0.offset != position }.map {

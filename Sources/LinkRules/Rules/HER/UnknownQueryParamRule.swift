@@ -34,7 +34,7 @@ public struct UnknownQueryParamRule: LinkRule {
 
     public init(options: RuleOptions?) throws {
         try options?.expect(known: ["global"], rule: Self.description.id)
-        global = Set(try options?.strings("global")?.map { $0.lowercased() } ?? [])
+        global = Set(try options?.strings("global")?.map { $0.lowercasedASCIIIfNeeded } ?? [])
     }
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
@@ -51,11 +51,11 @@ public struct UnknownQueryParamRule: LinkRule {
         guard !declared.isEmpty, declared.count == literalCount else { return [] }
         var diagnostics: [Diagnostic] = []
         for item in template.query {
-            let name = item.name.lowercased()
-            if global.contains(name) || context.catalogue.paramGroups.contains(where: { $0.contains { $0.value.lowercased() == name } }) {
+            let name = item.name.lowercasedASCIIIfNeeded
+            if global.contains(name) || context.catalogue.paramGroups.contains(where: { $0.contains { $0.value.lowercasedASCIIIfNeeded == name } }) {
                 continue
             }
-            if declared.contains(where: { $0.params.contains { $0.value.lowercased() == name } }) { continue }
+            if declared.contains(where: { $0.params.contains { $0.value.lowercasedASCIIIfNeeded == name } }) { continue }
             let names = declared.map { "'\($0.name.value)'" }.joined(separator: ", ")
             let notes = declared.map { context.declarationNote($0, .acceptsParams($0.name.value, $0.params.map(\.value))) }
             diagnostics.append(

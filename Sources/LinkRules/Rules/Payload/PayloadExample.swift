@@ -40,8 +40,8 @@ struct PayloadExample {
             for item in link.template.query {
                 guard let placeholder = item.placeholder, placeholder.type == .base64json else { continue }
                 var payload = PayloadExample(example: example, placeholder: placeholder)
-                let lowered = item.name.lowercased()
-                if let written = concrete.query.first(where: { $0.name.lowercased() == lowered }),
+                let lowered = item.name.lowercasedASCIIIfNeeded
+                if let written = concrete.query.first(where: { $0.name.lowercasedASCIIIfNeeded == lowered }),
                     let value = written.value, let span = written.valueSpan, !value.isEmpty
                 {
                     payload.text = value

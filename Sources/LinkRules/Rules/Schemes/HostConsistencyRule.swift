@@ -74,7 +74,7 @@ public struct HostConsistencyRule: CatalogueRule {
 
     static func form(of template: LinkTemplate) -> HostForm? {
         guard template.scheme != nil, !template.isOpaque, !template.isWebLink else { return nil }
-        if let host = template.host { return host.isEmpty ? .empty : .host(host.lowercased()) }
+        if let host = template.host { return host.isEmpty ? .empty : .host(host.lowercasedASCIIIfNeeded) }
         return .firstComponent
     }
 
@@ -83,7 +83,7 @@ public struct HostConsistencyRule: CatalogueRule {
         var schemeOfLink: [String?] = []
         schemeOfLink.reserveCapacity(catalogue.links.count)
         for link in catalogue.links {
-            guard let form = Self.form(of: link.template), let scheme = link.template.scheme?.lowercased() else {
+            guard let form = Self.form(of: link.template), let scheme = link.template.scheme?.lowercasedASCIIIfNeeded else {
                 schemeOfLink.append(nil)
                 continue
             }

@@ -113,7 +113,7 @@ public struct CredentialInURLRule: LinkRule {
 
     /// Whether a name carries a credential: a declared role decides; an undeclared name goes by the heuristic.
     func carriesCredential(_ name: String, in catalogue: Catalogue) -> (Bool, ParamSpec?) {
-        if let declared = catalogue.param(named: name.lowercased()), declared.role != nil {
+        if let declared = catalogue.param(named: name.lowercasedASCIIIfNeeded), declared.role != nil {
             return (declared.isCredential, declared)
         }
         return (looksLikeCredential(name), nil)
@@ -172,8 +172,8 @@ public struct CredentialInURLRule: LinkRule {
         for (index, component) in template.components.enumerated() where component.placeholder?.type == .base64json {
             slots.append(.path(index: index, prefixLength: component.prefix.utf8.count))
         }
-        for item in template.query where item.placeholder?.type == .base64json || item.name.lowercased() == "payload" {
-            slots.append(.query(item.name.lowercased()))
+        for item in template.query where item.placeholder?.type == .base64json || item.name.lowercasedASCIIIfNeeded == "payload" {
+            slots.append(.query(item.name.lowercasedASCIIIfNeeded))
         }
         guard !slots.isEmpty else { return [] }
         let parser = LinkTemplateParser(hosts: Set(context.catalogue.hosts.map(\.value)))
@@ -184,7 +184,7 @@ public struct CredentialInURLRule: LinkRule {
                 let valueSpan: Range<Int>?
                 switch slot {
                 case .query(let name):
-                    valueSpan = parsed.query.first { $0.name.lowercased() == name }?.valueSpan
+                    valueSpan = parsed.query.first { $0.name.lowercasedASCIIIfNeeded == name }?.valueSpan
                 case .path(let index, let prefixLength):
                     if parsed.components.count == template.components.count {
                         let span = parsed.components[index].span

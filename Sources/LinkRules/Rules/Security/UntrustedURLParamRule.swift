@@ -73,7 +73,7 @@ public struct UntrustedURLParamRule: LinkRule {
 
     /// Whether a parameter named `name` carries a URL: a declared role decides, else the name.
     func carriesURL(_ name: String, in catalogue: Catalogue) -> (decided: Bool?, declared: ParamSpec?) {
-        if let declared = catalogue.param(named: name.lowercased()), let role = declared.role?.value.lowercased() {
+        if let declared = catalogue.param(named: name.lowercasedASCIIIfNeeded), let role = declared.role?.value.lowercasedASCIIIfNeeded {
             return (role == "url" || role == "redirect", declared)
         }
         let normalized = CredentialInURLRule.normalized(name)
@@ -83,7 +83,7 @@ public struct UntrustedURLParamRule: LinkRule {
 
     /// Whether a fixed value is itself a URL (`https://…`, or percent-encoded `https%3A%2F%2F…`).
     static func isURL(_ value: String) -> Bool {
-        value.contains("://") || value.lowercased().contains("%3a%2f%2f")
+        value.contains("://") || value.lowercasedASCIIIfNeeded.contains("%3a%2f%2f")
     }
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
