@@ -8,8 +8,10 @@ extension String {
     /// The string lowercased, without allocating when it is ASCII with no capitals, as names in links almost
     /// always are: one pass over the bytes, then `lowercased()` only when something needs changing.
     var lowercasedASCIIIfNeeded: String {
-        for byte in utf8 where byte >= 0x80 || (byte >= 0x41 && byte <= 0x5A) { return lowercased() }
-        return self
+        let clean = utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { $0 >= 0x80 || ($0 >= 0x41 && $0 <= 0x5A) }
+        } ?? !utf8.contains { $0 >= 0x80 || ($0 >= 0x41 && $0 <= 0x5A) }
+        return clean ? self : lowercased()
     }
 }
 

@@ -96,8 +96,11 @@ public struct LinkTemplate: Sendable, Hashable {
         // Built as bytes and turned into one String: this runs once per link on the loading path.
         var key: [UInt8] = []
         key.reserveCapacity(text.utf8.count + 8)
-        func append(_ text: some StringProtocol) {
-            for byte in text.utf8 { key.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+        func append(_ text: String) {
+            var text = text
+            text.withUTF8 { bytes in
+                for byte in bytes { key.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+            }
         }
         func append(_ placeholder: Placeholder) {
             key.append(UInt8(ascii: "{"))

@@ -45,17 +45,18 @@ public struct IntegerPairingRule: LinkRule {
             let owner = components[index - 1]
             // An id after an id is `malformed-trailing-id`'s finding; an undeclared owner is `plural-resource-nouns`'.
             guard case .literal = owner.kind, let declared = context.catalogue.component(named: owner.name) else { continue }
-            let note = context.declarationNote(declared, .declaredAs(owner.name, kind: declared.kind))
+            // The note is built only for a finding: this loop runs for every id of every link.
+            func note() -> Note { context.declarationNote(declared, .declaredAs(owner.name, kind: declared.kind)) }
             if declared.kind != .collection, declared.idType == nil {
                 diagnostics.append(
                     context.diagnostic(
                         Self.self, .idAfterNonCollection(component.text, owner: owner.text, kind: declared.kind), link: link,
-                        span: component.span, notes: [note]))
+                        span: component.span, notes: [note()]))
             } else if let expected = declared.idType, let type = component.placeholder?.type, type != expected {
                 diagnostics.append(
                     context.diagnostic(
                         Self.self, .idTypeMismatch(owner.text, expected: expected, found: type), link: link,
-                        span: component.span, notes: [note]))
+                        span: component.span, notes: [note()]))
             }
         }
         return diagnostics
