@@ -21,9 +21,12 @@ struct LintCommand: ParsableCommand {
 
     @OptionGroup var reporting: ReportingOptions
 
+    @OptionGroup(title: "Baseline") var baseline: BaselineOptions
+
     func run() throws {
         let workspace = try Workspace(files: files, configPath: config, workingDirectory: Output.workingDirectory)
-        let result = try LintSession(workspace: workspace).run(failOn: reporting.failOn?.threshold)
+        let linted = try LintSession(workspace: workspace).run(failOn: reporting.failOn?.threshold)
+        let result = try baseline.apply(to: linted, workspace: workspace, quiet: reporting.quiet)
         let code = reporting.emit(result)
         if code != 0 { throw ExitCode(code) }
     }
