@@ -29,7 +29,7 @@ struct SuppressionFilter {
             if let suggestion = Suggestion.closest(to: suppression.ruleID, in: knownRules) {
                 message = .unknownRuleID(suppression.ruleID, suggestion: suggestion)
             }
-            problems.append(problem(InvalidSuppressionRule.self, message, suppression))
+            problems.append(Self.problem(InvalidSuppressionRule.self, message, at: suppression.location, linkKey: suppression.linkKey))
         }
         guard !suppressions.isEmpty else { return diagnostics + problems }
 
@@ -50,11 +50,12 @@ struct SuppressionFilter {
             let file = diagnostic.location.file
             let offset = diagnostic.location.range.start.offset
             var silenced = false
-            if let entries = entriesByFile[file], let entry = Self.lastRange(in: entries, startingBefore: offset + 1),
-                entry.contains(offset)
+            if let entries = entriesByFile[file], let index = Self.lastIndex(in: entries, startingBefore: offset + 1),
+                case let entry = entries[index], entry.contains(offset)
             {
-                for index in suppressionsByEntry[file]![entry.lowerBound]! where suppressions[index].ruleID == diagnostic.ruleID {
-                    suppressions[index].used = true
+                for covering in suppressionsByEntry[file]![entry.lowerBound]!
+                where suppressions[covering].ruleID == diagnostic.ruleID {
+                    suppressions[covering].used = true
                     silenced = true
                 }
             }
@@ -62,15 +63,21 @@ struct SuppressionFilter {
         }
         for suppression in suppressions
         where !suppression.used && knownRules.contains(suppression.ruleID) && enabled(suppression.ruleID) {
-            problems.append(problem(UnusedSuppressionRule.self, .unusedSuppression(suppression.ruleID), suppression))
+            problems.append(
+                Self.problem(
+                    UnusedSuppressionRule.self, .unusedSuppression(suppression.ruleID), at: suppression.location,
+                    linkKey: suppression.linkKey))
         }
         return kept + problems
     }
 
-    private func problem<R: Rule>(_ rule: R.Type, _ message: Message, _ suppression: Suppression) -> Diagnostic {
+    /// A finding about a suppression, with the rule's default severity (the linter applies the configured one).
+    private static func problem<R: Rule>(_ rule: R.Type, _ message: Message, at location: SourceLocation, linkKey: String?)
+        -> Diagnostic
+    {
         Diagnostic(
-            ruleID: R.description.id, severity: R.description.defaultSeverity, message: message,
-            location: suppression.location, linkKey: suppression.linkKey)
+            ruleID: R.description.id, severity: R.description.defaultSeverity, message: message, location: location,
+            linkKey: linkKey)
     }
 
     /// Every suppression of the catalogue: those in entries, then those in comments, file by file. Comments that
@@ -93,15 +100,14 @@ struct SuppressionFilter {
                 for link in catalogue.links { linksByFile[ObjectIdentifier(link.file), default: []].append(link) }
             }
             let links = linksByFile[ObjectIdentifier(file)] ?? []
-            let scanner = CommentScanner(file: file, links: links)
+            let scanner = SuppressionCommentScanner(file: file, links: links)
             for marker in markers {
                 guard let comment = scanner.comment(markerAt: marker) else { continue }
                 if comment.ids.isEmpty {
                     problems.append(
-                        Diagnostic(
-                            ruleID: InvalidSuppressionRule.description.id,
-                            severity: InvalidSuppressionRule.description.defaultSeverity, message: .suppressionNamesNoRule,
-                            location: file.location(ofBytes: marker..<(marker + Self.commentMarker.count)),
+                        Self.problem(
+                            InvalidSuppressionRule.self, .suppressionNamesNoRule,
+                            at: file.location(ofBytes: marker..<(marker + Self.commentMarker.count)),
                             linkKey: comment.link?.template.routeKey))
                 }
                 for id in comment.ids {
@@ -140,21 +146,21 @@ struct SuppressionFilter {
         return found
     }
 
-    /// The last range in `ranges` (sorted by lower bound) whose lower bound is below `bound`.
-    static func lastRange(in ranges: [Range<Int>], startingBefore bound: Int) -> Range<Int>? {
+    /// The index of the last range in `ranges` (sorted by lower bound) whose lower bound is below `bound`.
+    static func lastIndex(in ranges: [Range<Int>], startingBefore bound: Int) -> Int? {
         var low = 0
         var high = ranges.count
         while low < high {
             let mid = (low + high) / 2
             if ranges[mid].lowerBound < bound { low = mid + 1 } else { high = mid }
         }
-        return low > 0 ? ranges[low - 1] : nil
+        return low > 0 ? low - 1 : nil
     }
 }
 
 /// Reads `# linkrules:ignore` comments in one file's bytes: checks that a marker really starts a comment, finds
 /// the rule ids after it and the link entry it covers.
-struct CommentScanner {
+struct SuppressionCommentScanner {
     /// A suppression comment: the byte ranges of the rule ids it names and the link it covers, if any.
     struct Comment {
         var ids: [Range<Int>]
@@ -221,16 +227,10 @@ struct CommentScanner {
     /// The index of the entry that the given 0-based line starts or lies inside, if any.
     private func entry(onLine line: Int?) -> Int? {
         guard let line else { return nil }
-        let start = file.lineStarts[line]
-        let end = lineEnd(line)
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let mid = (low + high) / 2
-            if entries[mid].lowerBound <= end { low = mid + 1 } else { high = mid }
-        }
-        guard low > 0, entries[low - 1].upperBound > start else { return nil }
-        return low - 1
+        guard let index = SuppressionFilter.lastIndex(in: entries, startingBefore: lineEnd(line) + 1),
+            entries[index].upperBound > file.lineStarts[line]
+        else { return nil }
+        return index
     }
 
     /// The first line after `line` that is not a comment line (a blank line counts as not a comment).
