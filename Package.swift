@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "LinkRules", targets: ["LinkRules"]),
         .executable(name: "linkrules", targets: ["linkrules"]),
+        .plugin(name: "LintLinks", targets: ["LintLinks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -27,6 +28,13 @@ let package = Package(
                 "LinkRules",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .plugin(
+            name: "LintLinks",
+            capability: .command(
+                intent: .custom(verb: "lint-links", description: "Lint the package's deep-link catalogues with linkrules")
+            ),
+            dependencies: ["linkrules"]
         ),
         .testTarget(
             name: "LinkRulesTests",

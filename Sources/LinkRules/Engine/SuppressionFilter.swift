@@ -1,14 +1,18 @@
-import Foundation
-
 /// Drops findings silenced on their entry (`lint: { ignore: [rule-id] }`) or by a `# linkrules:ignore rule-id`
-/// comment on the line above the entry, and reports suppressions that name an unknown rule or silence nothing.
+/// comment, and reports suppressions that name an unknown rule or silence nothing.
+///
+/// A comment on a line of its own covers the entry on the next line that is not a comment: the entry's first
+/// line (`- url: …`) or any line inside it (the `url:` line of a multi-key entry). A comment at the end of a line
+/// covers the entry on that line. Rule ids are separated by spaces or commas; `--` ends the list, and a reason
+/// may follow it.
 struct SuppressionFilter {
-    /// One suppression: the rule it names, where it is written, and the link entry it covers.
+    /// One suppression: the rule it names, where it is written, and the link entry it covers (nil when it covers
+    /// none, so it can only be reported as unused).
     struct Suppression {
         var ruleID: String
         var location: SourceLocation
-        var file: String
-        var entry: Range<Int>
+        var entry: Range<Int>?
+        var linkKey: String?
         var used = false
     }
 
@@ -18,101 +22,247 @@ struct SuppressionFilter {
     let knownRules: Set<String>
 
     func apply(to diagnostics: [Diagnostic], enabled: (String) -> Bool) -> [Diagnostic] {
-        var suppressions = collect()
         var problems: [Diagnostic] = []
+        var suppressions = collect(problems: &problems)
         for suppression in suppressions where !knownRules.contains(suppression.ruleID) {
             var message = Message.unknownRuleID(suppression.ruleID)
             if let suggestion = Suggestion.closest(to: suppression.ruleID, in: knownRules) {
                 message = .unknownRuleID(suppression.ruleID, suggestion: suggestion)
             }
-            problems.append(
-                Diagnostic(
-                    ruleID: InvalidSuppressionRule.description.id, severity: InvalidSuppressionRule.description.defaultSeverity,
-                    message: message, location: suppression.location))
+            problems.append(Self.problem(InvalidSuppressionRule.self, message, at: suppression.location, linkKey: suppression.linkKey))
         }
-        guard !suppressions.isEmpty else { return diagnostics }
-        var byFile: [String: [Int]] = [:]
-        for (index, suppression) in suppressions.enumerated() { byFile[suppression.file, default: []].append(index) }
+        guard !suppressions.isEmpty else { return diagnostics + problems }
+
+        // Per file, the covered entries in file order and, per entry start, the suppressions covering it.
+        var entriesByFile: [String: [Range<Int>]] = [:]
+        var suppressionsByEntry: [String: [Int: [Int]]] = [:]
+        for (index, suppression) in suppressions.enumerated() {
+            guard let entry = suppression.entry else { continue }
+            let file = suppression.location.file
+            if suppressionsByEntry[file]?[entry.lowerBound] == nil { entriesByFile[file, default: []].append(entry) }
+            suppressionsByEntry[file, default: [:]][entry.lowerBound, default: []].append(index)
+        }
+        for file in entriesByFile.keys { entriesByFile[file]!.sort { $0.lowerBound < $1.lowerBound } }
+
         var kept: [Diagnostic] = []
         kept.reserveCapacity(diagnostics.count)
         for diagnostic in diagnostics {
+            let file = diagnostic.location.file
+            let offset = diagnostic.location.range.start.offset
             var silenced = false
-            for index in byFile[diagnostic.location.file] ?? [] {
-                let suppression = suppressions[index]
-                if suppression.ruleID == diagnostic.ruleID, suppression.entry.contains(diagnostic.location.range.start.offset) {
-                    suppressions[index].used = true
+            if let entries = entriesByFile[file], let index = Self.lastIndex(in: entries, startingBefore: offset + 1),
+                case let entry = entries[index], entry.contains(offset)
+            {
+                for covering in suppressionsByEntry[file]![entry.lowerBound]!
+                where suppressions[covering].ruleID == diagnostic.ruleID {
+                    suppressions[covering].used = true
                     silenced = true
                 }
             }
             if !silenced { kept.append(diagnostic) }
         }
-        for suppression in suppressions where !suppression.used && knownRules.contains(suppression.ruleID) && enabled(suppression.ruleID) {
+        for suppression in suppressions
+        where !suppression.used && knownRules.contains(suppression.ruleID) && enabled(suppression.ruleID) {
             problems.append(
-                Diagnostic(
-                    ruleID: UnusedSuppressionRule.description.id, severity: UnusedSuppressionRule.description.defaultSeverity,
-                    message: .unusedSuppression(suppression.ruleID), location: suppression.location,
-                    fixes: []))
+                Self.problem(
+                    UnusedSuppressionRule.self, .unusedSuppression(suppression.ruleID), at: suppression.location,
+                    linkKey: suppression.linkKey))
         }
         return kept + problems
     }
 
-    private func collect() -> [Suppression] {
+    /// A finding about a suppression, with the rule's default severity (the linter applies the configured one).
+    private static func problem<R: Rule>(_ rule: R.Type, _ message: Message, at location: SourceLocation, linkKey: String?)
+        -> Diagnostic
+    {
+        Diagnostic(
+            ruleID: R.description.id, severity: R.description.defaultSeverity, message: message, location: location,
+            linkKey: linkKey)
+    }
+
+    /// Every suppression of the catalogue: those in entries, then those in comments, file by file. Comments that
+    /// name no rule are reported into `problems`.
+    private func collect(problems: inout [Diagnostic]) -> [Suppression] {
         var result: [Suppression] = []
-        var entriesByFileLine: [ObjectIdentifier: [Int: Range<Int>]] = [:]
         for link in catalogue.links {
             for rule in link.ignoredRules {
                 result.append(
                     Suppression(
-                        ruleID: rule.value, location: link.file.location(ofBytes: rule.tokenRange), file: link.file.path,
-                        entry: link.entryRange))
+                        ruleID: rule.value, location: link.file.location(ofBytes: rule.tokenRange),
+                        entry: link.entryRange, linkKey: link.template.routeKey))
             }
         }
-        for file in catalogue.files where contains(file.bytes, Self.commentMarker) {
-            var lines: [Int: Range<Int>] = [:]
-            for link in catalogue.links where link.file === file {
-                lines[file.position(ofByte: link.entryRange.lowerBound).line] = link.entryRange
-                lines[file.position(ofByte: link.url.tokenRange.lowerBound).line] = link.entryRange
-                // The `- ` of a block entry sits on the entry's first line.
+        var linksByFile: [ObjectIdentifier: [Link]] = [:]
+        for file in catalogue.files {
+            let markers = Self.occurrences(of: Self.commentMarker, in: file.bytes)
+            guard !markers.isEmpty else { continue }
+            if linksByFile.isEmpty {
+                for link in catalogue.links { linksByFile[ObjectIdentifier(link.file), default: []].append(link) }
             }
-            entriesByFileLine[ObjectIdentifier(file)] = lines
-            for line in 1...file.lineCount {
-                let text = file.lineText(line)
-                guard let hash = text.firstIndex(of: "#"),
-                    let markerRange = text[hash...].range(of: "linkrules:ignore")
-                else { continue }
-                let idsText = text[markerRange.upperBound...]
-                let lineStart = file.lineStarts[line - 1]
-                guard let entry = lines[line + 1] else { continue }
-                var searchFrom = idsText.startIndex
-                for id in idsText.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }) {
-                    guard let idRange = idsText[searchFrom...].range(of: id) else { continue }
-                    searchFrom = idRange.upperBound
-                    let startOffset = lineStart + text.utf8.distance(from: text.startIndex, to: idRange.lowerBound)
-                    let endOffset = startOffset + id.utf8.count
+            let links = linksByFile[ObjectIdentifier(file)] ?? []
+            let scanner = SuppressionCommentScanner(file: file, links: links)
+            for marker in markers {
+                guard let comment = scanner.comment(markerAt: marker) else { continue }
+                if comment.ids.isEmpty {
+                    problems.append(
+                        Self.problem(
+                            InvalidSuppressionRule.self, .suppressionNamesNoRule,
+                            at: file.location(ofBytes: marker..<(marker + Self.commentMarker.count)),
+                            linkKey: comment.link?.template.routeKey))
+                }
+                for id in comment.ids {
                     result.append(
                         Suppression(
-                            ruleID: String(id), location: file.location(ofBytes: startOffset..<endOffset), file: file.path,
-                            entry: entry))
+                            ruleID: String(decoding: file.bytes[id], as: UTF8.self), location: file.location(ofBytes: id),
+                            entry: comment.link?.entryRange, linkKey: comment.link?.template.routeKey))
                 }
             }
         }
         return result
     }
 
-    private func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard needle.count <= bytes.count, let first = needle.first else { return false }
-        var index = 0
-        let last = bytes.count - needle.count
-        while index <= last {
-            if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
-            index += 1
+    /// The start offsets of every occurrence of `needle` in `bytes`.
+    static func occurrences(of needle: [UInt8], in bytes: [UInt8]) -> [Int] {
+        guard let first = needle.first, needle.count <= bytes.count else { return [] }
+        var found: [Int] = []
+        bytes.withUnsafeBufferPointer { haystack in
+            needle.withUnsafeBufferPointer { needle in
+                var index = 0
+                let last = haystack.count - needle.count
+                while index <= last {
+                    if haystack[index] == first {
+                        var matched = 1
+                        while matched < needle.count, haystack[index + matched] == needle[matched] { matched += 1 }
+                        if matched == needle.count {
+                            found.append(index)
+                            index += needle.count
+                            continue
+                        }
+                    }
+                    index += 1
+                }
+            }
         }
-        return false
+        return found
     }
+
+    /// The index of the last range in `ranges` (sorted by lower bound) whose lower bound is below `bound`.
+    static func lastIndex(in ranges: [Range<Int>], startingBefore bound: Int) -> Int? {
+        var low = 0
+        var high = ranges.count
+        while low < high {
+            let mid = (low + high) / 2
+            if ranges[mid].lowerBound < bound { low = mid + 1 } else { high = mid }
+        }
+        return low > 0 ? low - 1 : nil
+    }
+}
+
+/// Reads `# linkrules:ignore` comments in one file's bytes: checks that a marker really starts a comment, finds
+/// the rule ids after it and the link entry it covers.
+struct SuppressionCommentScanner {
+    /// A suppression comment: the byte ranges of the rule ids it names and the link it covers, if any.
+    struct Comment {
+        var ids: [Range<Int>]
+        var link: Link?
+    }
+
+    let file: SourceFile
+    /// The file's links in file order.
+    let links: [Link]
+    private let entries: [Range<Int>]
+
+    init(file: SourceFile, links: [Link]) {
+        self.file = file
+        self.links = links
+        self.entries = links.map(\.entryRange)
+    }
+
+    private static let hash = UInt8(ascii: "#")
+
+    /// The comment whose marker starts at `marker`, or nil when the marker is not at the start of a comment
+    /// (`#` and blanks before it, the `#` at the start of the line or after a blank).
+    func comment(markerAt marker: Int) -> Comment? {
+        let bytes = file.bytes
+        let line = file.position(ofByte: marker).line - 1
+        let lineStart = file.lineStarts[line]
+        var index = marker - 1
+        while index >= lineStart, isBlank(bytes[index]) { index -= 1 }
+        guard index >= lineStart, bytes[index] == Self.hash, index == lineStart || isBlank(bytes[index - 1]) else {
+            return nil
+        }
+        let hashOffset = index
+        var firstNonBlank = lineStart
+        while firstNonBlank < hashOffset, isBlank(bytes[firstNonBlank]) { firstNonBlank += 1 }
+        let isTrailing = firstNonBlank < hashOffset
+
+        let idsStart = marker + SuppressionFilter.commentMarker.count
+        let end = lineEnd(line)
+        // `linkrules:ignore-all` or `linkrules:ignored` is not this marker.
+        if idsStart < end, !isSeparator(bytes[idsStart]) { return nil }
+        let ids = ruleIDs(from: idsStart, lineEnd: end)
+        let covered = isTrailing ? entry(onLine: line) : entry(onLine: nextLineThatIsNotAComment(after: line))
+        return Comment(ids: ids, link: covered.map { links[$0] })
+    }
+
+    /// The byte ranges of the ids between `start` and the end of the line: words separated by blanks and commas,
+    /// up to a `--` word.
+    private func ruleIDs(from start: Int, lineEnd: Int) -> [Range<Int>] {
+        let bytes = file.bytes
+        var ids: [Range<Int>] = []
+        var index = start
+        while index < lineEnd {
+            while index < lineEnd, isSeparator(bytes[index]) { index += 1 }
+            let wordStart = index
+            while index < lineEnd, !isSeparator(bytes[index]) { index += 1 }
+            guard wordStart < index else { break }
+            if index - wordStart == 2, bytes[wordStart] == UInt8(ascii: "-"), bytes[wordStart + 1] == UInt8(ascii: "-") {
+                break
+            }
+            ids.append(wordStart..<index)
+        }
+        return ids
+    }
+
+    /// The index of the entry that the given 0-based line starts or lies inside, if any.
+    private func entry(onLine line: Int?) -> Int? {
+        guard let line else { return nil }
+        guard let index = SuppressionFilter.lastIndex(in: entries, startingBefore: lineEnd(line) + 1),
+            entries[index].upperBound > file.lineStarts[line]
+        else { return nil }
+        return index
+    }
+
+    /// The first line after `line` that is not a comment line (a blank line counts as not a comment).
+    private func nextLineThatIsNotAComment(after line: Int) -> Int? {
+        var next = line + 1
+        while next < file.lineStarts.count {
+            var index = file.lineStarts[next]
+            let end = lineEnd(next)
+            while index < end, isBlank(file.bytes[index]) { index += 1 }
+            if index == end || file.bytes[index] != Self.hash { return next }
+            next += 1
+        }
+        return nil
+    }
+
+    /// The offset where a 0-based line's text ends, before its line break.
+    private func lineEnd(_ line: Int) -> Int {
+        var end = line + 1 < file.lineStarts.count ? file.lineStarts[line + 1] : file.bytes.count
+        while end > file.lineStarts[line], file.bytes[end - 1] == UInt8(ascii: "\n") || file.bytes[end - 1] == UInt8(ascii: "\r") {
+            end -= 1
+        }
+        return end
+    }
+
+    private func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+
+    private func isSeparator(_ byte: UInt8) -> Bool { isBlank(byte) || byte == UInt8(ascii: ",") }
 }
 
 extension Message {
     static func unknownRuleID(_ id: String) -> Message { "unknown rule '\(id)'" }
     static func unknownRuleID(_ id: String, suggestion: String) -> Message { "unknown rule '\(id)': did you mean '\(suggestion)'?" }
     static func unusedSuppression(_ id: String) -> Message { "this suppression of '\(id)' silences nothing: remove it" }
+    static let suppressionNamesNoRule: Message = "'linkrules:ignore' names no rule: write the rule ids after it"
 }

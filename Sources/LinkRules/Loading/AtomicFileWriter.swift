@@ -68,6 +68,36 @@ public enum AtomicFileWriter {
         syncFolder(folder)
     }
 
+    /// Creates a new file atomically: writes a temporary file in the same folder (with the permissions the
+    /// process's umask gives a new file), fsyncs it and renames it to `path`, so a reader never sees it half
+    /// written. The folder must exist.
+    ///
+    /// - Throws: `FixError.fileChangedOnDisk` if `path` exists (a file appeared since the caller looked: use
+    ///   `replace` for an existing file), and `FixError.writeFailed` if any step fails; the temporary file is
+    ///   removed either way.
+    public static func create(path: String, with bytes: [UInt8]) throws {
+        let (folder, name) = split(path.hasPrefix("/") ? path : "./" + path)
+        var existing = stat()
+        if lstat(path, &existing) == 0 { throw FixError.fileChangedOnDisk(file: path) }
+        let temporaryPath = "\(folder)/.\(name).linkrules-\(UInt64.random(in: 0...UInt64.max))"
+        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw failure(path, "cannot create a temporary file in '\(folder)'") }
+        var isOpen = true
+        var isRenamed = false
+        defer {
+            if isOpen { close(descriptor) }
+            if !isRenamed { unlink(temporaryPath) }
+        }
+        try writeAll(bytes, to: descriptor, reportedAs: path)
+        guard fsync(descriptor) == 0 else { throw failure(path, "cannot flush the temporary file") }
+        isOpen = false
+        guard close(descriptor) == 0 else { throw failure(path, "cannot close the temporary file") }
+        if lstat(path, &existing) == 0 { throw FixError.fileChangedOnDisk(file: path) }
+        guard rename(temporaryPath, path) == 0 else { throw failure(path, "cannot rename the temporary file") }
+        isRenamed = true
+        syncFolder(folder)
+    }
+
     /// The absolute path with symbolic links resolved, or nil with `errno` set.
     private static func resolvedPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }

@@ -190,7 +190,7 @@ private struct Page {
         output.append("\" data-line=\"\(location.line)\">\n<p class=\"headline\"><span class=\"badge \(severity)\">")
         output.append(severity)
         output.append("</span> <a class=\"rule\" href=\"")
-        output.appendHTMLEscaped(options.ruleDocumentationBase + diagnostic.ruleID + ".md")
+        output.appendHTMLEscaped(options.ruleDocumentationURL(diagnostic.ruleID))
         output.append("\">")
         output.appendHTMLEscaped(diagnostic.ruleID)
         output.append("</a> <span class=\"position\">\(location.line):\(location.column)</span> <span class=\"message\">")
@@ -270,7 +270,7 @@ private struct Page {
         output.append("<th>findings</th><th>summary</th></tr></thead>\n<tbody>\n")
         for (id, count) in rows {
             output.append("<tr><td><a href=\"")
-            output.appendHTMLEscaped(options.ruleDocumentationBase + id + ".md")
+            output.appendHTMLEscaped(options.ruleDocumentationURL(id))
             output.append("\">")
             output.appendHTMLEscaped(id)
             output.append("</a></td><td>\(count)</td><td>")

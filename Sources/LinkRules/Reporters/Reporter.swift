@@ -59,7 +59,8 @@ public struct ReportOptions: Sendable {
     public var quiet = false
     /// Text output: append a table of finding counts per rule.
     public var statistics = false
-    /// Prefix of a rule's documentation page; the page is this + rule id + `.md` (SARIF `helpUri`, HTML links).
+    /// The folder or URL of the rule pages (`--rule-docs-base`); a page is this + rule id + `.md` (HTML links;
+    /// SARIF `helpUri` when it is absolute). See `ruleDocumentationURL(_:)`.
     public var ruleDocumentationBase: String = "rules/"
 
     public init() {}

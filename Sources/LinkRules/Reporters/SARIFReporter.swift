@@ -2,8 +2,18 @@
 /// per finding with its exact region, related locations for its notes, a line-independent fingerprint and fixes.
 public struct SARIFReporter: Reporter {
     public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
-    /// The tool's home page, `tool.driver.informationUri`.
-    public static let informationURI = "https://github.com/linkrules/linkrules"
+    /// `tool.driver.informationUri`: the rule index (`README.md`) under an absolute `--rule-docs-base`, the
+    /// documentation of what the tool checks. Nil, and the property left out, for a relative base: SARIF requires
+    /// an absolute URI, and linkrules has no fixed home page to name instead.
+    public static func informationURI(_ options: ReportOptions) -> String? {
+        options.ruleDocumentationIsAbsolute ? options.ruleIndexURL : nil
+    }
+
+    /// A rule's `helpUri`: its page under an absolute `--rule-docs-base`; nil (left out) for a relative base,
+    /// which code scanning could not open. The help text and markdown are written either way.
+    public static func helpURI(_ ruleID: String, _ options: ReportOptions) -> String? {
+        options.ruleDocumentationIsAbsolute ? options.ruleDocumentationURL(ruleID) : nil
+    }
     /// The base that relative artifact paths are resolved against: the directory linkrules ran in.
     public static let sourceRootBaseID = "%SRCROOT%"
 
@@ -29,7 +39,7 @@ public struct SARIFReporter: Reporter {
         json.beginObject()
         json.field("name", "linkrules")
         json.field("version", input.toolVersion)
-        json.field("informationUri", Self.informationURI)
+        if let informationURI = Self.informationURI(options) { json.field("informationUri", informationURI) }
         json.key("rules")
         json.beginArray()
         for descriptor in descriptors { write(descriptor, options: options, to: &json) }
@@ -93,7 +103,7 @@ public struct SARIFReporter: Reporter {
             json.field("text", helpText(rule))
             json.field("markdown", helpMarkdown(rule))
             json.endObject()
-            json.field("helpUri", options.ruleDocumentationBase + rule.id + ".md")
+            if let helpURI = Self.helpURI(rule.id, options) { json.field("helpUri", helpURI) }
             json.key("defaultConfiguration")
             json.beginObject()
             json.field("level", Self.level(rule.defaultSeverity))

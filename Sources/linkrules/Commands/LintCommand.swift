@@ -36,11 +36,14 @@ struct LintCommand: ParsableCommand {
     @Flag(name: .customLong("exit-non-zero-on-fix"), help: "With --fix, exit 1 when a file was changed, even if no finding remains.")
     var exitNonZeroOnFix = false
 
+    @OptionGroup(title: "Baseline") var baseline: BaselineOptions
+
     func run() throws {
         let workspace = try Workspace(files: files, configPath: config, workingDirectory: Output.workingDirectory)
         let session = try LintSession(workspace: workspace)
         guard fix || diff else {
-            let code = reporting.emit(try session.run(failOn: reporting.failOn?.threshold))
+            let linted = try session.run(failOn: reporting.failOn?.threshold)
+            let code = reporting.emit(try baseline.apply(to: linted, workspace: workspace, quiet: reporting.quiet))
             if code != 0 { throw ExitCode(code) }
             return
         }
@@ -56,12 +59,13 @@ struct LintCommand: ParsableCommand {
             return
         }
         try FixSession.write(result)
-        _ = reporting.emit(result.remaining)
+        let remaining = try baseline.apply(to: result.remaining, workspace: workspace, quiet: reporting.quiet)
+        _ = reporting.emit(remaining)
         if !reporting.quiet {
             let summary = result.summary(written: true) + "\n"
             if reporting.format == .text { Output.standardOutput(summary) } else { Output.standardError(summary) }
         }
-        let code = result.exitCode(written: true, exitNonZeroOnFix: exitNonZeroOnFix)
+        let code: Int32 = remaining.fails || (exitNonZeroOnFix && !result.changedFiles.isEmpty) ? 1 : 0
         if code != 0 { throw ExitCode(code) }
     }
 }

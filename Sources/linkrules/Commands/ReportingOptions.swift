@@ -19,11 +19,20 @@ struct ReportingOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Colour the text output (default: when writing to a terminal).")
     var color: Bool?
 
+    @Option(
+        name: .customLong("rule-docs-base"),
+        help: ArgumentHelp(
+            "Folder or URL of the rule pages, linked from HTML and SARIF.",
+            discussion: "SARIF gets 'helpUri' only for an absolute URL, e.g. https://github.com/OWNER/linkrules/blob/main/rules/",
+            valueName: "url"))
+    var ruleDocsBase = "rules/"
+
     func reportOptions() -> ReportOptions {
         var options = ReportOptions()
         options.quiet = quiet
         options.statistics = statistics
         options.color = format == .text && (color ?? Output.isTerminal)
+        options.ruleDocumentationBase = ruleDocsBase
         return options
     }
 

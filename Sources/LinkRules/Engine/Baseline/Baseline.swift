@@ -1,0 +1,173 @@
+import Foundation
+
+/// Findings accepted as they were when the baseline was written, so a CI gate adopted on an old catalogue fails
+/// only on new findings. An entry keys on the rule, the link's canonical route template and the message (for a
+/// finding about no link, the file instead of the link), never on a line number, so reordering or editing other
+/// entries keeps it; a count per key lets one of two identical findings be accepted and the second still fail.
+public struct Baseline: Sendable, Equatable {
+    /// What identifies a finding across edits of its catalogue.
+    public struct Key: Hashable, Comparable, Sendable {
+        public var rule: String
+        /// `Diagnostic.linkKey`: the canonical route template of the link the finding is about.
+        public var link: String?
+        /// For a finding about no link: its file, relative to the baseline's folder.
+        public var file: String?
+        public var message: String
+
+        public init(rule: String, link: String?, file: String?, message: String) {
+            self.rule = rule
+            self.link = link
+            self.file = file
+            self.message = message
+        }
+
+        /// Orders entries in the file: by rule, then link, then file, then message.
+        public static func < (lhs: Key, rhs: Key) -> Bool {
+            (lhs.rule, lhs.link ?? "", lhs.file ?? "", lhs.message) < (rhs.rule, rhs.link ?? "", rhs.file ?? "", rhs.message)
+        }
+    }
+
+    /// One key with the number of findings it accepts, and where it is written when it was read from a file.
+    public struct Entry: Sendable, Equatable {
+        public var key: Key
+        public var count: Int
+        public var location: SourceLocation?
+
+        public init(key: Key, count: Int, location: SourceLocation? = nil) {
+            self.key = key
+            self.count = count
+            self.location = location
+        }
+    }
+
+    /// The version of the file format written and accepted.
+    public static let formatVersion = 1
+
+    /// The entries, sorted by key, each key once.
+    public private(set) var entries: [Entry]
+
+    /// A baseline of the given entries; entries with the same key are merged by adding their counts.
+    public init(entries: [Entry]) {
+        var merged: [Key: Entry] = [:]
+        for entry in entries where entry.count > 0 {
+            if let existing = merged[entry.key] {
+                merged[entry.key] = Entry(key: entry.key, count: existing.count + entry.count, location: existing.location)
+            } else {
+                merged[entry.key] = entry
+            }
+        }
+        self.entries = merged.values.sorted { $0.key < $1.key }
+    }
+
+    /// The baseline that accepts exactly the given findings.
+    public init(diagnostics: [Diagnostic], keying: BaselineKeying) {
+        var counts: [Key: Int] = [:]
+        for diagnostic in diagnostics { counts[keying.key(for: diagnostic), default: 0] += 1 }
+        self.init(entries: counts.map { Entry(key: $0.key, count: $0.value) })
+    }
+
+    /// How many findings the baseline accepts in all.
+    public var findingCount: Int { entries.reduce(0) { $0 + $1.count } }
+
+    /// Splits findings into those the baseline accepts and those still reported (in their order; of several
+    /// findings with one key, the first ones are accepted), and lists the entries left with accepted findings
+    /// that no longer occur.
+    public func match(_ diagnostics: [Diagnostic], keying: BaselineKeying) -> BaselineMatch {
+        var remaining: [Key: Int] = [:]
+        for entry in entries { remaining[entry.key] = entry.count }
+        var reported: [Diagnostic] = []
+        var acceptedCount = 0
+        for diagnostic in diagnostics {
+            let key = keying.key(for: diagnostic)
+            if let left = remaining[key], left > 0 {
+                remaining[key] = left - 1
+                acceptedCount += 1
+            } else {
+                reported.append(diagnostic)
+            }
+        }
+        let stale = entries.compactMap { entry -> StaleBaselineEntry? in
+            guard let left = remaining[entry.key], left > 0 else { return nil }
+            return StaleBaselineEntry(entry: entry, unmatchedCount: left)
+        }
+        return BaselineMatch(reported: reported, acceptedCount: acceptedCount, stale: stale)
+    }
+}
+
+/// The outcome of matching findings against a baseline.
+public struct BaselineMatch: Sendable {
+    /// The findings the baseline does not accept, in their original order.
+    public var reported: [Diagnostic]
+    /// How many findings the baseline accepted.
+    public var acceptedCount: Int
+    /// Entries that accept more findings than now occur, in baseline order.
+    public var stale: [StaleBaselineEntry]
+}
+
+/// A baseline entry that accepts findings which no longer occur: the baseline can shrink.
+public struct StaleBaselineEntry: Sendable, Equatable {
+    public var entry: Baseline.Entry
+    /// How many of the entry's findings no longer occur (all of them when it matched nothing).
+    public var unmatchedCount: Int
+
+    /// What is stale, worded for a note: how many findings are gone, the rule, the link or file, the message.
+    public var message: Message {
+        let key = entry.key
+        let subject = key.link.map { " on '\($0)'" } ?? key.file.map { " in '\($0)'" } ?? ""
+        if unmatchedCount == entry.count {
+            return .staleBaselineEntry(rule: key.rule, subject: subject, message: key.message)
+        }
+        return .partlyStaleBaselineEntry(
+            rule: key.rule, subject: subject, message: key.message, matched: entry.count - unmatchedCount,
+            count: entry.count)
+    }
+}
+
+/// Computes a finding's baseline key. Files are keyed relative to the baseline's folder, so the baseline matches
+/// whichever folder linkrules runs from.
+public struct BaselineKeying: Sendable {
+    /// The absolute, standardized folder the baseline file is in.
+    public let baselineFolder: String
+    public let workingDirectory: String
+
+    /// - Parameters:
+    ///   - baselinePath: the baseline file, absolute or relative to `workingDirectory`.
+    ///   - workingDirectory: the folder that relative diagnostic paths are relative to.
+    public init(baselinePath: String, workingDirectory: String) {
+        self.workingDirectory = workingDirectory
+        let absolute = Workspace.absolute(baselinePath, in: workingDirectory)
+        baselineFolder = ((absolute as NSString).deletingLastPathComponent as NSString).standardizingPath
+    }
+
+    public func key(for diagnostic: Diagnostic) -> Baseline.Key {
+        if let link = diagnostic.linkKey {
+            return Baseline.Key(rule: diagnostic.ruleID, link: link, file: nil, message: diagnostic.message.text)
+        }
+        return Baseline.Key(
+            rule: diagnostic.ruleID, link: nil, file: relativeToBaseline(diagnostic.location.file),
+            message: diagnostic.message.text)
+    }
+
+    /// `path` (absolute or relative to the working directory) relative to the baseline's folder, with `..` where
+    /// it lies outside it.
+    func relativeToBaseline(_ path: String) -> String {
+        let absolute = (Workspace.absolute(path, in: workingDirectory) as NSString).standardizingPath
+        let target = absolute.split(separator: "/", omittingEmptySubsequences: true)
+        let base = baselineFolder.split(separator: "/", omittingEmptySubsequences: true)
+        var common = 0
+        while common < target.count, common < base.count, target[common] == base[common] { common += 1 }
+        let ups = Array(repeating: "..", count: base.count - common)
+        return (ups + target[common...].map(String.init)).joined(separator: "/")
+    }
+}
+
+extension Message {
+    static func staleBaselineEntry(rule: String, subject: String, message: String) -> Message {
+        "baseline entry matches no finding any more: '\(rule)'\(subject): \(message)"
+    }
+    static func partlyStaleBaselineEntry(rule: String, subject: String, message: String, matched: Int, count: Int)
+        -> Message
+    {
+        "baseline entry matches \(matched) of its \(count) findings: '\(rule)'\(subject): \(message)"
+    }
+}

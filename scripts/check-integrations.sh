@@ -1,0 +1,183 @@
+#!/usr/bin/env bash
+# Exercises what teams plug linkrules into (see docs/ci.md):
+#   1. the pre-commit manifest (.pre-commit-hooks.yaml): its fields, and, when pre-commit is installed, the hooks
+#      run by `pre-commit run` in a temporary git repository from a shadow clone of this one, as try-repo does
+#      (offline: pre-commit builds linkrules from the local clone with `swift build -c release`, once);
+#   2. the SwiftPM command plugin: listed by `swift package plugin --list`, `--help` passed through, and a real
+#      `swift package lint-links --format json` run on this repository's example catalogues;
+#   3. the GitHub Actions workflow in examples/ci/: its YAML, and its lint steps run as the runner would;
+#   4. the baseline from the command line: write, re-lint clean, a new finding fails, a fixed one is noted.
+#
+# usage: scripts/check-integrations.sh          (from anywhere; needs python3 with PyYAML and a built linkrules,
+#                                                $LINKRULES or .build/debug/linkrules)
+# SKIP_PRE_COMMIT=1 skips the pre-commit runs (their release build takes about two minutes).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+linkrules=$(cd "$(dirname "${LINKRULES:-.build/debug/linkrules}")" && pwd)/$(basename "${LINKRULES:-.build/debug/linkrules}")
+[ -x "$linkrules" ] || { echo "check-integrations: no linkrules at '$linkrules' (swift build --product linkrules)" >&2; exit 2; }
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); echo "PASS $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL $1${2:+: $2}"; }
+# check NAME COMMAND...: passes when the command succeeds.
+check() { local name=$1; shift; if out=$("$@" 2>&1); then pass "$name"; else fail "$name" "$(tail -n 5 <<<"$out")"; fi; }
+# exits NAME CODE COMMAND...: passes when the command exits with CODE; its output is in $out.
+exits() {
+  local name=$1 code=$2 status=0; shift 2
+  out=$("$@" 2>&1) || status=$?
+  if [ "$status" -eq "$code" ]; then pass "$name"; else fail "$name" "exit $status, expected $code: $(tail -n 5 <<<"$out")"; fi
+}
+
+# 1. pre-commit -------------------------------------------------------------------------------------------------
+check "pre-commit manifest has the fields pre-commit requires" python3 - <<'PY'
+import re, yaml
+hooks = yaml.safe_load(open(".pre-commit-hooks.yaml"))
+assert isinstance(hooks, list), "the manifest is a list of hooks"
+by_id = {hook["id"]: hook for hook in hooks}
+assert set(by_id) == {"linkrules", "linkrules-fix"}, f"hook ids: {sorted(by_id)}"
+for hook in hooks:
+    for field in ("id", "name", "entry", "language"):
+        assert isinstance(hook.get(field), str) and hook[field], f"{hook.get('id')}: '{field}' is required"
+    assert hook["language"] == "swift", f"{hook['id']}: language {hook['language']}"
+    known = {"id", "name", "entry", "language", "files", "exclude", "types", "types_or", "exclude_types",
+             "always_run", "fail_fast", "verbose", "pass_filenames", "require_serial", "description",
+             "language_version", "log_file", "minimum_pre_commit_version", "args", "stages", "alias",
+             "additional_dependencies"}
+    assert not set(hook) - known, f"{hook['id']}: unknown fields {set(hook) - known}"
+    files = re.compile(hook["files"])
+    for name in ["links.yml", "app/links.yaml", "deeplinks.yml", "Features/Checkout/checkout.links.yml"]:
+        assert files.search(name), f"{hook['id']}: files does not match {name}"
+    for name in ["mylinks.yml", "links.yml.orig", "links.json", "Sources/links.swift"]:
+        assert not files.search(name), f"{hook['id']}: files matches {name}"
+assert by_id["linkrules"]["entry"] == "linkrules lint"
+assert by_id["linkrules-fix"]["entry"] == "linkrules lint --fix"
+PY
+
+if [ "${SKIP_PRE_COMMIT:-0}" = 1 ]; then
+  echo "SKIP pre-commit runs (SKIP_PRE_COMMIT=1)"
+elif ! command -v pre-commit >/dev/null; then
+  echo "SKIP pre-commit runs: pre-commit is not installed (pip install pre-commit)"
+else
+  # What `pre-commit try-repo` does, once: a shadow clone of this repository with the working tree's changes
+  # committed. try-repo itself installs into a throwaway store on every call, which for `language: swift` is a
+  # release build each time; the runs below share one store, so linkrules is built once.
+  shadow=$work/shadow
+  git clone -q "$root" "$shadow"
+  git -C "$root" diff HEAD --binary | git -C "$shadow" apply --allow-empty
+  git -C "$root" ls-files --others --exclude-standard -z | (cd "$root" && xargs -0 -r cp --parents -t "$shadow")
+  git -C "$shadow" add -A
+  git -C "$shadow" -c user.name=ci -c user.email=ci@localhost commit -q --allow-empty -m "working tree"
+  rev=$(git -C "$shadow" rev-parse HEAD)
+
+  app=$work/app
+  mkdir -p "$app/Features/Feed"
+  git -C "$app" init -q
+  printf 'version: 1\nschemes: [her]\nlinks:\n  - url: her://feed\n' > "$app/links.yml"
+  printf 'version: 1\nschemes: [her]\nlinks:\n  - url: her://Feed/posts/9\n' > "$app/Features/Feed/feed.links.yml"
+  printf 'not: [a catalogue\n' > "$app/notes.yml"
+  run_hook() {
+    printf 'repos:\n  - repo: %s\n    rev: %s\n    hooks:\n      - id: %s\n' "$shadow" "$rev" "$1" > "$app/.pre-commit-config.yaml"
+    git -C "$app" add -A
+    (cd "$app" && PRE_COMMIT_HOME="$work/pre-commit-home" pre-commit run --all-files --color never)
+  }
+  exits "pre-commit hook linkrules fails on a finding" 1 run_hook linkrules
+  grep -q "Features/Feed/feed.links.yml:4:16: warning: .*\[lowercase\]" <<<"$out" \
+    && pass "the hook reports file:line:col of the finding" || fail "the hook reports file:line:col of the finding" "$out"
+  grep -q "notes.yml" <<<"$out" && fail "the hook only gets catalogue names" "$out" || pass "the hook only gets catalogue names"
+  if "$linkrules" lint --help | grep -q -- "--fix"; then
+    exits "pre-commit hook linkrules-fix fixes the file (and fails as it changed it)" 1 run_hook linkrules-fix
+    grep -q "url: her://feed/posts/9" "$app/Features/Feed/feed.links.yml" \
+      && pass "linkrules-fix wrote the safe fix" || fail "linkrules-fix wrote the safe fix" "$(cat "$app/Features/Feed/feed.links.yml")"
+  else
+    echo "SKIP pre-commit hook linkrules-fix: this linkrules has no --fix yet"
+    sed -i 's|her://Feed|her://feed|' "$app/Features/Feed/feed.links.yml"
+  fi
+  exits "pre-commit hook linkrules passes on clean catalogues" 0 run_hook linkrules
+fi
+
+# 2. SwiftPM command plugin -------------------------------------------------------------------------------------
+exits "swift package plugin --list shows lint-links" 0 swift package plugin --list
+grep -q "‘lint-links’ (plugin ‘LintLinks’" <<<"$out" || fail "lint-links is listed" "$out"
+exits "swift package lint-links --help passes --help to linkrules lint" 0 \
+  swift package --allow-writing-to-package-directory lint-links --help
+grep -q "OVERVIEW: Lint deep-link catalogues" <<<"$out" || fail "lint-links --help prints linkrules lint's help" "$out"
+status=0
+swift package lint-links --format json > "$work/plugin.json" 2> "$work/plugin.err" || status=$?
+"$linkrules" lint --format json > "$work/direct.json" 2>/dev/null || true
+if [ "$status" -ne 0 ] && python3 - "$work/plugin.json" "$work/direct.json" <<'PY'
+import json, sys
+plugin, direct = (json.load(open(path))["diagnostics"] for path in sys.argv[1:])
+assert plugin and plugin == direct, f"{len(plugin)} findings through the plugin, {len(direct)} directly"
+PY
+then pass "swift package lint-links lints the repository's catalogues and fails on their findings"
+else fail "swift package lint-links lints the repository's catalogues and fails on their findings" "exit $status: $(tail -n 5 "$work/plugin.err")"
+fi
+
+# 3. The GitHub Actions workflow --------------------------------------------------------------------------------
+check "examples/ci/linkrules.yml is a workflow with a SARIF upload and an annotations job" python3 - <<'PY'
+import yaml
+workflow = yaml.safe_load(open("examples/ci/linkrules.yml"))
+triggers = workflow.get("on", workflow.get(True))  # YAML 1.1 reads a bare `on` as true
+assert "pull_request" in triggers, "runs on pull requests"
+jobs = workflow["jobs"]
+for name, job in jobs.items():
+    assert job.get("runs-on"), f"{name}: runs-on"
+    assert all("uses" in step or "run" in step for step in job["steps"]), f"{name}: a step without uses or run"
+    assert any("swift build" in step.get("run", "") for step in job["steps"]), f"{name}: builds linkrules"
+scanning = jobs["code-scanning"]
+assert scanning["permissions"].get("security-events") == "write", "upload-sarif needs security-events: write"
+lint = next(step for step in scanning["steps"] if step.get("id") == "lint")
+assert "--format sarif" in lint["run"] and "> linkrules.sarif" in lint["run"]
+upload = next(step for step in scanning["steps"] if step.get("uses", "").startswith("github/codeql-action/upload-sarif@"))
+assert upload["with"]["sarif_file"] == "linkrules.sarif"
+assert any("--format github" in step.get("run", "") for step in jobs["annotations"]["steps"])
+PY
+# Runs the workflow's lint steps here, with the shell options of a GitHub runner's `run:`.
+python3 - "$work" <<'PY'
+import sys, yaml
+jobs = yaml.safe_load(open("examples/ci/linkrules.yml"))["jobs"]
+steps = [step for job in jobs.values() for step in job["steps"] if "linkrules lint" in step.get("run", "")]
+for index, step in enumerate(steps):
+    open(f"{sys.argv[1]}/step-{index}.sh", "w").write(step["run"])
+PY
+mkdir -p "$work/bin" && ln -sf "$linkrules" "$work/bin/linkrules"
+run_step() {
+  PATH="$work/bin:$PATH" GITHUB_OUTPUT="$work/github-output" LINKRULES_REPOSITORY=OWNER/linkrules LINKRULES_REF=main \
+    bash --noprofile --norc -eo pipefail "$1"
+}
+: > "$work/github-output"
+exits "the workflow's SARIF step succeeds on findings and records status 1" 0 run_step "$work/step-0.sh"
+grep -qx "status=1" "$work/github-output" || fail "the SARIF step records the status" "$(cat "$work/github-output")"
+check "the workflow's SARIF file is SARIF 2.1.0 with absolute helpUri" python3 - <<'PY'
+import json
+log = json.load(open("linkrules.sarif"))
+assert log["version"] == "2.1.0" and log["runs"][0]["results"]
+rules = log["runs"][0]["tool"]["driver"]["rules"]
+assert all(rule["helpUri"].startswith("https://github.com/OWNER/linkrules/blob/main/rules/") for rule in rules)
+PY
+rm -f linkrules.sarif
+exits "the workflow's annotations step fails on findings" 1 run_step "$work/step-1.sh"
+grep -q "^::warning file=examples/her/links.yml,line=" <<<"$out" || fail "the annotations step prints ::warning lines" "$out"
+
+# 4. Baseline from the command line -----------------------------------------------------------------------------
+cp examples/her/links.yml "$work/links.yml"
+( cd "$work"
+  exits "lint --write-baseline records the findings and exits 0" 0 "$linkrules" lint links.yml --write-baseline baseline.json
+  exits "lint --baseline is clean" 0 "$linkrules" lint links.yml --baseline baseline.json
+  printf '  - url: her://feed/comment/5\n' >> links.yml
+  exits "a new finding fails despite the baseline" 1 "$linkrules" lint links.yml --baseline baseline.json --quiet
+  grep -q "'comment' is followed by an id" <<<"$out" || fail "the new finding is named" "$out"
+  sed -i 's|her://feed/post/23423|her://feed/posts/23423|' links.yml
+  exits "a fixed finding leaves a stale entry, noted on stderr" 1 "$linkrules" lint links.yml --baseline baseline.json --format json
+  grep -q "baseline.json:[0-9]*:[0-9]*: note: baseline entry matches no finding any more: 'plural-resource-nouns'" <<<"$out" \
+    || fail "the stale entry is named" "$out"
+  echo "$passed $failed" > counts
+)
+read -r passed failed < "$work/counts"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
