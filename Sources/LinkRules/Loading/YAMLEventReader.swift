@@ -44,13 +44,19 @@ final class YAMLEventReader {
     private var peeked: YAMLEvent?
     private var depth = 0
     private var finished = false
+    /// The collections open at this point, innermost last: where each starts and whether it is flow style, so an
+    /// error at the end of the file can name the bracket left open.
+    private var openCollections: [(start: Int, isFlow: Bool, isSequence: Bool)] = []
 
     init(file: SourceFile) {
         self.file = file
-        let count = file.bytes.count
+        // libyaml is given the text after a byte-order mark: with the encoding fixed to UTF-8 it would read the
+        // mark as a character and shift the first line. Its marks then count from the mark's end, as SourceFile does.
+        let skipped = file.byteOrderMarkLength
+        let count = file.bytes.count - skipped
         buffer = .allocate(capacity: max(count, 1))
         file.bytes.withUnsafeBufferPointer { source in
-            if let base = source.baseAddress { buffer.initialize(from: base, count: count) }
+            if let base = source.baseAddress { buffer.initialize(from: base + skipped, count: count) }
         }
         yaml_parser_initialize(&parser)
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
@@ -136,9 +142,29 @@ final class YAMLEventReader {
         default:
             result = YAMLEvent(kind: .streamEnd, start: start, end: end)
         }
+        switch result.kind {
+        case .sequenceStart, .mappingStart:
+            if depth <= Self.maximumDepth {
+                openCollections.append((start, result.isFlow, result.kind == .sequenceStart))
+            }
+        case .sequenceEnd, .mappingEnd: _ = openCollections.popLast()
+        default: break
+        }
         if result.hasAnchor { throw LoadError(.aliasesRefused, at: location(start..<end)) }
         if depth > Self.maximumDepth { throw LoadError(.tooDeep(Self.maximumDepth), at: location(start..<end)) }
         return result
+    }
+
+    /// Whether only blanks and line breaks follow `offset`.
+    private func isAtEnd(_ offset: Int) -> Bool {
+        var index = offset
+        while index < file.bytes.count {
+            switch file.bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return false
+            }
+        }
+        return true
     }
 
     /// libyaml's error as a `LoadError` that points where the broken construct starts (an unclosed quote or
@@ -147,14 +173,44 @@ final class YAMLEventReader {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
         let problemOffset = offset(parser.problem_mark)
         if parser.error == YAML_READER_ERROR {
-            let at = min(Int(parser.problem_offset), file.bytes.count)
-            return LoadError(.invalidYAML(problem), at: location(at..<at))
+            var at = min(Int(parser.problem_offset) + file.byteOrderMarkLength, file.bytes.count)
+            guard problem.contains("UTF-8") || problem.contains("Unicode") else {
+                return LoadError(.invalidYAML(problem), at: location(at..<min(at + 1, file.bytes.count)))
+            }
+            // libyaml names the offending byte; point at the start of the character it breaks.
+            if problem == "invalid trailing UTF-8 octet" {
+                var lead = at
+                while lead > 0, at - lead < 3, file.bytes[lead - 1] & 0xC0 == 0x80 { lead -= 1 }
+                if lead > 0, file.bytes[lead - 1] >= 0xC0 { at = lead - 1 }
+            }
+            return LoadError(.notUTF8(problem), at: location(at..<min(at + 1, file.bytes.count)))
         }
         let problemLocation = location(problemOffset..<problemOffset)
+        if problem == "mapping values are not allowed in this context" {
+            return LoadError(
+                .invalidYAML("':' followed by a space cannot appear in a plain value: quote the value"),
+                at: location(problemOffset..<min(problemOffset + 1, file.bytes.count)))
+        }
+        if problem == "found character that cannot start any token", problemOffset < file.bytes.count,
+            file.bytes[problemOffset] == UInt8(ascii: "\t")
+        {
+            return LoadError(
+                .invalidYAML("a tab cannot indent or start a YAML value: use spaces"),
+                at: location(problemOffset..<(problemOffset + 1)))
+        }
         guard let contextPointer = parser.context else {
             return LoadError(.invalidYAML(problem), at: problemLocation)
         }
         let context = String(cString: contextPointer)
+        if let open = openCollections.last(where: \.isFlow), isAtEnd(problemOffset),
+            context != "while scanning a quoted scalar"
+        {
+            let (bracket, kind) = open.isSequence ? ("[", "list") : ("{", "mapping")
+            return LoadError(
+                .invalidYAML("unclosed '\(bracket)': the \(kind) that starts here is not closed"),
+                at: location(open.start..<(open.start + 1)),
+                notes: [Note(message: "the file ends here: \(problem)", location: problemLocation)])
+        }
         let contextOffset = offset(parser.context_mark)
         let contextLocation = location(contextOffset..<contextOffset)
         let summary: String
@@ -165,6 +221,10 @@ final class YAMLEventReader {
             summary = "unclosed '[': the list that starts here is not closed (\(problem))"
         case ("while parsing a flow mapping", _):
             summary = "unclosed '{': the mapping that starts here is not closed (\(problem))"
+        case ("while parsing a block mapping", "did not find expected key"):
+            summary = "bad indentation: a line of the mapping that starts here is not aligned with its keys"
+        case ("while parsing a block collection", "did not find expected '-' indicator"):
+            summary = "bad indentation: a line of the list that starts here is not aligned with its items"
         default:
             summary = "\(problem) \(context)"
         }
