@@ -65,6 +65,20 @@ enum BadInputs {
         return result
     }
 
+    /// The old-Mac form of a text: every line ends with a lone CR.
+    static func cr(_ bytes: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        for (index, byte) in bytes.enumerated() {
+            if byte == 0x0A {
+                if index == 0 || bytes[index - 1] != 0x0D { result.append(0x0D) }
+            } else {
+                result.append(byte)
+            }
+        }
+        return result
+    }
+
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// Every case of the corpus. Positions are 1-based line:column, columns counted in characters.
@@ -172,6 +186,12 @@ enum BadInputs {
     func crlfLineEndingsGiveTheSamePositions(_ input: BadInput) throws {
         let result = try BadInputs.read(input.file, BadInputs.crlf(try BadInputs.bytes(input.file)))
         BadInputs.expect(result, matches: input, variant: " (CRLF)")
+    }
+
+    @Test(arguments: BadInputs.cases.filter(\.hasTextVariants))
+    func loneCRLineEndingsGiveTheSamePositions(_ input: BadInput) throws {
+        let result = try BadInputs.read(input.file, BadInputs.cr(try BadInputs.bytes(input.file)))
+        BadInputs.expect(result, matches: input, variant: " (CR)")
     }
 
     @Test(arguments: BadInputs.cases.filter(\.hasTextVariants))

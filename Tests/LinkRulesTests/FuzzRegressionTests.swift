@@ -67,6 +67,28 @@ import Testing
         #expect(outcome.passes == 1)
     }
 
+    /// Fuzz finding 2 (crashed: "Range requires lowerBound <= upperBound" in YAMLDecoder.readMapping): libyaml
+    /// counts a lone CR as a line break and SourceFile did not, so marks converted through line:column landed on
+    /// the wrong bytes and a mapping could end before it started. Marks now convert through their character
+    /// index, and a lone CR ends a line in SourceFile too.
+    @Test func aLoneCRInsideFlowMappingsNoLongerCrashes() throws {
+        let bytes = Array("  m: {s: []\r}\n  s: {[]\r}\n\n# ".utf8)
+        let catalogue = try CatalogueLoader().load(files: [SourceFile(path: "fuzz.yml", bytes: bytes)])
+        let findings = catalogue.loadFindings.map { "\($0.location.line):\($0.location.column) \($0.message)" }
+        #expect(findings == ["1:3 unknown key 'm' in the catalogue", "3:3 unknown key 's' in the catalogue"])
+    }
+
+    @Test func loneCRLinesArePositionedAsEditorsCountThem() throws {
+        let bytes = Array("version: 1\rlinks:\r  - url: her://Feed\r    title: x\r".utf8)
+        let file = SourceFile(path: "mac.yml", bytes: bytes)
+        #expect(file.lineCount == 5)
+        #expect(file.lineText(3) == "  - url: her://Feed")
+        let diagnostics = try Linter().lint(try CatalogueLoader().load(files: [file]))
+        let lowercase = try #require(diagnostics.first { $0.ruleID == "lowercase" })
+        #expect(lowercase.location.line == 3)
+        #expect(lowercase.location.column == 16)
+    }
+
     @Test func aLintThatFailsOnTheOriginalStillThrows() {
         #expect(throws: LoadError.self) { try Self.fixEverything("links: [\n") }
     }

@@ -81,7 +81,7 @@ struct SuppressionFilter {
                     let markerRange = text[hash...].range(of: "linkrules:ignore")
                 else { continue }
                 let idsText = text[markerRange.upperBound...]
-                let lineStart = file.lineStarts[line - 1]
+                let lineStart = file.textStart(ofLine: line - 1)
                 guard let entry = lines[line + 1] else { continue }
                 var searchFrom = idsText.startIndex
                 for id in idsText.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }) {

@@ -1,6 +1,7 @@
 /// The bytes of one loaded file and a table of where its lines start, so byte offsets, libyaml's
 /// character marks and 1-based line:column positions convert into one another in O(log lines). A leading UTF-8
-/// byte-order mark is invisible, as in an editor: the first character after it is at 1:1.
+/// byte-order mark is invisible, as in an editor: the first character after it is at 1:1. Lines end at LF, CRLF
+/// or a lone CR.
 public final class SourceFile: @unchecked Sendable {
     /// The path as the user named it; diagnostics print it unchanged.
     public let path: String
@@ -24,7 +25,10 @@ public final class SourceFile: @unchecked Sendable {
         starts.reserveCapacity(bytes.count / 24 + 1)
         for (index, byte) in bytes.enumerated() {
             if byte >= 0x80, index >= byteOrderMarkLength { lineIsASCII = false }
-            if byte == UInt8(ascii: "\n") {
+            // A line ends at LF, or at a CR not followed by LF (old Mac files), as editors count lines.
+            if byte == UInt8(ascii: "\n")
+                || (byte == UInt8(ascii: "\r") && (index + 1 == bytes.count || bytes[index + 1] != UInt8(ascii: "\n")))
+            {
                 starts.append(index + 1)
                 ascii.append(lineIsASCII)
                 lineIsASCII = true
@@ -50,7 +54,7 @@ public final class SourceFile: @unchecked Sendable {
     }
 
     /// Where the text of a 0-based line starts: after the byte-order mark on the first line.
-    private func textStart(ofLine line: Int) -> Int { line == 0 ? byteOrderMarkLength : lineStarts[line] }
+    func textStart(ofLine line: Int) -> Int { line == 0 ? byteOrderMarkLength : lineStarts[line] }
 
     /// The position of a byte offset (clamped to the file).
     public func position(ofByte offset: Int) -> SourcePosition {

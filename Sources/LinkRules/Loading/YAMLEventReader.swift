@@ -47,12 +47,18 @@ final class YAMLEventReader {
     /// The collections open at this point, innermost last: where each starts and whether it is flow style, so an
     /// error at the end of the file can name the bracket left open.
     private var openCollections: [(start: Int, isFlow: Bool, isSequence: Bool)] = []
+    /// Whether every byte after the byte-order mark is ASCII, so a character index is a byte count.
+    private let isASCII: Bool
+    /// The last character index converted to a byte offset, where the next conversion starts walking.
+    private var cursor: (character: Int, byte: Int)
 
     init(file: SourceFile) {
         self.file = file
         // libyaml is given the text after a byte-order mark: with the encoding fixed to UTF-8 it would read the
         // mark as a character and shift the first line. Its marks then count from the mark's end, as SourceFile does.
         let skipped = file.byteOrderMarkLength
+        isASCII = !file.bytes[skipped...].contains { $0 >= 0x80 }
+        cursor = (0, skipped)
         let count = file.bytes.count - skipped
         buffer = .allocate(capacity: max(count, 1))
         file.bytes.withUnsafeBufferPointer { source in
@@ -87,8 +93,25 @@ final class YAMLEventReader {
         return try read()
     }
 
+    /// Converts a libyaml mark to a byte offset through its character index, not its line and column: libyaml
+    /// also breaks lines at a lone CR, NEL, LS and PS, which SourceFile (like editors' `file:line:col`) does
+    /// not, so its line numbers can disagree with the file's. Marks come nearly in order, so a cursor that moves
+    /// from the last one costs little; an ASCII file needs no walk at all.
     private func offset(_ mark: yaml_mark_t) -> Int {
-        file.byteOffset(line: Int(mark.line), characterColumn: Int(mark.column))
+        let target = Int(mark.index)
+        let bytes = file.bytes
+        if isASCII { return min(file.byteOrderMarkLength + target, bytes.count) }
+        while cursor.character < target, cursor.byte < bytes.count {
+            cursor.byte += 1
+            while cursor.byte < bytes.count, bytes[cursor.byte] & 0xC0 == 0x80 { cursor.byte += 1 }
+            cursor.character += 1
+        }
+        while cursor.character > target, cursor.byte > file.byteOrderMarkLength {
+            cursor.byte -= 1
+            while cursor.byte > file.byteOrderMarkLength, bytes[cursor.byte] & 0xC0 == 0x80 { cursor.byte -= 1 }
+            cursor.character -= 1
+        }
+        return cursor.byte
     }
 
     private func read() throws -> YAMLEvent {
