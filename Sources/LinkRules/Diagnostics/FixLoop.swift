@@ -14,9 +14,13 @@ public struct FixLoop: Sendable {
     /// applies them with `FixApplier`; fixes deferred by an overlap are offered again by the next re-lint.
     /// The edits of a fix applied in a later pass refer to the text of that pass, not to the original.
     ///
+    /// A fix never turns a text that `diagnose` accepts into one it throws on (a key renamed to one whose value
+    /// has the wrong type, say): when the re-lint of a pass throws, the pass is redone keeping only the fixes
+    /// that leave the text readable, and the others land in `FixOutcome.unreadable`.
+    ///
     /// - Returns: the final text, every fix applied across passes and the number of passes that changed the text.
     /// - Throws: `FixError.didNotConverge` if fixes still change the text after `maximumPasses` passes, or
-    ///   whatever `diagnose` throws.
+    ///   whatever `diagnose` throws on the original text.
     public func run(
         file: String,
         bytes: [UInt8],
@@ -25,17 +29,64 @@ public struct FixLoop: Sendable {
     ) throws -> FixOutcome {
         var current = bytes
         var applied: [FixIt] = []
+        var unreadable: [FixIt] = []
         var passes = 0
+        var diagnostics = try diagnose(current)
         while true {
-            let fixes = try diagnose(current).flatMap(\.fixes).filter(selecting)
-            let pass = FixApplier.apply(fixes, to: current, file: file)
+            // A fix already found to break the text is not tried again when a re-lint offers it unchanged.
+            let fixes = diagnostics.flatMap(\.fixes).filter { selecting($0) && !unreadable.contains($0) }
+            var pass = FixApplier.apply(fixes, to: current, file: file)
             if pass.applied.isEmpty || pass.bytes == current { break }
             guard passes < maximumPasses else { throw FixError.didNotConverge(file: file, passes: passes) }
+            if let next = try? diagnose(pass.bytes) {
+                diagnostics = next
+            } else {
+                let readable = keepReadable(pass.applied, to: current, file: file, diagnose: diagnose)
+                unreadable += readable.left
+                // Nothing of this pass could be kept: offer what is left of the same diagnostics again.
+                guard let next = readable.diagnostics else { continue }
+                pass = readable.pass
+                diagnostics = next
+            }
             passes += 1
             applied += pass.applied
             current = pass.bytes
         }
-        return FixOutcome(bytes: current, applied: applied, passes: passes, changed: current != bytes)
+        return FixOutcome(bytes: current, applied: applied, passes: passes, changed: current != bytes, unreadable: unreadable)
+    }
+
+    /// Applies `fixes` (one pass that made `bytes` unreadable) in halves, keeping each group only if the text
+    /// still passes `diagnose`; a single fix that breaks it is left out. Costs about one re-lint per bad fix and
+    /// halving, not one per fix.
+    private func keepReadable(
+        _ fixes: [FixIt], to bytes: [UInt8], file: String, diagnose: ([UInt8]) throws -> [Diagnostic]
+    ) -> (pass: FixPass, diagnostics: [Diagnostic]?, left: [FixIt]) {
+        var kept: [FixIt] = []
+        var left: [FixIt] = []
+        var best: (pass: FixPass, diagnostics: [Diagnostic])?
+        func add(_ group: ArraySlice<FixIt>) {
+            guard !group.isEmpty else { return }
+            let candidate = FixApplier.apply(kept + group, to: bytes, file: file)
+            if candidate.deferred.isEmpty, candidate.rejected.isEmpty, let diagnostics = try? diagnose(candidate.bytes) {
+                kept += group
+                best = (candidate, diagnostics)
+            } else if group.count == 1 {
+                left += group
+            } else {
+                let middle = group.startIndex + group.count / 2
+                add(group[..<middle])
+                add(group[middle...])
+            }
+        }
+        // The whole group is known to break the text: start with its halves.
+        if fixes.count == 1 {
+            left = fixes
+        } else {
+            add(fixes[..<(fixes.count / 2)])
+            add(fixes[(fixes.count / 2)...])
+        }
+        guard let best else { return (FixPass(bytes: bytes, applied: [], deferred: []), nil, left) }
+        return (best.pass, best.diagnostics, left)
     }
 }
 
@@ -49,11 +100,14 @@ public struct FixOutcome: Sendable {
     public var passes: Int
     /// Whether the final text differs from the original.
     public var changed: Bool
+    /// Fixes left out because the text they produced could no longer be read (the re-lint threw).
+    public var unreadable: [FixIt]
 
-    public init(bytes: [UInt8], applied: [FixIt], passes: Int, changed: Bool) {
+    public init(bytes: [UInt8], applied: [FixIt], passes: Int, changed: Bool, unreadable: [FixIt] = []) {
         self.bytes = bytes
         self.applied = applied
         self.passes = passes
         self.changed = changed
+        self.unreadable = unreadable
     }
 }

@@ -61,8 +61,12 @@ public struct CatalogueLoader: Sendable {
         return catalogue
     }
 
-    /// Refuses binary content before libyaml sees it, naming the first bad byte.
+    /// Refuses binary content and UTF-16 before libyaml sees them, naming the first bad byte.
     func checkText(_ file: SourceFile) throws {
+        let bytes = file.bytes
+        if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+            throw LoadError(.utf16, at: file.location(ofBytes: 0..<2))
+        }
         if let nul = file.bytes.firstIndex(of: 0) {
             throw LoadError(.nulByte(), at: file.location(ofBytes: nul..<(nul + 1)))
         }

@@ -42,6 +42,8 @@ extension Message {
     static func unreadableFile(_ reason: String) -> Message { "cannot read the file: \(reason)" }
     static func notAFile() -> Message { "expected a file, found a directory" }
     static func notUTF8() -> Message { "the file is not valid UTF-8 text" }
+    static func notUTF8(_ problem: String) -> Message { "the file is not valid UTF-8 text: \(problem)" }
+    static let utf16: Message = "the file is UTF-16 text: save it as UTF-8"
     static func nulByte() -> Message { "the file contains a NUL byte: it is not a text file" }
     static func invalidYAML(_ problem: String) -> Message { "invalid YAML: \(problem)" }
     static let aliasesRefused: Message = "YAML anchors and aliases are not supported in catalogues: write the value out"

@@ -41,14 +41,26 @@ final class YAMLEventReader {
     let file: SourceFile
     private var parser = yaml_parser_t()
     /// libyaml pulls the file through this cursor in chunks, so the bytes are never copied whole.
-    private let cursor: InputCursor
+    private let input: InputCursor
     private var peeked: YAMLEvent?
     private var depth = 0
     private var finished = false
+    /// The collections open at this point, innermost last: where each starts and whether it is flow style, so an
+    /// error at the end of the file can name the bracket left open.
+    private var openCollections: [(start: Int, isFlow: Bool, isSequence: Bool)] = []
+    /// Whether every byte after the byte-order mark is ASCII, so a character index is a byte count.
+    private let isASCII: Bool
+    /// The last character index converted to a byte offset, where the next conversion starts walking.
+    private var cursor: (character: Int, byte: Int)
 
     init(file: SourceFile) {
         self.file = file
-        cursor = InputCursor(bytes: file.bytes)
+        // libyaml is given the text after a byte-order mark: with the encoding fixed to UTF-8 it would read the
+        // mark as a character and shift the first line. Its marks then count from the mark's end, as SourceFile does.
+        let skipped = file.byteOrderMarkLength
+        isASCII = !file.bytes[skipped...].contains { $0 >= 0x80 }
+        cursor = (0, skipped)
+        input = InputCursor(bytes: file.bytes, offset: skipped)
         yaml_parser_initialize(&parser)
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
         yaml_parser_set_input(&parser, { context, buffer, size, sizeRead in
@@ -56,7 +68,7 @@ final class YAMLEventReader {
             let cursor = Unmanaged<InputCursor>.fromOpaque(context).takeUnretainedValue()
             sizeRead.pointee = cursor.read(into: buffer, capacity: size)
             return 1
-        }, Unmanaged.passUnretained(cursor).toOpaque())
+        }, Unmanaged.passUnretained(input).toOpaque())
     }
 
     deinit {
@@ -82,8 +94,25 @@ final class YAMLEventReader {
         return try read()
     }
 
+    /// Converts a libyaml mark to a byte offset through its character index, not its line and column: libyaml
+    /// also breaks lines at a lone CR, NEL, LS and PS, which SourceFile (like editors' `file:line:col`) does
+    /// not, so its line numbers can disagree with the file's. Marks come nearly in order, so a cursor that moves
+    /// from the last one costs little; an ASCII file needs no walk at all.
     private func offset(_ mark: yaml_mark_t) -> Int {
-        file.byteOffset(line: Int(mark.line), characterColumn: Int(mark.column))
+        let target = Int(mark.index)
+        let bytes = file.bytes
+        if isASCII { return min(file.byteOrderMarkLength + target, bytes.count) }
+        while cursor.character < target, cursor.byte < bytes.count {
+            cursor.byte += 1
+            while cursor.byte < bytes.count, bytes[cursor.byte] & 0xC0 == 0x80 { cursor.byte += 1 }
+            cursor.character += 1
+        }
+        while cursor.character > target, cursor.byte > file.byteOrderMarkLength {
+            cursor.byte -= 1
+            while cursor.byte > file.byteOrderMarkLength, bytes[cursor.byte] & 0xC0 == 0x80 { cursor.byte -= 1 }
+            cursor.character -= 1
+        }
+        return cursor.byte
     }
 
     private func read() throws -> YAMLEvent {
@@ -137,9 +166,29 @@ final class YAMLEventReader {
         default:
             result = YAMLEvent(kind: .streamEnd, start: start, end: end)
         }
+        switch result.kind {
+        case .sequenceStart, .mappingStart:
+            if depth <= Self.maximumDepth {
+                openCollections.append((start, result.isFlow, result.kind == .sequenceStart))
+            }
+        case .sequenceEnd, .mappingEnd: _ = openCollections.popLast()
+        default: break
+        }
         if result.hasAnchor { throw LoadError(.aliasesRefused, at: location(start..<end)) }
         if depth > Self.maximumDepth { throw LoadError(.tooDeep(Self.maximumDepth), at: location(start..<end)) }
         return result
+    }
+
+    /// Whether only blanks and line breaks follow `offset`.
+    private func isAtEnd(_ offset: Int) -> Bool {
+        var index = offset
+        while index < file.bytes.count {
+            switch file.bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return false
+            }
+        }
+        return true
     }
 
     /// libyaml's error as a `LoadError` that points where the broken construct starts (an unclosed quote or
@@ -154,14 +203,44 @@ final class YAMLEventReader {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
         let problemOffset = offset(parser.problem_mark)
         if parser.error == YAML_READER_ERROR {
-            let at = min(Int(parser.problem_offset), file.bytes.count)
-            return LoadError(.invalidYAML(problem), at: location(at..<at))
+            var at = min(Int(parser.problem_offset) + file.byteOrderMarkLength, file.bytes.count)
+            guard problem.contains("UTF-8") || problem.contains("Unicode") else {
+                return LoadError(.invalidYAML(problem), at: location(at..<min(at + 1, file.bytes.count)))
+            }
+            // libyaml names the offending byte; point at the start of the character it breaks.
+            if problem == "invalid trailing UTF-8 octet" {
+                var lead = at
+                while lead > 0, at - lead < 3, file.bytes[lead - 1] & 0xC0 == 0x80 { lead -= 1 }
+                if lead > 0, file.bytes[lead - 1] >= 0xC0 { at = lead - 1 }
+            }
+            return LoadError(.notUTF8(problem), at: location(at..<min(at + 1, file.bytes.count)))
         }
         let problemLocation = location(problemOffset..<problemOffset)
+        if problem == "mapping values are not allowed in this context" {
+            return LoadError(
+                .invalidYAML("':' followed by a space cannot appear in a plain value: quote the value"),
+                at: location(problemOffset..<min(problemOffset + 1, file.bytes.count)))
+        }
+        if problem == "found character that cannot start any token", problemOffset < file.bytes.count,
+            file.bytes[problemOffset] == UInt8(ascii: "\t")
+        {
+            return LoadError(
+                .invalidYAML("a tab cannot indent or start a YAML value: use spaces"),
+                at: location(problemOffset..<(problemOffset + 1)))
+        }
         guard let contextPointer = parser.context else {
             return LoadError(.invalidYAML(problem), at: problemLocation)
         }
         let context = String(cString: contextPointer)
+        if let open = openCollections.last(where: \.isFlow), isAtEnd(problemOffset),
+            context != "while scanning a quoted scalar"
+        {
+            let (bracket, kind) = open.isSequence ? ("[", "list") : ("{", "mapping")
+            return LoadError(
+                .invalidYAML("unclosed '\(bracket)': the \(kind) that starts here is not closed"),
+                at: location(open.start..<(open.start + 1)),
+                notes: [Note(message: "the file ends here: \(problem)", location: problemLocation)])
+        }
         let contextOffset = offset(parser.context_mark)
         let contextLocation = location(contextOffset..<contextOffset)
         let summary: String
@@ -172,6 +251,10 @@ final class YAMLEventReader {
             summary = "unclosed '[': the list that starts here is not closed (\(problem))"
         case ("while parsing a flow mapping", _):
             summary = "unclosed '{': the mapping that starts here is not closed (\(problem))"
+        case ("while parsing a block mapping", "did not find expected key"):
+            summary = "bad indentation: a line of the mapping that starts here is not aligned with its keys"
+        case ("while parsing a block collection", "did not find expected '-' indicator"):
+            summary = "bad indentation: a line of the list that starts here is not aligned with its items"
         default:
             summary = "\(problem) \(context)"
         }
@@ -187,7 +270,10 @@ private final class InputCursor {
     let bytes: [UInt8]
     var offset = 0
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: [UInt8], offset: Int) {
+        self.bytes = bytes
+        self.offset = offset
+    }
 
     func read(into buffer: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
         let count = min(capacity, bytes.count - offset)
