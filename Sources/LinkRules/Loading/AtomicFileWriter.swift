@@ -28,6 +28,22 @@ public enum AtomicFileWriter {
     static func replace(
         path: String, expectedOriginal: [UInt8], with newBytes: [UInt8], beforeFinalCheck: () -> Void
     ) throws {
+        try replace(path: path, expectedOriginal: expectedOriginal, with: newBytes) { step in
+            if step == .beforeRename { beforeFinalCheck() }
+        }
+    }
+
+    /// The steps of a replacement, at which tests interrupt it (a crash, a full disk, a killed process) to show
+    /// that the original file survives every one of them.
+    enum WriteStep: CaseIterable {
+        case temporaryFileCreated, contentWritten, contentFlushed, beforeRename
+    }
+
+    /// `replace(path:expectedOriginal:with:)` calling `step` as each step is reached; an error it throws stops the
+    /// replacement there, as an interruption would.
+    static func replace(
+        path: String, expectedOriginal: [UInt8], with newBytes: [UInt8], step: (WriteStep) throws -> Void
+    ) throws {
         guard let target = resolvedPath(path) else {
             if errno == ENOENT || errno == ENOTDIR { throw FixError.fileChangedOnDisk(file: path) }
             throw failure(path, "cannot resolve the path")
@@ -50,7 +66,9 @@ public enum AtomicFileWriter {
             if !isRenamed { unlink(temporaryPath) }
         }
 
+        try step(.temporaryFileCreated)
         try writeAll(newBytes, to: descriptor, reportedAs: path)
+        try step(.contentWritten)
         guard fchmod(descriptor, status.st_mode & 0o7777) == 0 else {
             throw failure(path, "cannot set the permissions of the temporary file")
         }
@@ -58,10 +76,11 @@ public enum AtomicFileWriter {
         // belongs to whoever runs the fix, as with any editor that saves by renaming.
         _ = fchown(descriptor, status.st_uid, status.st_gid)
         guard fsync(descriptor) == 0 else { throw failure(path, "cannot flush the temporary file") }
+        try step(.contentFlushed)
         isOpen = false
         guard close(descriptor) == 0 else { throw failure(path, "cannot close the temporary file") }
 
-        beforeFinalCheck()
+        try step(.beforeRename)
         try requireUnchanged(target, expectedOriginal, reportedAs: path)
         guard rename(temporaryPath, target) == 0 else { throw failure(path, "cannot rename the temporary file") }
         isRenamed = true
