@@ -40,10 +40,7 @@ public struct Linter: Sendable {
 
     public func lint(_ catalogue: Catalogue) -> [Diagnostic] {
         let context = LintContext(catalogue: catalogue, inflector: inflector)
-        var diagnostics = checkLinks(of: catalogue, in: context)
-        for rule in catalogueRules {
-            diagnostics += rule.check(catalogue, in: context)
-        }
+        var diagnostics = runRules(on: catalogue, in: context)
         diagnostics = SuppressionFilter(catalogue: catalogue, knownRules: Set(RuleRegistry.all.map { $0.description.id }))
             .apply(to: diagnostics, enabled: { severities[$0] != nil })
         // The configured severity replaces the default. A finding a rule reports below its default (an info
@@ -63,44 +60,26 @@ public struct Linter: Sendable {
         return diagnostics
     }
 
-    /// Links per worker below which splitting the link rules over the cores costs more than it saves.
-    static let linksPerWorker = 4096
+    /// Links per chunk below which splitting the link rules over the cores costs more than it saves.
+    static let linksPerChunk = 4096
 
-    /// Runs the link rules over every link, split into contiguous chunks over the cores for large catalogues;
-    /// chunk results are joined in order, so the output does not depend on scheduling.
-    private func checkLinks(of catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+    /// Runs the rules as independent jobs spread over the cores: the link rules over contiguous chunks of links,
+    /// and each catalogue rule on its own. Results are joined in job order, so the output does not depend on
+    /// scheduling; a small catalogue runs everything on the calling thread.
+    private func runRules(on catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
         let links = catalogue.links
-        let workers = min(ProcessInfo.processInfo.activeProcessorCount, links.count / Self.linksPerWorker)
-        @Sendable func check(_ range: Range<Int>) -> [Diagnostic] {
+        let chunks = ConcurrentJobs.chunks(of: links.count, minimum: Self.linksPerChunk)
+        let linkRules = linkRules
+        let catalogueRules = catalogueRules
+        @Sendable func job(_ index: Int) -> [Diagnostic] {
+            guard index < chunks.count else { return catalogueRules[index - chunks.count].check(catalogue, in: context) }
             var found: [Diagnostic] = []
-            for index in range {
-                for rule in linkRules { found += rule.check(links[index], in: context) }
+            for position in chunks[index] {
+                let link = links[position]
+                for rule in linkRules { found += rule.check(link, in: context) }
             }
             return found
         }
-        guard workers > 1 else { return check(links.indices) }
-        let chunk = (links.count + workers - 1) / workers
-        let results = ChunkResults(count: workers)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let range = (worker * chunk)..<min(links.count, (worker + 1) * chunk)
-            results.store(check(range), at: worker)
-        }
-        return results.joined()
+        return ConcurrentJobs.flatMap(count: chunks.count + catalogueRules.count, concurrently: chunks.count > 1, job)
     }
-}
-
-/// One slot per worker for `Linter.checkLinks`; each worker writes only its own slot.
-private final class ChunkResults: @unchecked Sendable {
-    private var slots: [[Diagnostic]]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: [], count: count) }
-
-    func store(_ diagnostics: [Diagnostic], at index: Int) {
-        lock.lock()
-        slots[index] = diagnostics
-        lock.unlock()
-    }
-
-    func joined() -> [Diagnostic] { slots.flatMap { $0 } }
 }

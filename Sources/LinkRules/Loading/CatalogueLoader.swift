@@ -57,7 +57,10 @@ public struct CatalogueLoader: Sendable {
         catalogue.params = params
         // Templates are parsed once the merged `hosts` are known (a later file may declare them).
         let parser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
-        catalogue.links = entries.enumerated().map { index, entry in entry.link(index: index, template: parser.parse(entry.url.value)) }
+        let chunks = ConcurrentJobs.chunks(of: entries.count, minimum: 4096)
+        catalogue.links = ConcurrentJobs.flatMap(count: chunks.count, concurrently: chunks.count > 1) { [entries] chunk in
+            chunks[chunk].map { entries[$0].link(index: $0, template: parser.parse(entries[$0].url.value)) }
+        }
         return catalogue
     }
 
