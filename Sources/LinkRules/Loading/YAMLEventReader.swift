@@ -7,6 +7,7 @@ public enum ScalarStyle: Sendable, Hashable {
 
 /// One event of libyaml's stream, with its byte range in the source file.
 struct YAMLEvent {
+    /// The libyaml event types the decoder distinguishes.
     enum Kind { case streamStart, streamEnd, documentStart, documentEnd, mappingStart, mappingEnd, sequenceStart, sequenceEnd, scalar, alias }
 
     var kind: Kind

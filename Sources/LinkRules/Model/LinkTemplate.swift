@@ -1,5 +1,6 @@
 /// One path component of a route template, with its UTF-8 range inside the template string.
 public struct PathComponent: Sendable, Hashable {
+    /// What a component is: a word, a number, or a placeholder.
     public enum Kind: Sendable, Hashable {
         /// A fixed word (`feed`, `communities`).
         case literal

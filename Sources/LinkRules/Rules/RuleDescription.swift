@@ -25,6 +25,7 @@ public struct RuleOptionDescription: Sendable, Hashable {
 /// A `.link` example is a URL that the tests place in a catalogue made of the rule's `exampleContext`; a
 /// `.catalogue` example is a whole catalogue file.
 public struct RuleExample: Sendable, Hashable {
+    /// What an example is: a URL placed in the rule's example catalogue, or a whole catalogue.
     public enum Source: Sendable, Hashable {
         case link(String)
         case catalogue(String)
