@@ -36,7 +36,6 @@ public struct LinkTemplateParser: Sendable {
 
         let pathEnd = firstIndex(of: UInt8(ascii: "?"), or: UInt8(ascii: "#"), in: bytes, from: index) ?? count
         var pathStart = index
-        var firstComponentIsAuthority = false
         if template.scheme != nil {
             if index + 1 < count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
                 let authorityStart = index + 2
@@ -47,7 +46,7 @@ public struct LinkTemplateParser: Sendable {
                     template.hostSpan = authorityStart..<authorityEnd
                     pathStart = authorityEnd
                 } else {
-                    firstComponentIsAuthority = true
+                    // A custom scheme's authority that is not a declared host is the first component.
                     pathStart = authorityStart
                 }
             } else {
@@ -55,10 +54,11 @@ public struct LinkTemplateParser: Sendable {
                 pathStart = pathEnd
             }
         }
-        _ = firstComponentIsAuthority
         template.hasEmptyPath = template.host != nil && pathStart == pathEnd
 
-        // Path components, split on "/"; empty segments are skipped.
+        // Path components, split on "/"; empty segments are skipped. Counted first, so the array is allocated
+        // once at its size: every link keeps it for the whole run.
+        template.components.reserveCapacity(Self.segmentCount(bytes, pathStart..<pathEnd, separator: UInt8(ascii: "/")))
         var segmentStart = pathStart
         var cursor = pathStart
         while cursor <= pathEnd {
@@ -77,6 +77,7 @@ public struct LinkTemplateParser: Sendable {
         var position = pathEnd
         if position < count, bytes[position] == UInt8(ascii: "?") {
             let queryEnd = firstIndex(of: UInt8(ascii: "#"), in: bytes, from: position + 1) ?? count
+            template.query.reserveCapacity(Self.segmentCount(bytes, (position + 1)..<queryEnd, separator: UInt8(ascii: "&")))
             var itemStart = position + 1
             var itemCursor = itemStart
             while itemCursor <= queryEnd {
@@ -192,6 +193,21 @@ public struct LinkTemplateParser: Sendable {
         let before = inner.lowerBound..<colon
         let after = (colon + 1)..<inner.upperBound
         return typeFirst ? (after, before) : (before, after)
+    }
+
+    /// How many non-empty parts `separator` splits `range` into.
+    private static func segmentCount(_ bytes: [UInt8], _ range: Range<Int>, separator: UInt8) -> Int {
+        var count = 0
+        var inSegment = false
+        for index in range {
+            if bytes[index] == separator {
+                inSegment = false
+            } else if !inSegment {
+                inSegment = true
+                count += 1
+            }
+        }
+        return count
     }
 
     /// The first index in `start..<end` holding `target` (or `other`, when given).
