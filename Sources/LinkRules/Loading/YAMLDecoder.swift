@@ -57,7 +57,19 @@ final class YAMLDecoder {
     func readMapping(key context: @autoclosure () -> String, _ body: (Scalar) throws -> Void) throws -> Range<Int> {
         let start = try reader.next()
         guard start.kind == .mappingStart else { throw typeError(start, expected: "a mapping", key: context()) }
-        var seen: [String: Scalar] = [:]
+        // Most mappings (a link entry, a component) have a handful of keys: a linear scan finds duplicates with no
+        // hashing or allocation; a long mapping (the vocabulary) switches to a dictionary.
+        var seenKeys: [Scalar] = []
+        var seenIndex: [String: Scalar]?
+        func firstOccurrence(of key: Scalar) -> Scalar? {
+            if seenIndex == nil, seenKeys.count < 16 {
+                if let first = seenKeys.first(where: { $0.value == key.value }) { return first }
+                seenKeys.append(key)
+                return nil
+            }
+            if seenIndex == nil { seenIndex = Dictionary(seenKeys.map { ($0.value, $0) }, uniquingKeysWith: { a, _ in a }) }
+            return seenIndex!.updateValue(key, forKey: key.value)
+        }
         while true {
             let event = try reader.next()
             if event.kind == .mappingEnd { return start.start..<event.end }
@@ -65,7 +77,7 @@ final class YAMLDecoder {
                 throw LoadError("keys must be plain strings", at: reader.location(of: event))
             }
             let key = Scalar(value: event.value, tokenRange: event.start..<event.end, style: event.style)
-            if let first = seen.updateValue(key, forKey: key.value) {
+            if let first = firstOccurrence(of: key) {
                 throw LoadError(
                     .duplicateKey(key.value), at: reader.location(key.tokenRange),
                     notes: [Note(message: .firstDeclaredHere(key.value), location: reader.location(first.tokenRange))])
