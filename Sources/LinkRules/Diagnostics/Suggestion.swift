@@ -1,12 +1,14 @@
 /// Finds the closest of a set of known words to a misspelt one ("did you mean"), by edit distance.
 public enum Suggestion {
-    /// The closest candidate within a distance that scales with the word's length, or nil.
+    /// The closest candidate within a distance that scales with the word's length, or nil. A candidate that
+    /// shares nothing with the word (as far from it as the shorter of the two is long) is never suggested.
     public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let word = word.lowercased()
         var best: (String, Int)?
         let limit = max(2, word.count / 3)
         for candidate in candidates {
             let distance = editDistance(word, candidate.lowercased())
+            guard distance < min(word.count, candidate.count) else { continue }
             if distance <= limit, distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
         }
         return best?.0

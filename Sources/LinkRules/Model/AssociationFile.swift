@@ -404,7 +404,7 @@ private struct AssociationFileReader {
     mutating func checkKeys(_ members: [JSONMember], known: [String], context: String) {
         for member in members where !known.contains(member.key) {
             let message: String
-            if let suggestion = closestKey(to: member.key, in: known) {
+            if let suggestion = Suggestion.closest(to: member.key, in: known) {
                 message = "unknown key '\(member.key)' \(context): did you mean '\(suggestion)'?"
             } else {
                 let list = known.map { "'\($0)'" }.joined(separator: ", ")
@@ -441,34 +441,4 @@ private struct AssociationFileReader {
     func opening(of value: JSONValue) -> Range<Int> {
         value.range.lowerBound..<min(value.range.lowerBound + 1, value.range.upperBound)
     }
-}
-
-/// The known key closest to a misspelt one (ignoring case), when it is close enough to be a likely typo.
-private func closestKey(to key: String, in known: [String]) -> String? {
-    let lowered = Array(key.lowercasedASCIIIfNeeded.unicodeScalars)
-    var best: (key: String, distance: Int)?
-    for candidate in known {
-        let distance = editDistance(lowered, Array(candidate.lowercasedASCIIIfNeeded.unicodeScalars))
-        if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
-    }
-    guard let best else { return nil }
-    let shorter = min(key.count, best.key.count)
-    guard best.distance <= max(1, shorter / 3), best.distance < shorter else { return nil }
-    return best.key
-}
-
-private func editDistance(_ lhs: [Unicode.Scalar], _ rhs: [Unicode.Scalar]) -> Int {
-    if lhs.isEmpty { return rhs.count }
-    if rhs.isEmpty { return lhs.count }
-    var previous = Array(0...rhs.count)
-    var current = [Int](repeating: 0, count: rhs.count + 1)
-    for i in 1...lhs.count {
-        current[0] = i
-        for j in 1...rhs.count {
-            let substitution = previous[j - 1] + (lhs[i - 1] == rhs[j - 1] ? 0 : 1)
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
-        }
-        swap(&previous, &current)
-    }
-    return previous[rhs.count]
 }
