@@ -79,22 +79,10 @@ private struct JSONTextWriter {
         text += String(repeating: "  ", count: depth) + content + "\n"
     }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped, everything else as is.
+    /// A JSON string literal, escaped as every JSON report of linkrules escapes it.
     static func quoted(_ value: String) -> String {
-        var result = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let digits = String(scalar.value, radix: 16, uppercase: true)
-                result += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        var buffer = ReportBuffer(reservingCapacity: value.utf8.count + 2)
+        buffer.appendJSONString(value)
+        return String(decoding: buffer.bytes, as: UTF8.self)
     }
 }
