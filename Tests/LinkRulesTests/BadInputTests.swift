@@ -382,21 +382,8 @@ enum LinkRulesExecutable {
 
     /// Runs it with `arguments` in `directory`; returns the exit status and both outputs.
     static func run(_ arguments: [String], in directory: URL) throws -> (status: Int32, output: String, error: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        // Read before waiting, so a large output cannot fill the pipe and block the child.
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-                String(decoding: errorData, as: UTF8.self))
+        let result = try runCommand(path, arguments, in: directory)
+        return (result.status, result.output, result.errors)
     }
 
     /// Whether `lint` has `--fix` yet (another branch is adding it); the fix tests run once it has.

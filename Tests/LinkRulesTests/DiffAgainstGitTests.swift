@@ -17,30 +17,9 @@ import Testing
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// What a finished process left: its exit status and its two output streams.
-    struct Run {
-        var status: Int32
-        var output: String
-        var errors: String
-    }
-
     @discardableResult
-    static func run(_ executable: String, _ arguments: [String], in directory: URL) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-            errors: String(decoding: err, as: UTF8.self))
+    static func run(_ executable: String, _ arguments: [String], in directory: URL) throws -> CommandResult {
+        try runCommand(executable, arguments, in: directory)
     }
 
     static func git(_ arguments: [String], in directory: URL) throws {

@@ -58,13 +58,8 @@ private func commentLines(_ text: String) -> [String] {
 private func patched(_ original: String, with diff: String) throws -> String {
     let folder = try FixFolder(files: ["links.yml": original, "change.diff": diff])
     defer { folder.remove() }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/patch")
-    process.arguments = ["-s", "-p1", "-i", "change.diff"]
-    process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    let result = try runCommand("/usr/bin/patch", ["-s", "-p1", "-i", "change.diff"], in: URL(fileURLWithPath: folder.path))
+    #expect(result.status == 0, "\(result.errors)")
     return try folder.read()
 }
 

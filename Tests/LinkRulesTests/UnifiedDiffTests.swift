@@ -12,15 +12,7 @@ private func systemDiffBody(old: [UInt8], new: [UInt8]) throws -> String {
     let newURL = folder.appendingPathComponent("new")
     try Data(old).write(to: oldURL)
     try Data(new).write(to: newURL)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/diff")
-    process.arguments = ["-u", oldURL.path, newURL.path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return bodyAfterHeaders(String(decoding: output, as: UTF8.self))
+    return bodyAfterHeaders(try runCommand("/usr/bin/diff", ["-u", oldURL.path, newURL.path]).output)
 }
 
 private func bodyAfterHeaders(_ diff: String) -> String {
