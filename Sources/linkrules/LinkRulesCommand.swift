@@ -49,7 +49,17 @@ enum Output {
 
     static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
+    /// Standard output as a reporter's destination, written block by block as the report is rendered.
+    static let reportStream = StandardOutputStream()
+
     static var workingDirectory: String { FileManager.default.currentDirectoryPath }
+}
+
+/// Writes a report's blocks to standard output as the reporter produces them.
+final class StandardOutputStream: ReportOutput, Sendable {
+    func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        FileHandle.standardOutput.write(Data(buffer: bytes))
+    }
 }
 
 extension OutputFormat: ExpressibleByArgument {}

@@ -226,7 +226,7 @@ extension LinkExplanation {
         json.key("suggestions")
         Self.writeConsidered(suggestions, to: &json)
         json.endObject()
-        return json.finish()
+        return json.finishText()
     }
 
     private static func writePosition(_ location: SourceLocation, to json: inout JSONWriter) {

@@ -5,17 +5,25 @@ import Foundation
 /// running the rules.
 enum ConcurrentJobs {
     /// `(0..<count).flatMap(job)`, with the jobs run concurrently when `concurrently` is true.
-    static func flatMap<T: Sendable>(count: Int, concurrently: Bool, _ job: @Sendable (Int) -> [T]) -> [T] {
+    /// Jobs are started in `startOrder` (a permutation of `0..<count`; default: job order), so that long jobs can
+    /// go first and short ones fill in around them; the results are still joined in job order.
+    static func flatMap<T: Sendable>(
+        count: Int, concurrently: Bool, startOrder: [Int]? = nil, _ job: @Sendable (Int) -> [T]
+    ) -> [T] {
         guard concurrently, count > 1 else { return (0..<count).flatMap(job) }
         let results = Slots<[T]>(count: count, empty: [])
-        DispatchQueue.concurrentPerform(iterations: count) { index in results.store(job(index), at: index) }
+        DispatchQueue.concurrentPerform(iterations: count) { position in
+            let index = startOrder?[position] ?? position
+            results.store(job(index), at: index)
+        }
         return results.values.flatMap { $0 }
     }
 
-    /// Contiguous chunks of `0..<count` of at least `minimum` elements, one per core at most.
-    static func chunks(of count: Int, minimum: Int) -> [Range<Int>] {
+    /// Contiguous chunks of `0..<count` of at least `minimum` elements: at most `perCore` chunks for each core
+    /// (more than one lets chunks balance the cores around other, longer jobs).
+    static func chunks(of count: Int, minimum: Int, perCore: Int = 1) -> [Range<Int>] {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let chunks = max(1, min(cores, count / max(minimum, 1)))
+        let chunks = max(1, min(cores * perCore, count / max(minimum, 1)))
         let size = (count + chunks - 1) / chunks
         return (0..<chunks).map { ($0 * size)..<min(count, ($0 + 1) * size) }
     }

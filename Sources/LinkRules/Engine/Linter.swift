@@ -64,11 +64,12 @@ public struct Linter: Sendable {
     static let linksPerChunk = 4096
 
     /// Runs the rules as independent jobs spread over the cores: the link rules over contiguous chunks of links,
-    /// and each catalogue rule on its own. Results are joined in job order, so the output does not depend on
+    /// and each catalogue rule on its own. The catalogue rules, each one long job, start first and the chunks
+    /// fill the cores around them. Results are joined in job order, so the output does not depend on
     /// scheduling; a small catalogue runs everything on the calling thread.
     private func runRules(on catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
         let links = catalogue.links
-        let chunks = ConcurrentJobs.chunks(of: links.count, minimum: Self.linksPerChunk)
+        let chunks = ConcurrentJobs.chunks(of: links.count, minimum: Self.linksPerChunk, perCore: 4)
         let linkRules = linkRules
         let catalogueRules = catalogueRules
         @Sendable func job(_ index: Int) -> [Diagnostic] {
@@ -80,6 +81,8 @@ public struct Linter: Sendable {
             }
             return found
         }
-        return ConcurrentJobs.flatMap(count: chunks.count + catalogueRules.count, concurrently: chunks.count > 1, job)
+        let startOrder = Array(chunks.count..<(chunks.count + catalogueRules.count)) + Array(0..<chunks.count)
+        return ConcurrentJobs.flatMap(
+            count: chunks.count + catalogueRules.count, concurrently: chunks.count > 1, startOrder: startOrder, job)
     }
 }

@@ -3,10 +3,10 @@
 public struct CheckstyleReporter: Reporter {
     public init() {}
 
-    public func report(_ input: ReportInput, options: ReportOptions) -> String {
+    public func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
         var byFile: [String: [Diagnostic]] = [:]
         for diagnostic in input.diagnostics { byFile[diagnostic.location.file, default: []].append(diagnostic) }
-        var output = ReportBuffer(reservingCapacity: input.diagnostics.count * 220 + 256)
+        var output = ReportBuffer(reservingCapacity: input.diagnostics.count * 220 + 256, output: destination)
         output.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n")
         for file in input.reportedFiles {
             let diagnostics = byFile[file] ?? []
@@ -30,10 +30,11 @@ public struct CheckstyleReporter: Reporter {
                 output.append("\" source=\"linkrules.")
                 output.appendXMLEscaped(diagnostic.ruleID)
                 output.append("\"/>\n")
+                output.flushIfFull()
             }
             output.append("  </file>\n")
         }
         output.append("</checkstyle>\n")
-        return output.string
+        output.flush()
     }
 }

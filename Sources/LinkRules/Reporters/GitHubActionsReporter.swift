@@ -4,8 +4,8 @@
 public struct GitHubActionsReporter: Reporter {
     public init() {}
 
-    public func report(_ input: ReportInput, options: ReportOptions) -> String {
-        var output = ReportBuffer(reservingCapacity: input.diagnostics.count * 200)
+    public func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
+        var output = ReportBuffer(reservingCapacity: input.diagnostics.count * 200, output: destination)
         for diagnostic in input.diagnostics {
             let range = diagnostic.location.range
             output.append("::")
@@ -32,8 +32,9 @@ public struct GitHubActionsReporter: Reporter {
             output.appendWorkflowCommandData(diagnostic.message.text)
             for note in diagnostic.notes { appendNote(note, to: &output) }
             output.append("\n")
+            output.flushIfFull()
         }
-        return output.string
+        output.flush()
     }
 
     /// A note as a further line of the message (an escaped line feed, then `file:line:col: note: text`).

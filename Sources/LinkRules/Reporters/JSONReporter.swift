@@ -6,13 +6,16 @@ public struct JSONReporter: Reporter {
 
     public init() {}
 
-    public func report(_ input: ReportInput, options: ReportOptions) -> String {
-        var json = JSONWriter(reservingCapacity: input.diagnostics.count * 900 + 256)
+    public func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
+        var json = JSONWriter(reservingCapacity: input.diagnostics.count * 900 + 256, output: destination)
         json.beginObject()
         json.field("version", Self.formatVersion)
         json.key("diagnostics")
         json.beginArray()
-        for diagnostic in input.diagnostics { write(diagnostic, to: &json) }
+        for diagnostic in input.diagnostics {
+            write(diagnostic, to: &json)
+            json.flushIfFull()
+        }
         json.endArray()
         let summary = ReportSummary(input.diagnostics)
         json.key("summary")
@@ -24,7 +27,7 @@ public struct JSONReporter: Reporter {
         json.field("failOn", input.failOn?.rawValue)
         json.endObject()
         json.endObject()
-        return json.finish()
+        json.finish()
     }
 
     private func write(_ diagnostic: Diagnostic, to json: inout JSONWriter) {

@@ -7,9 +7,12 @@ struct JSONWriter {
     /// Whether a key was just written, so the next value follows it on the same line.
     private var awaitingValue = false
 
-    init(reservingCapacity capacity: Int) {
-        output = ReportBuffer(reservingCapacity: capacity)
+    init(reservingCapacity capacity: Int, output destination: (any ReportOutput)? = nil) {
+        output = ReportBuffer(reservingCapacity: capacity, output: destination)
     }
+
+    /// Hands the text written so far to the output once it fills a block (see `ReportBuffer`).
+    mutating func flushIfFull() { output.flushIfFull() }
 
     mutating func beginObject() {
         beginValue()
@@ -84,9 +87,16 @@ struct JSONWriter {
     }
 
     /// Ends the document with a newline.
-    mutating func finish() -> String {
+    /// Ends a document written without an output and returns it as text.
+    mutating func finishText() -> String {
         output.append(byte: UInt8(ascii: "\n"))
         return output.string
+    }
+
+    /// Ends the document with a newline and hands the rest to the output.
+    mutating func finish() {
+        output.append(byte: UInt8(ascii: "\n"))
+        output.flush()
     }
 
     private mutating func beginValue() {

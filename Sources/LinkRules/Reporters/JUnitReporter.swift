@@ -3,14 +3,14 @@
 public struct JUnitReporter: Reporter {
     public init() {}
 
-    public func report(_ input: ReportInput, options: ReportOptions) -> String {
+    public func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
         var byFile: [String: [Diagnostic]] = [:]
         for diagnostic in input.diagnostics { byFile[diagnostic.location.file, default: []].append(diagnostic) }
         let files = input.reportedFiles.filter { byFile[$0] != nil || input.sources[$0] != nil }
         let summaries = Dictionary(input.rules.map { ($0.id, $0.summary) }, uniquingKeysWith: { first, _ in first })
         let testCount = files.reduce(0) { $0 + max(1, byFile[$1]?.count ?? 0) }
 
-        var output = ReportBuffer(reservingCapacity: input.diagnostics.count * 600 + files.count * 200 + 256)
+        var output = ReportBuffer(reservingCapacity: input.diagnostics.count * 600 + files.count * 200 + 256, output: destination)
         output.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         output.append("<testsuites name=\"linkrules\" tests=\"\(testCount)\" failures=\"\(input.diagnostics.count)\"")
         output.append(" errors=\"0\">\n")
@@ -27,11 +27,12 @@ public struct JUnitReporter: Reporter {
             }
             for diagnostic in diagnostics {
                 appendTestCase(diagnostic, ruleSummary: summaries[diagnostic.ruleID], to: &output)
+                output.flushIfFull()
             }
             output.append("  </testsuite>\n")
         }
         output.append("</testsuites>\n")
-        return output.string
+        output.flush()
     }
 
     private func appendTestCase(_ diagnostic: Diagnostic, ruleSummary: String?, to output: inout ReportBuffer) {

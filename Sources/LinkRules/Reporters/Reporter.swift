@@ -66,9 +66,37 @@ public struct ReportOptions: Sendable {
     public init() {}
 }
 
-/// Renders a run's findings in one output format. The returned text ends with a newline unless it is empty.
+/// Renders a run's findings in one output format, writing the report to an output block by block as it goes.
+/// The report ends with a newline unless it is empty.
 public protocol Reporter: Sendable {
-    func report(_ input: ReportInput, options: ReportOptions) -> String
+    func write(_ input: ReportInput, options: ReportOptions, to output: any ReportOutput)
+}
+
+extension Reporter {
+    /// The whole report as one text.
+    public func report(_ input: ReportInput, options: ReportOptions) -> String {
+        let collector = ReportCollector()
+        write(input, options: options, to: collector)
+        return collector.text
+    }
+}
+
+/// Where a reporter's bytes go, in blocks of about 64 KB, so a large report never has to be held whole: the
+/// command's standard output, or a `ReportCollector`.
+public protocol ReportOutput: AnyObject {
+    func write(_ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+/// Keeps a report's blocks in memory, for callers that want the report as a `String`.
+public final class ReportCollector: ReportOutput {
+    public private(set) var bytes: [UInt8] = []
+
+    public init() {}
+
+    public func write(_ block: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: block) }
+
+    /// The report so far, as text.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 extension OutputFormat {

@@ -19,13 +19,14 @@ public struct SARIFReporter: Reporter {
 
     public init() {}
 
-    public func report(_ input: ReportInput, options: ReportOptions) -> String {
+    public func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
         let files = input.reportedFiles
         let artifactIndex = Dictionary(uniqueKeysWithValues: files.enumerated().map { ($1, $0) })
         let descriptors = ruleDescriptors(input)
         let ruleIndex = Dictionary(descriptors.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
 
-        var json = JSONWriter(reservingCapacity: input.diagnostics.count * 1_600 + input.rules.count * 1_500 + 1_024)
+        var json = JSONWriter(
+            reservingCapacity: input.diagnostics.count * 1_600 + input.rules.count * 1_500 + 1_024, output: destination)
         json.beginObject()
         json.field("$schema", Self.schemaURI)
         json.field("version", "2.1.0")
@@ -66,13 +67,14 @@ public struct SARIFReporter: Reporter {
             writeResult(
                 diagnostic, ruleIndex: ruleIndex[diagnostic.ruleID], artifactIndex: artifactIndex,
                 sources: input.sources, to: &json)
+            json.flushIfFull()
         }
         json.endArray()
 
         json.endObject()
         json.endArray()
         json.endObject()
-        return json.finish()
+        json.finish()
     }
 
     /// What SARIF says about one rule; rules that diagnostics name but the registry lacks get a bare entry.

@@ -5,10 +5,12 @@
 public struct TextReporter: Reporter {
     public init() {}
 
-    public func report(_ input: ReportInput, options: ReportOptions) -> String {
+    public func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
         let style = TerminalStyle(enabled: options.color)
-        var output = ReportBuffer(reservingCapacity: input.diagnostics.count * (options.quiet ? 120 : 320) + 256)
+        var output = ReportBuffer(
+            reservingCapacity: input.diagnostics.count * (options.quiet ? 120 : 320) + 256, output: destination)
         for diagnostic in input.diagnostics {
+            output.flushIfFull()
             appendHeader(diagnostic, style: style, to: &output)
             guard !options.quiet else { continue }
             appendExcerpt(diagnostic, source: input.sources[diagnostic.location.file], style: style, to: &output)
@@ -30,7 +32,7 @@ public struct TextReporter: Reporter {
             output.append(ReportSummary(input.diagnostics).line)
             output.append("\n")
         }
-        return output.string
+        output.flush()
     }
 
     private func appendHeader(_ diagnostic: Diagnostic, style: TerminalStyle, to output: inout ReportBuffer) {

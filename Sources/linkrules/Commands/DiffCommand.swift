@@ -57,7 +57,8 @@ struct DiffCommand: ParsableCommand {
             base: [base], head: [head], approved: approvedFile, failOn: failOn.threshold)
         var options = ReportOptions()
         options.color = format == .text && (color ?? Output.isTerminal)
-        Output.standardOutput(format.outputFormat.reporter.report(result.reportInput(toolVersion: LinkRulesCommand.version), options: options))
+        format.outputFormat.reporter.write(
+            result.reportInput(toolVersion: LinkRulesCommand.version), options: options, to: Output.reportStream)
         if result.fails { throw ExitCode(1) }
     }
 }

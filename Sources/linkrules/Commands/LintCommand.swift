@@ -42,10 +42,12 @@ struct LintCommand: ParsableCommand {
         let workspace = try Workspace(files: files, configPath: config, workingDirectory: Output.workingDirectory)
         let session = try LintSession(workspace: workspace)
         guard fix || diff else {
-            let linted = try session.run(failOn: reporting.failOn?.threshold)
-            let code = reporting.emit(try baseline.apply(to: linted, workspace: workspace, quiet: reporting.quiet))
-            if code != 0 { throw ExitCode(code) }
-            return
+            let linted = try baseline.apply(
+                to: try session.run(failOn: reporting.failOn?.threshold), workspace: workspace, quiet: reporting.quiet)
+            let code = reporting.emit(linted)
+            // The run is over: exit with the model still alive, as compilers do, rather than spend the time of
+            // freeing every link of a large catalogue one object at a time.
+            withExtendedLifetime(linted) { Foundation.exit(code) }
         }
         let result = try FixSession(lintSession: session, includesUnsafe: unsafeFixes).run(failOn: reporting.failOn?.threshold)
         for rolledBack in result.rolledBack {

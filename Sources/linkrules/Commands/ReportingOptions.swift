@@ -41,7 +41,7 @@ struct ReportingOptions: ParsableArguments {
         let input = ReportInput(
             diagnostics: result.diagnostics, rules: RuleRegistry.descriptions, sources: result.sources,
             toolVersion: LinkRulesCommand.version, failOn: result.failOn.severity)
-        Output.standardOutput(format.reporter.report(input, options: reportOptions()))
+        format.reporter.write(input, options: reportOptions(), to: Output.reportStream)
         return result.fails ? 1 : 0
     }
 }

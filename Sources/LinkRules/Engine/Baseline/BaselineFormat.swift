@@ -21,7 +21,7 @@ extension Baseline {
         }
         json.endArray()
         json.endObject()
-        return json.finish()
+        return json.finishText()
     }
 
     /// Reads a baseline file. Entries with the same key (two baselines merged by hand) add up; each entry keeps
