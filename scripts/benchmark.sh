@@ -116,13 +116,14 @@ generate() { # generate LINKS FILE
     note "$(cat "$workdir/generator.log")"
 }
 
-# measure COMMAND…: runs it $runs times under GNU time; prints "best-wall-seconds peak-kilobytes",
+# measure COMMAND…: runs it $runs times under GNU time; prints "best-wall-seconds peak-kilobytes cpu-seconds"
+# (the CPU time, user + system over all cores, of the run with the best wall time),
 # or fails (status 1) when a run exits with a status above 1, is killed or times out.
 measure() {
-    local best="" peak=0 run start end status wall rss
+    local best="" peak=0 cpu="" run start end status wall rss run_cpu
     for ((run = 1; run <= runs; run++)); do
         start=$EPOCHREALTIME
-        timeout "$timeout_seconds" /usr/bin/time -f '%e %M' -o "$workdir/time.out" "$@" >/dev/null 2>"$workdir/command.err"
+        timeout "$timeout_seconds" /usr/bin/time -f '%e %M %U %S' -o "$workdir/time.out" "$@" >/dev/null 2>"$workdir/command.err"
         status=$?
         end=$EPOCHREALTIME
         if ((status > 1)); then
@@ -131,10 +132,11 @@ measure() {
         fi
         wall=$(calc "printf \"%.6f\", $end - $start")
         rss=$(tail -n 1 "$workdir/time.out" | awk '{ print $2 }')
-        if [ -z "$best" ] || calc "exit !($wall < $best)"; then best=$wall; fi
+        run_cpu=$(tail -n 1 "$workdir/time.out" | awk '{ printf "%.2f", $3 + $4 }')
+        if [ -z "$best" ] || calc "exit !($wall < $best)"; then best=$wall cpu=$run_cpu; fi
         if ((rss > peak)); then peak=$rss; fi
     done
-    echo "$best $peak"
+    echo "$best $peak $cpu"
 }
 
 # mean_milliseconds COUNT COMMAND…: the mean process wall time over COUNT runs after one warm-up, no wrapper.
@@ -182,19 +184,19 @@ fi
 [ -n "$lint_problem" ] && note "lint columns are n/a: $lint_problem"
 
 # --- Measure -----------------------------------------------------------------------------------------------
-declare -A file_bytes raw_seconds raw_kb lint_seconds lint_kb
+declare -A file_bytes raw_seconds raw_kb lint_seconds lint_kb lint_cpu
 for links in "${size_list[@]}"; do
     catalogue="$workdir/links-$links.yml"
     generate "$links" "$catalogue"
     file_bytes[$links]=$(stat -c %s "$catalogue")
     note "raw-scan of $links links"
     if result=$(measure "$raw_scan" "$catalogue"); then
-        read -r raw_seconds[$links] raw_kb[$links] <<<"$result"
+        read -r raw_seconds[$links] raw_kb[$links] _ <<<"$result"
     fi
     if [ -z "$lint_problem" ]; then
         note "linkrules lint of $links links"
         if result=$(measure "$lint_bin" lint "$catalogue" --format json --fail-on never); then
-            read -r lint_seconds[$links] lint_kb[$links] <<<"$result"
+            read -r lint_seconds[$links] lint_kb[$links] lint_cpu[$links] <<<"$result"
         fi
     fi
     rm -f "$catalogue"
@@ -203,6 +205,10 @@ done
 small_raw_ms=$(mean_milliseconds "$small_runs" "$raw_scan" "$small")
 small_lint_ms=""
 [ -z "$lint_problem" ] && small_lint_ms=$(mean_milliseconds "$small_runs" lint "$small")
+# The process floor: the peak RSS of programs that load the Swift runtime and do almost nothing.
+floor_raw_kb=$(/usr/bin/time -f '%M' "$raw_scan" "$small" 2>&1 >/dev/null | tail -n 1)
+floor_lint_kb=""
+[ -z "$lint_problem" ] && floor_lint_kb=$(/usr/bin/time -f '%M' "$lint_bin" --version 2>&1 >/dev/null | tail -n 1)
 
 # --- Report ------------------------------------------------------------------------------------------------
 cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)
@@ -211,13 +217,14 @@ echo "machine: ${cpu:-unknown CPU}, $(nproc) cores, ${memory:-unknown memory}, $
 echo "toolchain: $(swift --version 2>/dev/null | head -n 1)"
 echo "seed $seed, best of $runs runs, $(date -u +%Y-%m-%dT%H:%MZ)"
 echo
-row='%9s %10s %11s %11s %9s %9s %12s %10s %9s\n'
-header='%9s %10s %11s %11s %9s %9s %12s %10s %10s\n' # 'µs' is one byte wider than it looks
+row='%9s %10s %11s %11s %9s %11s %9s %12s %10s %9s\n'
+header='%9s %10s %11s %11s %9s %11s %9s %12s %10s %10s\n' # 'µs' is one byte wider than it looks
 # shellcheck disable=SC2059
-printf "$header" links "file MB" "raw-scan s" "raw peak MB" "lint s" lint/raw "lint peak MB" peak/file "µs/link"
+printf "$header" links "file MB" "raw-scan s" "raw peak MB" "lint s" "lint cpu s" lint/raw "lint peak MB" peak/file "µs/link"
 for links in "${size_list[@]}"; do
     bytes=${file_bytes[$links]}
     raw_s=${raw_seconds[$links]:-} raw_k=${raw_kb[$links]:-} lint_s=${lint_seconds[$links]:-} lint_k=${lint_kb[$links]:-}
+    cpu_cell=${lint_cpu[$links]:-n/a}
     file_mb=$(calc "printf \"%.1f\", $bytes / 1048576")
     raw_cell=n/a raw_mb_cell=n/a lint_cell=n/a ratio_cell=n/a lint_mb_cell=n/a memory_cell=n/a per_link_cell=n/a
     if [ -n "$raw_s" ]; then
@@ -232,11 +239,14 @@ for links in "${size_list[@]}"; do
         [ -n "$raw_s" ] && ratio_cell=$(calc "printf \"%.2f\", $lint_s / $raw_s")
     fi
     # shellcheck disable=SC2059
-    printf "$row" "$links" "$file_mb" "$raw_cell" "$raw_mb_cell" "$lint_cell" "$ratio_cell" "$lint_mb_cell" \
+    printf "$row" "$links" "$file_mb" "$raw_cell" "$raw_mb_cell" "$lint_cell" "$cpu_cell" "$ratio_cell" "$lint_mb_cell" \
         "$memory_cell" "$per_link_cell"
 done
 echo
 echo "$small_links links, mean of $small_runs runs: raw-scan $small_raw_ms ms, lint ${small_lint_ms:-n/a}${small_lint_ms:+ ms}"
+floor_lint_mb=n/a
+[ -n "$floor_lint_kb" ] && floor_lint_mb="$(calc "printf \"%.1f\", $floor_lint_kb / 1024") MB"
+echo "process floor (peak RSS): raw-scan of $small_links links $(calc "printf \"%.1f\", $floor_raw_kb / 1024") MB, linkrules --version $floor_lint_mb"
 echo
 
 # --- Goals -------------------------------------------------------------------------------------------------

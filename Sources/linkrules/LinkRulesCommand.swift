@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import LinkRules
 
 /// The `linkrules` executable: a thin shell of subcommands over the LinkRules library.
@@ -24,27 +25,44 @@ struct LinkRulesCommand: ParsableCommand {
             try command.run()
         } catch let error as LoadError {
             Output.standardError(error.description + "\n")
-            Foundation.exit(2)
+            Glibc.exit(2)
         } catch let error as FixError {
             Output.standardError("error: \(error)\n")
-            Foundation.exit(2)
+            Glibc.exit(2)
         } catch {
             let code = exitCode(for: error)
             if code == .success || error is ExitCode { exit(withError: error) }
             Output.standardError(fullMessage(for: error) + "\n")
-            Foundation.exit(2)
+            Glibc.exit(2)
         }
     }
 }
 
 /// Writes to the standard streams; the library never does.
 enum Output {
-    static func standardOutput(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+    static func standardOutput(_ text: String) { write(text, to: STDOUT_FILENO) }
+
+    static func standardError(_ text: String) { write(text, to: STDERR_FILENO) }
+
+    private static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { writeAll($0, to: descriptor) }
     }
 
-    static func standardError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+    /// Writes every byte, retrying after interruptions and short writes; gives up silently when the reader
+    /// has gone (the shell's `| head`), as there is nobody left to tell.
+    static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
+        guard var address = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = Glibc.write(descriptor, address, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            address += written
+            remaining -= written
+        }
     }
 
     static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
@@ -58,7 +76,7 @@ enum Output {
 /// Writes a report's blocks to standard output as the reporter produces them.
 final class StandardOutputStream: ReportOutput, Sendable {
     func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-        FileHandle.standardOutput.write(Data(buffer: bytes))
+        Output.writeAll(bytes, to: STDOUT_FILENO)
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `linkrules aasa CATALOGUE` computes: the `applinks` section of an apple-app-site-association file that
 /// opens every universal link of the catalogue (seed 004), for the apps named by `--app-id` or `app_ids:`.
@@ -53,11 +53,7 @@ public struct AssociationGeneration: Sendable {
             try AtomicFileWriter.replace(path: path, expectedOriginal: [UInt8](existing), with: bytes)
             return
         }
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw FixError.writeFailed(file: path, reason: (error as NSError).localizedDescription.lowercased())
-        }
+        try AtomicFileWriter.create(path: path, with: bytes)
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Resolves what a command works on: the configuration (named, or the nearest `.linkrules.yml` from the
 /// catalogue's folder or the working directory, like Ruff) and the catalogue paths, shown relative to the
@@ -24,7 +24,7 @@ public struct Workspace: Sendable {
         let searchFrom: String
         if let first = files.first {
             let absolute = Self.absolute(first, in: workingDirectory)
-            searchFrom = (absolute as NSString).deletingLastPathComponent
+            searchFrom = PathName.parent(of: absolute)
         } else {
             searchFrom = workingDirectory
         }
@@ -46,13 +46,13 @@ public struct Workspace: Sendable {
     }
 
     static func absolute(_ path: String, in directory: String) -> String {
-        path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
+        PathName.join(directory, path)
     }
 
     /// `path` relative to `directory` when it lies under it.
     public static func display(_ path: String, in directory: String) -> String {
-        let standardized = (path as NSString).standardizingPath
-        let base = (directory as NSString).standardizingPath
+        let standardized = PathName.normalized(path)
+        let base = PathName.normalized(directory)
         if standardized.hasPrefix(base + "/") { return String(standardized.dropFirst(base.count + 1)) }
         return path
     }

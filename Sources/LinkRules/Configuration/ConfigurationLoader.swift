@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds and reads `.linkrules.yml`. Unknown keys, unknown rule ids and invalid values are `LoadError`s with
 /// file:line:col (a bad configuration exits 2): nothing is silently ignored.
@@ -25,7 +25,7 @@ public struct ConfigurationLoader: Sendable {
     /// resolve against its folder.
     public func load(path: String, displayName: String? = nil) throws -> Configuration {
         let file = try CatalogueLoader.read(path: path, displayName: displayName ?? path)
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathName.parent(of: path)
         return try load(file: file, directory: directory.isEmpty ? "." : directory)
     }
 

@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Synchronization
 
 /// Runs independent jobs over the cores and joins their results in job order, so what comes out never depends
 /// on scheduling. Used where the work is large enough to pay for it: parsing a big catalogue's templates,
@@ -29,22 +31,15 @@ enum ConcurrentJobs {
     }
 
     /// One slot per job; each job writes only its own.
-    private final class Slots<Value>: @unchecked Sendable {
-        private var slots: [Value]
-        private let lock = NSLock()
+    private final class Slots<Value: Sendable>: Sendable {
+        private let slots: Mutex<[Value]>
 
-        init(count: Int, empty: Value) { slots = Array(repeating: empty, count: count) }
+        init(count: Int, empty: Value) { slots = Mutex(Array(repeating: empty, count: count)) }
 
         func store(_ value: Value, at index: Int) {
-            lock.lock()
-            slots[index] = value
-            lock.unlock()
+            slots.withLock { $0[index] = value }
         }
 
-        var values: [Value] {
-            lock.lock()
-            defer { lock.unlock() }
-            return slots
-        }
+        var values: [Value] { slots.withLock { $0 } }
     }
 }

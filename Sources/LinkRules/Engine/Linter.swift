@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Runs the enabled rules over a catalogue and returns its diagnostics in source order, with configured
 /// severities applied and suppressions honoured. The one place where severity is decided.

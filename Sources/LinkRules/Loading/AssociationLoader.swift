@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What became of the apple-app-site-association file a catalogue names with `aasa:`: read and parsed (its
 /// problems included), or not readable at all. The `aasa-invalid` and `aasa-coverage` rules look at it.
@@ -25,7 +25,7 @@ public struct AssociationLoader: Sendable {
     /// in diagnostics stay as the catalogue's were shown).
     public init(workingDirectory: String) {
         self.read = { path in
-            let absolute = path.hasPrefix("/") ? path : (workingDirectory as NSString).appendingPathComponent(path)
+            let absolute = PathName.join(workingDirectory, path)
             let file = try CatalogueLoader.read(path: absolute)
             return SourceFile(path: path, bytes: file.bytes)
         }
@@ -42,8 +42,8 @@ public struct AssociationLoader: Sendable {
         guard var named = catalogue.associationFile?.value, !named.isEmpty else { return nil }
         if named.hasPrefix("/") { return named }
         while named.hasPrefix("./") { named.removeFirst(2) }
-        let folder = catalogue.associationFileOwner.map { ($0.path as NSString).deletingLastPathComponent } ?? ""
-        return folder.isEmpty ? named : (folder as NSString).appendingPathComponent(named)
+        let folder = catalogue.associationFileOwner.map { PathName.parent(of: $0.path) } ?? ""
+        return PathName.join(folder, named)
     }
 
     /// Reads the association file the catalogue names, if any, into `catalogue.association`.

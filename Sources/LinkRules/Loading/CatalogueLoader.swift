@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads catalogue files into one `Catalogue`: one pass over each file's YAML events into located values, then
 /// each link's template parsed once against the merged `hosts`.
@@ -27,11 +27,11 @@ public struct CatalogueLoader: Sendable {
 
     /// Reads the file at `path` and names it `displayName` in diagnostics (a path relative to the working directory).
     public static func read(path: String, displayName: String) throws -> SourceFile {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw LoadError(.unreadableFile("no such file"), file: displayName)
         }
-        if isDirectory.boolValue { throw LoadError(.notAFile(), file: displayName) }
+        if isDirectory { throw LoadError(.notAFile(), file: displayName) }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LoadError(.unreadableFile("permission denied or not a regular file"), file: displayName)
         }

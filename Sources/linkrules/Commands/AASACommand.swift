@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LinkRules
 
 /// `linkrules aasa CATALOGUE`: prints (or writes) the apple-app-site-association file for the catalogue's

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LinkRules
 
 /// `linkrules check URL…`: a designer's proposed links, checked against the catalogue's vocabulary when there is one.

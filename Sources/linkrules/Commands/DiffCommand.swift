@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LinkRules
 
 /// `linkrules diff BASE HEAD` or `linkrules diff HEAD --against REF`: the changes between two catalogues, breaking
@@ -83,31 +83,22 @@ enum DiffFailOn: String, ExpressibleByArgument, CaseIterable {
 enum GitRevision {
     /// The file's bytes at `revision`, named `REVISION:path` in diagnostics.
     static func read(path: String, at revision: String) throws -> SourceFile {
-        let absolute = path.hasPrefix("/") ? path : (Output.workingDirectory as NSString).appendingPathComponent(path)
-        let folder = (absolute as NSString).deletingLastPathComponent
-        let name = (absolute as NSString).lastPathComponent
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", folder, "show", "\(revision):./\(name)"]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
+        let absolute = PathName.join(Output.workingDirectory, path)
+        let folder = PathName.parent(of: absolute)
+        let name = PathName.lastComponent(of: absolute)
+        let outcome: ChildProcess.Outcome
         do {
-            try process.run()
+            outcome = try ChildProcess.run(["git", "-C", folder, "show", "\(revision):./\(name)"])
         } catch {
-            throw LoadError("cannot run git to read the base catalogue: \(error.localizedDescription)", file: path)
+            throw LoadError("cannot run git to read the base catalogue: \(error)", file: path)
         }
-        let bytes = output.fileHandleForReading.readDataToEndOfFile()
-        let problem = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            var reason = String(decoding: problem, as: UTF8.self)
-                .split(separator: "\n").first.map(String.init) ?? "git exited with status \(process.terminationStatus)"
+        guard outcome.status == 0 else {
+            var reason = String(decoding: outcome.errors, as: UTF8.self)
+                .split(separator: "\n").first.map(String.init) ?? "git exited with status \(outcome.status)"
             if reason.hasPrefix("fatal: ") { reason.removeFirst("fatal: ".count) }
             if reason.hasSuffix(".") { reason.removeLast() }
             throw LoadError("cannot read '\(path)' at '\(revision)' from git: \(reason)", file: path)
         }
-        return SourceFile(path: "\(revision):\(path)", bytes: [UInt8](bytes))
+        return SourceFile(path: "\(revision):\(path)", bytes: outcome.output)
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LinkRules
 
 /// `linkrules explain URL`: how the app would handle a link, step by step. Exits 1 when no entry matches.

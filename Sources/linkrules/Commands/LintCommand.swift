@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import LinkRules
 
 /// `linkrules lint [FILES…]`: lints catalogues as one and reports the findings.
@@ -47,7 +48,7 @@ struct LintCommand: ParsableCommand {
             let code = reporting.emit(linted)
             // The run is over: exit with the model still alive, as compilers do, rather than spend the time of
             // freeing every link of a large catalogue one object at a time.
-            withExtendedLifetime(linted) { Foundation.exit(code) }
+            withExtendedLifetime(linted) { Glibc.exit(code) }
         }
         let result = try FixSession(lintSession: session, includesUnsafe: unsafeFixes).run(failOn: reporting.failOn?.threshold)
         for rolledBack in result.rolledBack {

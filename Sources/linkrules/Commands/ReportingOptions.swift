@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LinkRules
 
 /// Options shared by the commands that report findings: format, failing severity, presentation.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LinkRules
 
 /// `linkrules rules [ID]`: lists the rules, explains one, or writes their Markdown pages.
@@ -26,11 +26,11 @@ struct RulesCommand: ParsableCommand {
         if let markdown {
             try FileManager.default.createDirectory(atPath: markdown, withIntermediateDirectories: true)
             for rule in RuleRegistry.descriptions {
-                let path = (markdown as NSString).appendingPathComponent(RuleDocumentation.pageName(rule.id))
+                let path = PathName.join(markdown, RuleDocumentation.pageName(rule.id))
                 try Data(RuleDocumentation.markdown(rule).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             }
             try Data(RuleDocumentation.index(RuleRegistry.descriptions).utf8)
-                .write(to: URL(fileURLWithPath: (markdown as NSString).appendingPathComponent("README.md")), options: .atomic)
+                .write(to: URL(fileURLWithPath: PathName.join(markdown, "README.md")), options: .atomic)
             return
         }
         if let id, let rule = RuleRegistry.rule(withID: id) {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Findings accepted as they were when the baseline was written, so a CI gate adopted on an old catalogue fails
 /// only on new findings. An entry keys on the rule, the link's canonical route template and the message (for a
@@ -136,7 +136,7 @@ public struct BaselineKeying: Sendable {
     public init(baselinePath: String, workingDirectory: String) {
         self.workingDirectory = workingDirectory
         let absolute = Workspace.absolute(baselinePath, in: workingDirectory)
-        baselineFolder = ((absolute as NSString).deletingLastPathComponent as NSString).standardizingPath
+        baselineFolder = PathName.normalized(PathName.parent(of: absolute))
     }
 
     public func key(for diagnostic: Diagnostic) -> Baseline.Key {
@@ -151,7 +151,7 @@ public struct BaselineKeying: Sendable {
     /// `path` (absolute or relative to the working directory) relative to the baseline's folder, with `..` where
     /// it lies outside it.
     func relativeToBaseline(_ path: String) -> String {
-        let absolute = (Workspace.absolute(path, in: workingDirectory) as NSString).standardizingPath
+        let absolute = PathName.normalized(Workspace.absolute(path, in: workingDirectory))
         let target = absolute.split(separator: "/", omittingEmptySubsequences: true)
         let base = baselineFolder.split(separator: "/", omittingEmptySubsequences: true)
         var common = 0

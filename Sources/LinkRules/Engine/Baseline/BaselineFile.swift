@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads and writes baseline files for `lint --baseline` and `--write-baseline`: the file I/O the command calls.
 public enum BaselineFile {
