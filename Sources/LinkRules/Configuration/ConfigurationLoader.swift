@@ -11,12 +11,12 @@ public struct ConfigurationLoader: Sendable {
 
     /// The nearest `.linkrules.yml` in `directory` or its parents, if any.
     public static func find(from directory: String) -> String? {
-        var current = URL(fileURLWithPath: directory).standardizedFileURL
+        var current = PathName.normalized(directory)
         while true {
-            let candidate = current.appendingPathComponent(Configuration.fileName).path
+            let candidate = PathName.join(current, Configuration.fileName)
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            let parent = current.deletingLastPathComponent()
-            if parent.path == current.path { return nil }
+            let parent = PathName.parent(of: current)
+            if parent.isEmpty || parent == current { return nil }
             current = parent
         }
     }
