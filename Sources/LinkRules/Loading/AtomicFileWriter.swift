@@ -138,17 +138,8 @@ public enum AtomicFileWriter {
             throw failure(path, "cannot read it")
         }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return bytes }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure(path, "cannot read it")
-            }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
+        guard let bytes = FileBytes.readAll(descriptor) else { throw failure(path, "cannot read it") }
+        return bytes
     }
 
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, reportedAs path: String) throws {

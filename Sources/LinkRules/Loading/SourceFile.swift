@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The bytes of one loaded file and a table of where its lines start, so byte offsets, libyaml's
 /// character marks and 1-based line:column positions convert into one another in O(log lines). A leading UTF-8
 /// byte-order mark is invisible, as in an editor: the first character after it is at 1:1. Lines end at LF, CRLF
@@ -9,7 +17,10 @@ public final class SourceFile: @unchecked Sendable {
     public let bytes: [UInt8]
     /// Byte offset at which each line starts; `lineStarts[0] == 0`.
     public let lineStarts: [Int]
-    /// Whether each line holds only ASCII bytes, so a character column is also a byte column.
+    /// Whether every byte after the byte-order mark is ASCII, so a character count is a byte count everywhere.
+    let isASCII: Bool
+    /// For a file that is not all ASCII, whether each line holds only ASCII bytes (a character column is then a
+    /// byte column); empty for an ASCII file.
     private let asciiLines: [Bool]
 
     /// Bytes of the leading byte-order mark: 3 when the file starts with one, else 0.
@@ -18,25 +29,12 @@ public final class SourceFile: @unchecked Sendable {
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        byteOrderMarkLength = Self.startsWithByteOrderMark(bytes) ? 3 : 0
-        var starts = [0]
-        var ascii: [Bool] = []
-        var lineIsASCII = true
-        starts.reserveCapacity(bytes.count / 24 + 1)
-        for (index, byte) in bytes.enumerated() {
-            if byte >= 0x80, index >= byteOrderMarkLength { lineIsASCII = false }
-            // A line ends at LF, or at a CR not followed by LF (old Mac files), as editors count lines.
-            if byte == UInt8(ascii: "\n")
-                || (byte == UInt8(ascii: "\r") && (index + 1 == bytes.count || bytes[index + 1] != UInt8(ascii: "\n")))
-            {
-                starts.append(index + 1)
-                ascii.append(lineIsASCII)
-                lineIsASCII = true
-            }
-        }
-        ascii.append(lineIsASCII)
-        self.lineStarts = starts
-        self.asciiLines = ascii
+        let byteOrderMarkLength = Self.startsWithByteOrderMark(bytes) ? 3 : 0
+        self.byteOrderMarkLength = byteOrderMarkLength
+        let table = bytes.withUnsafeBufferPointer { LineTable(of: $0, textStart: byteOrderMarkLength) }
+        lineStarts = table.lineStarts
+        isASCII = table.isASCII
+        asciiLines = table.asciiLines
     }
 
     public convenience init(path: String, text: String) {
@@ -48,10 +46,21 @@ public final class SourceFile: @unchecked Sendable {
 
     public var lineCount: Int { lineStarts.count }
 
+    /// The offset of the first NUL byte, found with `memchr`.
+    var firstNULByte: Int? {
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress, let found = memchr(base, 0, buffer.count) else { return nil }
+            return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        }
+    }
+
     /// Whether `bytes` begin with the UTF-8 byte-order mark EF BB BF.
     static func startsWithByteOrderMark(_ bytes: [UInt8]) -> Bool {
         bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
     }
+
+    /// Whether a 0-based line holds only ASCII bytes.
+    func lineIsASCII(_ line: Int) -> Bool { isASCII || asciiLines[line] }
 
     /// Where the text of a 0-based line starts: after the byte-order mark on the first line.
     func textStart(ofLine line: Int) -> Int { line == 0 ? byteOrderMarkLength : lineStarts[line] }
@@ -68,7 +77,7 @@ public final class SourceFile: @unchecked Sendable {
         let lineStart = textStart(ofLine: low)
         guard offset >= lineStart else { return SourcePosition(line: 1, column: 1, offset: offset) }
         var column = 1
-        if asciiLines[low] {
+        if lineIsASCII(low) {
             column = offset - lineStart + 1
         } else {
             var index = lineStart
@@ -85,7 +94,7 @@ public final class SourceFile: @unchecked Sendable {
     public func byteOffset(line: Int, characterColumn column: Int) -> Int {
         guard line < lineStarts.count else { return bytes.count }
         let start = textStart(ofLine: line)
-        if asciiLines[line] { return min(start + column, bytes.count) }
+        if lineIsASCII(line) { return min(start + column, bytes.count) }
         var index = start
         var remaining = column
         while index < bytes.count, remaining > 0 {

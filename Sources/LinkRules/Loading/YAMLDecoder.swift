@@ -4,8 +4,12 @@ final class YAMLDecoder {
     let reader: YAMLEventReader
     var file: SourceFile { reader.file }
 
-    init(file: SourceFile) {
-        reader = YAMLEventReader(file: file)
+    convenience init(file: SourceFile) {
+        self.init(reader: YAMLEventReader(file: file))
+    }
+
+    init(reader: YAMLEventReader) {
+        self.reader = reader
     }
 
     func location(_ range: Range<Int>) -> SourceLocation { reader.location(range) }

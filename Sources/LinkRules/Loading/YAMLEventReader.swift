@@ -34,17 +34,21 @@ struct YAMLEvent {
     }
 }
 
-/// Reads libyaml's event stream for one file, converting character marks to byte offsets and libyaml's
-/// errors to `LoadError`s. Anchors and aliases are refused, nesting is bounded.
+/// Reads libyaml's event stream for one file, or for some byte ranges of it read one after another (a part of a
+/// catalogue decoded on its own), converting character marks to byte offsets in the file and libyaml's errors to
+/// `LoadError`s. Anchors and aliases are refused, nesting is bounded.
 final class YAMLEventReader {
     static let maximumDepth = 256
 
     let file: SourceFile
-    private var parser = yaml_parser_t()
-    /// libyaml pulls the file through this cursor in chunks, so the bytes are never copied whole.
+    /// The parser, behind a pointer of its own: a C struct that every event mutates needs no exclusivity check.
+    private let parser: UnsafeMutablePointer<yaml_parser_t>
+    /// libyaml pulls the text through this cursor in chunks, so the bytes are never copied whole.
     private let input: InputCursor
+    /// The byte ranges of the file that libyaml reads, in order: marks count characters through them.
+    private let segments: [Range<Int>]
     private var peeked: YAMLEvent?
-    private var depth = 0
+    private var depth: Int
     private var finished = false
     /// The collections open at this point, innermost last: where each starts and whether it is flow style, so an
     /// error at the end of the file can name the bracket left open.
@@ -52,19 +56,30 @@ final class YAMLEventReader {
     /// Whether every byte after the byte-order mark is ASCII, so a character index is a byte count.
     private let isASCII: Bool
     /// The last character index converted to a byte offset, where the next conversion starts walking.
-    private var cursor: (character: Int, byte: Int)
+    private var cursor: (character: Int, segment: Int, byte: Int)
 
-    init(file: SourceFile) {
+    /// Reads the whole file.
+    convenience init(file: SourceFile) {
+        self.init(file: file, segments: [file.byteOrderMarkLength..<file.bytes.count], depth: 0)
+    }
+
+    /// Reads the given ranges of `file` as one text; `depth` is how deeply that text is nested in the file
+    /// (the nesting limit counts from the file's top).
+    init(file: SourceFile, segments: [Range<Int>], depth: Int) {
         self.file = file
         // libyaml is given the text after a byte-order mark: with the encoding fixed to UTF-8 it would read the
         // mark as a character and shift the first line. Its marks then count from the mark's end, as SourceFile does.
-        let skipped = file.byteOrderMarkLength
-        isASCII = !file.bytes[skipped...].contains { $0 >= 0x80 }
-        cursor = (0, skipped)
-        input = InputCursor(bytes: file.bytes, offset: skipped)
-        yaml_parser_initialize(&parser)
-        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-        yaml_parser_set_input(&parser, { context, buffer, size, sizeRead in
+        precondition(!segments.isEmpty)
+        self.segments = segments
+        self.depth = depth
+        isASCII = file.isASCII
+        cursor = (0, 0, segments[0].lowerBound)
+        input = InputCursor(bytes: file.bytes, segments: segments)
+        parser = .allocate(capacity: 1)
+        parser.initialize(to: yaml_parser_t())
+        yaml_parser_initialize(parser)
+        yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+        yaml_parser_set_input(parser, { context, buffer, size, sizeRead in
             guard let context, let buffer, let sizeRead else { return 0 }
             let cursor = Unmanaged<InputCursor>.fromOpaque(context).takeUnretainedValue()
             sizeRead.pointee = cursor.read(into: buffer, capacity: size)
@@ -73,7 +88,8 @@ final class YAMLEventReader {
     }
 
     deinit {
-        yaml_parser_delete(&parser)
+        yaml_parser_delete(parser)
+        parser.deallocate()
     }
 
     func location(_ range: Range<Int>) -> SourceLocation { file.location(ofBytes: range) }
@@ -98,28 +114,68 @@ final class YAMLEventReader {
     /// Converts a libyaml mark to a byte offset through its character index, not its line and column: libyaml
     /// also breaks lines at a lone CR, NEL, LS and PS, which SourceFile (like editors' `file:line:col`) does
     /// not, so its line numbers can disagree with the file's. Marks come nearly in order, so a cursor that moves
-    /// from the last one costs little; an ASCII file needs no walk at all.
+    /// from the last one costs little (eight ASCII bytes at a step); an ASCII file needs no walk at all. A
+    /// position where one segment ends and the next begins is the next one's start: the next token is there.
     private func offset(_ mark: yaml_mark_t) -> Int {
         let target = Int(mark.index)
-        let bytes = file.bytes
-        if isASCII { return min(file.byteOrderMarkLength + target, bytes.count) }
-        while cursor.character < target, cursor.byte < bytes.count {
-            cursor.byte += 1
-            while cursor.byte < bytes.count, bytes[cursor.byte] & 0xC0 == 0x80 { cursor.byte += 1 }
-            cursor.character += 1
+        if isASCII { return fileOffset(ofTextByte: target) }
+        var position = cursor
+        file.bytes.withUnsafeBufferPointer { bytes in
+            while position.character < target {
+                let end = segments[position.segment].upperBound
+                if position.byte >= end {
+                    guard position.segment + 1 < segments.count else { break }
+                    position.segment += 1
+                    position.byte = segments[position.segment].lowerBound
+                    continue
+                }
+                if target - position.character >= 8, position.byte + 8 <= end,
+                    UnsafeRawPointer(bytes.baseAddress! + position.byte).loadUnaligned(as: UInt64.self)
+                        & 0x8080_8080_8080_8080 == 0
+                {
+                    position.byte += 8
+                    position.character += 8
+                    continue
+                }
+                position.byte += 1
+                while position.byte < end, bytes[position.byte] & 0xC0 == 0x80 { position.byte += 1 }
+                position.character += 1
+            }
+            while position.character > target {
+                let start = segments[position.segment].lowerBound
+                if position.byte <= start {
+                    guard position.segment > 0 else { break }
+                    position.segment -= 1
+                    position.byte = segments[position.segment].upperBound
+                    continue
+                }
+                position.byte -= 1
+                while position.byte > start, bytes[position.byte] & 0xC0 == 0x80 { position.byte -= 1 }
+                position.character -= 1
+            }
+            while position.byte == segments[position.segment].upperBound, position.segment + 1 < segments.count {
+                position.segment += 1
+                position.byte = segments[position.segment].lowerBound
+            }
         }
-        while cursor.character > target, cursor.byte > file.byteOrderMarkLength {
-            cursor.byte -= 1
-            while cursor.byte > file.byteOrderMarkLength, bytes[cursor.byte] & 0xC0 == 0x80 { cursor.byte -= 1 }
-            cursor.character -= 1
+        cursor = position
+        return position.byte
+    }
+
+    /// The file offset of the byte at `index` in the text libyaml reads (the segments one after another).
+    private func fileOffset(ofTextByte index: Int) -> Int {
+        var remaining = index
+        for segment in segments {
+            if remaining < segment.count { return segment.lowerBound + remaining }
+            remaining -= segment.count
         }
-        return cursor.byte
+        return segments[segments.count - 1].upperBound
     }
 
     private func read() throws -> YAMLEvent {
         if finished { return YAMLEvent(kind: .streamEnd, start: file.bytes.count, end: file.bytes.count) }
         var event = yaml_event_t()
-        guard yaml_parser_parse(&parser, &event) == 1 else { throw parserError() }
+        guard yaml_parser_parse(parser, &event) == 1 else { throw parserError() }
         defer { yaml_event_delete(&event) }
         let start = offset(event.start_mark)
         let end = max(start, offset(event.end_mark))
@@ -201,10 +257,11 @@ final class YAMLEventReader {
     }
 
     private func describeParserError() -> LoadError {
+        let parser = self.parser.pointee
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
         let problemOffset = offset(parser.problem_mark)
         if parser.error == YAML_READER_ERROR {
-            var at = min(Int(parser.problem_offset) + file.byteOrderMarkLength, file.bytes.count)
+            var at = fileOffset(ofTextByte: Int(parser.problem_offset))
             guard problem.contains("UTF-8") || problem.contains("Unicode") else {
                 return LoadError(.invalidYAML(problem), at: location(at..<min(at + 1, file.bytes.count)))
             }
@@ -266,23 +323,35 @@ final class YAMLEventReader {
     }
 }
 
-/// The read position of libyaml's input callback in a file's bytes.
+/// The read position of libyaml's input callback in a file's bytes, through the segments it reads in order.
 private final class InputCursor {
     let bytes: [UInt8]
-    var offset = 0
+    let segments: [Range<Int>]
+    var segment = 0
+    var offset: Int
 
-    init(bytes: [UInt8], offset: Int) {
+    init(bytes: [UInt8], segments: [Range<Int>]) {
         self.bytes = bytes
-        self.offset = offset
+        self.segments = segments
+        offset = segments[0].lowerBound
     }
 
     func read(into buffer: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
-        let count = min(capacity, bytes.count - offset)
-        guard count > 0 else { return 0 }
+        var written = 0
         bytes.withUnsafeBufferPointer { source in
-            buffer.update(from: source.baseAddress! + offset, count: count)
+            while written < capacity, segment < segments.count {
+                let count = min(capacity - written, segments[segment].upperBound - offset)
+                if count > 0 {
+                    (buffer + written).update(from: source.baseAddress! + offset, count: count)
+                    offset += count
+                    written += count
+                }
+                if offset == segments[segment].upperBound {
+                    segment += 1
+                    if segment < segments.count { offset = segments[segment].lowerBound }
+                }
+            }
         }
-        offset += count
-        return count
+        return written
     }
 }

@@ -1,0 +1,269 @@
+/// Decodes one catalogue file's event stream into the catalogue being built: the whole file in one pass, or,
+/// when its `links:` block is decoded in parts (`ParallelCatalogueDecoding`), the rest of the file with the block
+/// cut out (`linksPlaceholder`) and each part's entries (`decodeLinks`).
+final class CatalogueFileDecoder {
+    private let yaml: YAMLDecoder
+    private let file: SourceFile
+    /// Where the `links` key is written, when its value has been cut out of the text this decoder reads: the key
+    /// then reads as null, and only marks where the entries' load findings go.
+    private let linksPlaceholder: Int?
+    /// Once the placeholder `links` key has been read: how many load findings came before it.
+    private(set) var findingsBeforeLinks: Int?
+
+    /// Decodes the whole file.
+    init(file: SourceFile) {
+        self.file = file
+        self.yaml = YAMLDecoder(reader: YAMLEventReader(file: file))
+        self.linksPlaceholder = nil
+    }
+
+    /// Decodes what `reader` reads of the file: a header whose `links` value at `linksPlaceholder` was cut out,
+    /// or a part of the `links:` block (`decodeLinks`).
+    init(reader: YAMLEventReader, linksPlaceholder: Int? = nil) {
+        self.file = reader.file
+        self.yaml = YAMLDecoder(reader: reader)
+        self.linksPlaceholder = linksPlaceholder
+    }
+
+    func preferringSyntaxError(over error: LoadError) -> LoadError { yaml.preferringSyntaxError(over: error) }
+
+    private func location(_ range: Range<Int>) -> SourceLocation { file.location(ofBytes: range) }
+
+    private func unknownKey(_ key: Scalar, known: [String], in container: String, findings: inout [LoadFinding]) throws {
+        try yaml.skipValue()
+        var fixes: [FixIt] = []
+        var message = Message.unknownKey(key.value, in: container)
+        if let suggestion = Suggestion.closest(to: key.value, in: known) {
+            message = .unknownKey(key.value, in: container, suggestion: suggestion)
+            fixes.append(
+                FixIt(
+                    message: .renameKey(to: suggestion),
+                    edits: [TextEdit(location: location(key.tokenRange), replacement: suggestion)],
+                    applicability: .unsafe))
+        }
+        findings.append(
+            LoadFinding(ruleID: "unknown-key", message: message, location: location(key.tokenRange), notes: [], fixes: fixes))
+    }
+
+    func decode(
+        into catalogue: inout Catalogue, components: inout [ComponentSpec], params: inout [ParamSpec],
+        links: inout [LinkEntry]
+    ) throws {
+        guard try yaml.beginDocument() else {
+            throw LoadError(.emptyDocument, at: location(0..<0))
+        }
+        if try yaml.nextKind() == .scalar {
+            let scalar = try yaml.readScalar(key: "catalogue")
+            if scalar.isNull { throw LoadError(.emptyDocument, at: location(scalar.tokenRange)) }
+            throw LoadError(.wrongType(expected: "a mapping of catalogue keys", found: "'\(scalar.value)'", key: "catalogue"), at: location(scalar.tokenRange))
+        }
+        // A cut-out `links:` block sequence is only the same text put back under a block mapping's key.
+        if linksPlaceholder != nil, try yaml.nextIsFlow() { throw ParallelDecodingUnavailable() }
+        try yaml.readMapping(key: "catalogue") { key in
+            switch key.value {
+            case "version":
+                let version = try yaml.readString(key: "version")
+                guard version.value == "1" else {
+                    throw LoadError(.invalidValue(version.value, key: "version", expected: ["1"]), at: location(version.tokenRange))
+                }
+            case "app": catalogue.app = try yaml.readString(key: "app")
+            case "schemes":
+                if try yaml.nextKind() == .mappingStart {
+                    try yaml.readMapping(key: "schemes") { name in
+                        let flavour = try yaml.readScalar(key: name.value)
+                        catalogue.schemes.append(SchemeSpec(name: name, flavour: flavour.isNull ? nil : flavour))
+                    }
+                } else {
+                    catalogue.schemes += try yaml.readStringList(key: "schemes").map { SchemeSpec(name: $0, flavour: nil) }
+                }
+            case "hosts": catalogue.hosts += try yaml.readStringList(key: "hosts")
+            case "dispatch":
+                let value = try yaml.readString(key: "dispatch")
+                guard let mode = DispatchMode(rawValue: value.value) else {
+                    throw LoadError(
+                        .invalidValue(value.value, key: "dispatch", expected: DispatchMode.allCases.map(\.rawValue)),
+                        at: location(value.tokenRange))
+                }
+                catalogue.dispatch = mode
+                catalogue.dispatchScalar = value
+            case "barriers": catalogue.barriers += try yaml.readStringList(key: "barriers")
+            case "mandatory_barrier": catalogue.mandatoryBarrier = try yaml.readString(key: "mandatory_barrier")
+            case "components":
+                try yaml.readMapping(key: "components") { name in components.append(try decodeComponent(name, findings: &catalogue.loadFindings)) }
+            case "params":
+                try yaml.readMapping(key: "params") { name in params.append(try decodeParam(name, findings: &catalogue.loadFindings)) }
+            case "param_groups":
+                try yaml.readSequence(key: "param_groups") { _ in
+                    catalogue.paramGroups.append(try yaml.readStringList(key: "param_groups"))
+                }
+            case "aasa":
+                catalogue.associationFile = try yaml.readString(key: "aasa")
+                catalogue.associationFileOwner = file
+            case "app_ids": catalogue.appIDs += try yaml.readStringList(key: "app_ids")
+            case "allow", "deny":
+                let isAllow = key.value == "allow"
+                try yaml.readMapping(key: key.value) { list in
+                    switch list.value {
+                    case "schemes":
+                        let values = try yaml.readStringList(key: "\(key.value).schemes")
+                        if isAllow { catalogue.access.allowedSchemes += values } else { catalogue.access.deniedSchemes += values }
+                    case "hosts":
+                        let values = try yaml.readStringList(key: "\(key.value).hosts")
+                        if isAllow { catalogue.access.allowedHosts += values } else { catalogue.access.deniedHosts += values }
+                    default:
+                        try unknownKey(list, known: CatalogueLoader.accessKeys, in: "'\(key.value)'", findings: &catalogue.loadFindings)
+                    }
+                }
+            case "links":
+                if let linksPlaceholder {
+                    try readPlaceholder(key, at: linksPlaceholder, findingsBefore: catalogue.loadFindings.count)
+                } else {
+                    try yaml.readSequence(key: "links") { _ in
+                        links.append(try decodeLink(index: links.count, findings: &catalogue.loadFindings))
+                    }
+                }
+            default:
+                try unknownKey(key, known: CatalogueLoader.topLevelKeys, in: "the catalogue", findings: &catalogue.loadFindings)
+            }
+        }
+        try yaml.endDocument()
+        var declared: [Scalar] = catalogue.schemes.map(\.name) + catalogue.hosts + catalogue.barriers + catalogue.appIDs
+        declared += catalogue.paramGroups.flatMap { $0 }
+        declared += catalogue.access.allowedSchemes + catalogue.access.deniedSchemes
+        declared += catalogue.access.allowedHosts + catalogue.access.deniedHosts
+        declared += [catalogue.mandatoryBarrier, catalogue.dispatchScalar, catalogue.app, catalogue.associationFile].compactMap { $0 }
+        for scalar in declared where catalogue.declaringFiles[scalar] == nil { catalogue.declaringFiles[scalar] = file }
+    }
+
+    private func decodeComponent(_ name: Scalar, findings: inout [LoadFinding]) throws -> ComponentSpec {
+        var spec = ComponentSpec(
+            name: name, kind: .screen, kindScalar: nil, idType: nil, params: [], navigable: false, file: file,
+            declarationRange: name.tokenRange)
+        func context() -> String { "components.\(name.value)" }
+        if try yaml.nextKind() == .scalar {
+            // `feed: tab` is shorthand for `feed: { kind: tab }`.
+            let kind = try yaml.readString(key: context())
+            spec.kind = try componentKind(kind)
+            spec.kindScalar = kind
+            spec.declarationRange = name.tokenRange.lowerBound..<kind.tokenRange.upperBound
+            return spec
+        }
+        let range = try yaml.readMapping(key: context()) { key in
+            switch key.value {
+            case "kind":
+                let kind = try yaml.readString(key: "\(context()).kind")
+                spec.kind = try componentKind(kind)
+                spec.kindScalar = kind
+            case "id":
+                let type = try yaml.readString(key: "\(context()).id")
+                guard let known = PlaceholderType(rawValue: type.value) else {
+                    throw LoadError(
+                        .invalidValue(type.value, key: "\(context()).id", expected: PlaceholderType.allCases.map(\.rawValue)),
+                        at: location(type.tokenRange))
+                }
+                spec.idType = known
+            case "params": spec.params = try yaml.readStringList(key: "\(context()).params")
+            case "navigable": spec.navigable = try yaml.readBool(key: "\(context()).navigable").boolValue ?? false
+            case "title", "description": _ = try yaml.readScalar(key: "\(context()).\(key.value)")
+            default: try unknownKey(key, known: CatalogueLoader.componentKeys, in: "component '\(name.value)'", findings: &findings)
+            }
+        }
+        spec.declarationRange = name.tokenRange.lowerBound..<range.upperBound
+        return spec
+    }
+
+    private func componentKind(_ scalar: Scalar) throws -> ComponentKind {
+        guard let kind = ComponentKind(rawValue: scalar.value) else {
+            throw LoadError(
+                .invalidValue(scalar.value, key: "kind", expected: ComponentKind.allCases.map(\.rawValue)),
+                at: location(scalar.tokenRange))
+        }
+        return kind
+    }
+
+    private func decodeParam(_ name: Scalar, findings: inout [LoadFinding]) throws -> ParamSpec {
+        var spec = ParamSpec(name: name, role: nil, file: file)
+        func context() -> String { "params.\(name.value)" }
+        if try yaml.nextKind() == .scalar {
+            let role = try yaml.readScalar(key: context())
+            spec.role = role.isNull ? nil : role
+            return spec
+        }
+        try yaml.readMapping(key: context()) { key in
+            switch key.value {
+            case "role": spec.role = try yaml.readString(key: "\(context()).role")
+            case "type", "description": _ = try yaml.readScalar(key: "\(context()).\(key.value)")
+            default: try unknownKey(key, known: CatalogueLoader.paramKeys, in: "parameter '\(name.value)'", findings: &findings)
+            }
+        }
+        return spec
+    }
+
+    /// Reads the `links` key of a header: it must be the key at `offset`, with the null value left where its block
+    /// was cut out; anything else means the line scan misread the file.
+    private func readPlaceholder(_ key: Scalar, at offset: Int, findingsBefore count: Int) throws {
+        let value = try yaml.reader.next()
+        guard key.tokenRange.lowerBound == offset, findingsBeforeLinks == nil, value.kind == .scalar,
+            value.style == .plain, value.value.isEmpty, value.tag == nil
+        else { throw ParallelDecodingUnavailable() }
+        findingsBeforeLinks = count
+    }
+
+    /// Decodes a part of a `links:` block: a block sequence of entries and nothing else, the first being the
+    /// file's entry `firstIndex`. Calls `body` with each entry as it is decoded.
+    func decodeLinks(firstIndex: Int, findings: inout [LoadFinding], _ body: (LinkEntry) throws -> Void) throws {
+        guard try yaml.beginDocument() else { throw ParallelDecodingUnavailable() }
+        var index = firstIndex
+        try yaml.readSequence(key: "links") { _ in
+            try body(try decodeLink(index: index, findings: &findings))
+            index += 1
+        }
+        try yaml.endDocument()
+    }
+
+    private func decodeLink(index: Int, findings: inout [LoadFinding]) throws -> LinkEntry {
+        let isFlow = try yaml.nextIsFlow()
+        let start = try yaml.reader.peek()
+        if start.kind == .scalar {
+            throw LoadError(
+                .wrongType(expected: "a mapping with 'url'", found: "'\(start.value)'", key: "links[\(index)]"),
+                at: location(start.start..<start.end))
+        }
+        var url: Scalar?
+        var link = LinkEntry(file: file, entryIsFlow: isFlow)
+        func context() -> String { "links[\(index)]" }
+        let range = try yaml.readMapping(key: context()) { key in
+            switch key.value {
+            case "url": url = try yaml.readString(key: "\(context()).url", expected: "a URL string")
+            case "title", "description":
+                let value = try yaml.readScalar(key: "\(context()).\(key.value)")
+                if key.value == "title" { link.title = value }
+            case "examples": link.examples = try yaml.readStringList(key: "\(context()).examples")
+            case "barrier": link.barrier = try yaml.readString(key: "\(context()).barrier")
+            case "deprecated": link.deprecated = try yaml.readBool(key: "\(context()).deprecated").boolValue ?? false
+            case "aliases":
+                link.aliasesAreFlow = try yaml.nextIsFlow() || (try yaml.nextKind() == .scalar)
+                let before = try yaml.reader.peek()
+                link.aliases = try yaml.readStringList(key: "\(context()).aliases")
+                link.aliasesRange = before.start..<(link.aliases.last?.tokenRange.upperBound ?? before.end)
+            case "required_params": link.requiredParams = try yaml.readStringList(key: "\(context()).required_params")
+            case "lint":
+                try yaml.readMapping(key: "\(context()).lint") { lintKey in
+                    switch lintKey.value {
+                    case "ignore": link.ignoredRules += try yaml.readStringList(key: "\(context()).lint.ignore")
+                    default: try unknownKey(lintKey, known: CatalogueLoader.lintKeys, in: "'lint'", findings: &findings)
+                    }
+                }
+            default:
+                try unknownKey(key, known: CatalogueLoader.linkKeys, in: "a link", findings: &findings)
+            }
+        }
+        link.entryRange = range
+        guard let url else {
+            throw LoadError(.missingKey("url", in: "the link"), at: location(range.lowerBound..<min(range.upperBound, range.lowerBound + 1)))
+        }
+        link.url = url
+        return link
+    }
+}
+

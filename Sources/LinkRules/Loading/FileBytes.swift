@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a whole regular file straight into `[UInt8]` with `open`, `fstat` and `read`: one allocation of the
+/// file's size and no `Data` to copy from. Directories, pipes and devices are refused, as the loader always has.
+enum FileBytes {
+    /// Why a file could not be read.
+    enum Failure: Error, Equatable {
+        /// Nothing at the path (or a folder on the way is missing or not searchable).
+        case missing
+        case directory
+        /// Not readable, or not a regular file (a pipe, a device).
+        case unreadable
+    }
+
+    static func contents(ofFile path: String) -> Result<[UInt8], Failure> {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .failure(.missing) }
+        if status.st_mode & S_IFMT == S_IFDIR { return .failure(.directory) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(.unreadable) }
+        defer { close(descriptor) }
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return .failure(.unreadable) }
+        return readAll(descriptor).map(Result.success) ?? .failure(.unreadable)
+    }
+
+    /// Everything left to read from `descriptor`: one buffer of the file's size when it does not grow while it is
+    /// read; nil when a read fails.
+    static func readAll(_ descriptor: Int32) -> [UInt8]? {
+        var status = stat()
+        let size = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
+        var bytes = [UInt8]()
+        var capacity = size > 0 ? size + 1 : 4096  // one byte more than the size, so a read of 0 confirms the end
+        while true {
+            var failed = false
+            let previous = bytes.count
+            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                if previous > 0 {
+                    _ = buffer.initialize(from: bytes)
+                }
+                count = previous
+                while count < buffer.count {
+                    let got = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                    if got < 0 {
+                        if errno == EINTR { continue }
+                        failed = true
+                        return
+                    }
+                    if got == 0 { return }
+                    count += got
+                }
+            }
+            if failed { return nil }
+            // A buffer filled to the last byte may have more behind it (the file grew): read on into a larger one.
+            if bytes.count < capacity { return bytes }
+            capacity *= 2
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// A link entry as it is decoded, before its template can be parsed (hosts may be declared later or in another file).
+struct LinkEntry {
+    var file: SourceFile
+    var url = Scalar(value: "", tokenRange: 0..<0, style: .plain)
+    var entryRange: Range<Int> = 0..<0
+    var entryIsFlow: Bool
+    var title: Scalar?
+    var examples: [Scalar] = []
+    var barrier: Scalar?
+    var deprecated = false
+    var aliases: [Scalar] = []
+    var aliasesRange: Range<Int>?
+    var aliasesAreFlow = false
+    var ignoredRules: [Scalar] = []
+    var requiredParams: [Scalar] = []
+
+    init(file: SourceFile, entryIsFlow: Bool) {
+        self.file = file
+        self.entryIsFlow = entryIsFlow
+    }
+
+    /// The entry a link was built from, to build it again with another template.
+    init(_ link: Link) {
+        self.init(file: link.file, entryIsFlow: link.entryIsFlow)
+        url = link.url
+        entryRange = link.entryRange
+        title = link.title
+        examples = link.examples
+        barrier = link.barrier
+        deprecated = link.deprecated
+        aliases = link.aliases
+        aliasesRange = link.aliasesRange
+        aliasesAreFlow = link.aliasesAreFlow
+        ignoredRules = link.ignoredRules
+        requiredParams = link.requiredParams
+    }
+
+    func link(index: Int, template: LinkTemplate) -> Link {
+        Link(
+            index: index, file: file, template: template, url: url, entryRange: entryRange, entryIsFlow: entryIsFlow,
+            title: title, examples: examples, barrier: barrier, deprecated: deprecated, aliases: aliases,
+            aliasesRange: aliasesRange, aliasesAreFlow: aliasesAreFlow, ignoredRules: ignoredRules,
+            requiredParams: requiredParams)
+    }
+}
+
