@@ -65,15 +65,21 @@ public final class SourceFile: @unchecked Sendable {
     /// Where the text of a 0-based line starts: after the byte-order mark on the first line.
     func textStart(ofLine line: Int) -> Int { line == 0 ? byteOrderMarkLength : lineStarts[line] }
 
-    /// The position of a byte offset (clamped to the file).
-    public func position(ofByte offset: Int) -> SourcePosition {
-        let offset = min(max(0, offset), bytes.count)
+    /// The 0-based line a byte offset is on (a binary search of the line starts).
+    func line(containing offset: Int) -> Int {
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
         }
+        return low
+    }
+
+    /// The position of a byte offset (clamped to the file).
+    public func position(ofByte offset: Int) -> SourcePosition {
+        let offset = min(max(0, offset), bytes.count)
+        let low = line(containing: offset)
         let lineStart = textStart(ofLine: low)
         guard offset >= lineStart else { return SourcePosition(line: 1, column: 1, offset: offset) }
         var column = 1

@@ -55,8 +55,16 @@ final class YAMLEventReader {
     private var openCollections: [(start: Int, isFlow: Bool, isSequence: Bool)] = []
     /// Whether every byte after the byte-order mark is ASCII, so a character index is a byte count.
     private let isASCII: Bool
+    /// A character index of the text and where it is in the file.
+    private struct Cursor {
+        var character: Int
+        var segment: Int
+        var byte: Int
+        var line: Int
+    }
+
     /// The last character index converted to a byte offset, where the next conversion starts walking.
-    private var cursor: (character: Int, segment: Int, byte: Int)
+    private var cursor: Cursor
 
     /// Reads the whole file.
     convenience init(file: SourceFile) {
@@ -73,7 +81,7 @@ final class YAMLEventReader {
         self.segments = segments
         self.depth = depth
         isASCII = file.isASCII
-        cursor = (0, 0, segments[0].lowerBound)
+        cursor = Cursor(character: 0, segment: 0, byte: segments[0].lowerBound, line: file.line(containing: segments[0].lowerBound))
         input = InputCursor(bytes: file.bytes, segments: segments)
         parser = .allocate(capacity: 1)
         parser.initialize(to: yaml_parser_t())
@@ -114,52 +122,69 @@ final class YAMLEventReader {
     /// Converts a libyaml mark to a byte offset through its character index, not its line and column: libyaml
     /// also breaks lines at a lone CR, NEL, LS and PS, which SourceFile (like editors' `file:line:col`) does
     /// not, so its line numbers can disagree with the file's. Marks come nearly in order, so a cursor that moves
-    /// from the last one costs little (eight ASCII bytes at a step); an ASCII file needs no walk at all. A
-    /// position where one segment ends and the next begins is the next one's start: the next token is there.
+    /// from the last one costs little: across an ASCII line it jumps, only other lines are walked character by
+    /// character; an ASCII file needs no walk at all. A position where one segment ends and the next begins is
+    /// the next one's start: the next token is there.
     private func offset(_ mark: yaml_mark_t) -> Int {
         let target = Int(mark.index)
         if isASCII { return fileOffset(ofTextByte: target) }
         var position = cursor
+        if target < position.character { position = walkBack(from: position, to: target) }
+        let lineStarts = file.lineStarts
         file.bytes.withUnsafeBufferPointer { bytes in
             while position.character < target {
-                let end = segments[position.segment].upperBound
-                if position.byte >= end {
+                let segmentEnd = segments[position.segment].upperBound
+                if position.byte >= segmentEnd {
                     guard position.segment + 1 < segments.count else { break }
                     position.segment += 1
                     position.byte = segments[position.segment].lowerBound
+                    position.line = file.line(containing: position.byte)
                     continue
                 }
-                if target - position.character >= 8, position.byte + 8 <= end,
-                    UnsafeRawPointer(bytes.baseAddress! + position.byte).loadUnaligned(as: UInt64.self)
-                        & 0x8080_8080_8080_8080 == 0
-                {
-                    position.byte += 8
-                    position.character += 8
+                let nextLine = position.line + 1 < lineStarts.count ? lineStarts[position.line + 1] : bytes.count
+                if position.byte >= nextLine {
+                    position.line += 1
                     continue
                 }
-                position.byte += 1
-                while position.byte < end, bytes[position.byte] & 0xC0 == 0x80 { position.byte += 1 }
-                position.character += 1
-            }
-            while position.character > target {
-                let start = segments[position.segment].lowerBound
-                if position.byte <= start {
-                    guard position.segment > 0 else { break }
-                    position.segment -= 1
-                    position.byte = segments[position.segment].upperBound
-                    continue
+                let end = min(nextLine, segmentEnd)
+                if file.lineIsASCII(position.line) {
+                    let step = min(target - position.character, end - position.byte)
+                    position.byte += step
+                    position.character += step
+                } else {
+                    position.byte += 1
+                    while position.byte < end, bytes[position.byte] & 0xC0 == 0x80 { position.byte += 1 }
+                    position.character += 1
                 }
-                position.byte -= 1
-                while position.byte > start, bytes[position.byte] & 0xC0 == 0x80 { position.byte -= 1 }
-                position.character -= 1
             }
-            while position.byte == segments[position.segment].upperBound, position.segment + 1 < segments.count {
-                position.segment += 1
-                position.byte = segments[position.segment].lowerBound
-            }
+        }
+        while position.byte == segments[position.segment].upperBound, position.segment + 1 < segments.count {
+            position.segment += 1
+            position.byte = segments[position.segment].lowerBound
+            position.line = file.line(containing: position.byte)
         }
         cursor = position
         return position.byte
+    }
+
+    /// The cursor moved back to an earlier character (an error's context mark): a walk byte by byte.
+    private func walkBack(from start: Cursor, to target: Int) -> Cursor {
+        var position = start
+        let bytes = file.bytes
+        while position.character > target {
+            let segmentStart = segments[position.segment].lowerBound
+            if position.byte <= segmentStart {
+                guard position.segment > 0 else { break }
+                position.segment -= 1
+                position.byte = segments[position.segment].upperBound
+                continue
+            }
+            position.byte -= 1
+            while position.byte > segmentStart, bytes[position.byte] & 0xC0 == 0x80 { position.byte -= 1 }
+            position.character -= 1
+        }
+        position.line = file.line(containing: position.byte)
+        return position
     }
 
     /// The file offset of the byte at `index` in the text libyaml reads (the segments one after another).

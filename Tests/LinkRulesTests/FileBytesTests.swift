@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+@testable import LinkRules
+
+/// Catalogues are read straight into bytes: exactly the file's bytes whatever their size, and a pipe or a
+/// device is refused as before, not read until it ends.
+@Suite struct FileBytesTests {
+    @Test(arguments: [0, 1, 4095, 4096, 4097, 200_000])
+    func aRegularFileIsReadWhole(size: Int) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/links.yml"
+        let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(try FileBytes.contents(ofFile: path).get() == bytes)
+        #expect(try CatalogueLoader.read(path: path).bytes == bytes)
+    }
+
+    @Test func aPipeIsNotARegularFile() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/fifo.yml"
+        #expect(mkfifo(path, 0o600) == 0)
+        let error = try #require(throws: LoadError.self) { try CatalogueLoader.read(path: path) }
+        #expect(error.description == "\(path):1:1: error: cannot read the file: permission denied or not a regular file")
+        #expect(FileBytes.contents(ofFile: "/dev/null") == .failure(.unreadable))
+    }
+}

@@ -1,0 +1,68 @@
+import Testing
+@testable import LinkRules
+
+/// The line table found with `memchr` agrees with reading the bytes one by one: lines break at LF, CRLF and a
+/// lone CR, a byte-order mark does not make the first line non-ASCII, and columns count characters.
+@Suite struct SourceFileLineTableTests {
+    /// The table as the loader built it before `memchr`: one byte at a time.
+    static func referenceTable(_ bytes: [UInt8]) -> (starts: [Int], ascii: [Bool]) {
+        let markLength = SourceFile.startsWithByteOrderMark(bytes) ? 3 : 0
+        var starts = [0]
+        var ascii: [Bool] = []
+        var lineIsASCII = true
+        for (index, byte) in bytes.enumerated() {
+            if byte >= 0x80, index >= markLength { lineIsASCII = false }
+            if byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
+                starts.append(index + 1)
+                ascii.append(lineIsASCII)
+                lineIsASCII = true
+            }
+        }
+        ascii.append(lineIsASCII)
+        return (starts, ascii)
+    }
+
+    static func expectSameTable(_ bytes: [UInt8], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let file = SourceFile(path: "a.yml", bytes: bytes)
+        let reference = referenceTable(bytes)
+        #expect(file.lineStarts == reference.starts, sourceLocation: sourceLocation)
+        #expect((0..<file.lineCount).map(file.lineIsASCII) == reference.ascii, sourceLocation: sourceLocation)
+        #expect(file.isASCII == reference.ascii.allSatisfy { $0 }, sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: [
+        "", "a", "\n", "\n\n", "a\nb", "a\nb\n", "a\r\nb\r\n", "a\rb\rc", "a\r", "\r", "\r\n", "\r\r\n\n",
+        "é\nx\n", "x\ny é\r\nz", "\u{FEFF}a\nb", "\u{FEFF}é", "a\r\r\nb\rc\n", "long line with no break at all, é",
+    ])
+    func theTableMatchesAByteByByteScan(_ text: String) {
+        Self.expectSameTable(Array(text.utf8))
+    }
+
+    @Test func randomBytesGiveTheSameTable() {
+        var state: UInt64 = 42
+        let alphabet: [UInt8] = [0x0A, 0x0D, 0x20, 0x61, 0x62, 0xC3, 0xA9, 0xEF, 0xBB, 0xBF, 0x80]
+        for length in [1, 2, 7, 8, 9, 15, 16, 17, 63, 64, 65, 500] {
+            for _ in 0..<20 {
+                let bytes = (0..<length).map { _ -> UInt8 in
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    return alphabet[Int(state >> 33) % alphabet.count]
+                }
+                Self.expectSameTable(bytes)
+            }
+        }
+    }
+
+    @Test func positionsCountCharactersAfterAByteOrderMark() {
+        let file = SourceFile(path: "a.yml", text: "\u{FEFF}ab\r\nçd\rx")
+        #expect(file.position(ofByte: 3) == SourcePosition(line: 1, column: 1, offset: 3))
+        // ç is two bytes: d is the second character of line 2, at byte 9; x starts line 3 after a lone CR.
+        #expect(file.position(ofByte: 9) == SourcePosition(line: 2, column: 2, offset: 9))
+        #expect(file.position(ofByte: 11) == SourcePosition(line: 3, column: 1, offset: 11))
+        #expect(file.byteOffset(line: 1, characterColumn: 1) == 9)
+    }
+
+    @Test func theFirstNULByteIsFound() {
+        #expect(SourceFile(path: "a", text: "abc").firstNULByte == nil)
+        #expect(SourceFile(path: "a", bytes: [0x61, 0x00, 0x62, 0x00]).firstNULByte == 1)
+    }
+}
