@@ -204,14 +204,14 @@ final class CatalogueFileDecoder {
     private func readPlaceholder(_ key: Scalar, at offset: Int, findingsBefore count: Int) throws {
         let value = try yaml.reader.next()
         guard key.tokenRange.lowerBound == offset, findingsBeforeLinks == nil, value.kind == .scalar,
-            value.style == .plain, value.value.isEmpty, value.tag == nil
+            value.style == .plain, value.value.isEmpty, !value.hasTag
         else { throw ParallelDecodingUnavailable() }
         findingsBeforeLinks = count
     }
 
     /// Decodes a part of a `links:` block: a block sequence of entries and nothing else, the first being the
     /// file's entry `firstIndex`. Calls `body` with each entry as it is decoded.
-    func decodeLinks(firstIndex: Int, findings: inout [LoadFinding], _ body: (LinkEntry) throws -> Void) throws {
+    func decodeLinks(firstIndex: Int, findings: inout [LoadFinding], _ body: (consuming LinkEntry) throws -> Void) throws {
         guard try yaml.beginDocument() else { throw ParallelDecodingUnavailable() }
         var index = firstIndex
         try yaml.readSequence(key: "links") { _ in
@@ -223,8 +223,8 @@ final class CatalogueFileDecoder {
 
     private func decodeLink(index: Int, findings: inout [LoadFinding]) throws -> LinkEntry {
         let isFlow = try yaml.nextIsFlow()
-        let start = try yaml.reader.peek()
-        if start.kind == .scalar {
+        if try yaml.nextKind() == .scalar {
+            let start = try yaml.reader.peek()
             throw LoadError(
                 .wrongType(expected: "a mapping with 'url'", found: "'\(start.value)'", key: "links[\(index)]"),
                 at: location(start.start..<start.end))

@@ -35,7 +35,7 @@ struct LinkEntry {
         requiredParams = link.requiredParams
     }
 
-    func link(index: Int, template: LinkTemplate) -> Link {
+    consuming func link(index: Int, template: consuming LinkTemplate) -> Link {
         Link(
             index: index, file: file, template: template, url: url, entryRange: entryRange, entryIsFlow: entryIsFlow,
             title: title, examples: examples, barrier: barrier, deprecated: deprecated, aliases: aliases,

@@ -14,12 +14,14 @@ public struct Scalar: Sendable, Hashable {
 
     /// Whether the scalar is YAML's null (`~`, `null`, or nothing at all, unquoted).
     public var isNull: Bool {
-        style == .plain && (value.isEmpty || value == "~" || value == "null" || value == "Null" || value == "NULL")
+        // Most values are longer than any spelling of null: their length rules them out without a comparison.
+        guard style == .plain, value.utf8.count <= 4 else { return false }
+        return value.isEmpty || value == "~" || value == "null" || value == "Null" || value == "NULL"
     }
 
     /// The plain scalar read as a YAML boolean, if it is one.
     public var boolValue: Bool? {
-        guard style == .plain else { return nil }
+        guard style == .plain, value.utf8.count <= 5 else { return nil }
         switch value {
         case "true", "True", "TRUE", "yes", "Yes", "on": return true
         case "false", "False", "FALSE", "no", "No", "off": return false

@@ -2,6 +2,8 @@
 /// or skip a value, with typed errors that name the key and point at the offending value.
 final class YAMLDecoder {
     let reader: YAMLEventReader
+    /// The keys of the mappings being read, outermost first, for finding duplicates.
+    @exclusivity(unchecked) private var openKeys: [Scalar] = []
     var file: SourceFile { reader.file }
 
     convenience init(file: SourceFile) {
@@ -55,6 +57,10 @@ final class YAMLDecoder {
         return LoadError(.wrongType(expected: expected, found: found, key: key), at: reader.location(of: event))
     }
 
+    private func typeError(_ scalar: Scalar, expected: String, key: String) -> LoadError {
+        typeError(YAMLEvent(kind: .scalar, start: scalar.tokenRange.lowerBound, end: scalar.tokenRange.upperBound, value: scalar.value, style: scalar.style), expected: expected, key: key)
+    }
+
     /// Reads a mapping, calling `body` with each key; `body` must consume the value. Duplicate keys are an error
     /// pointing at the second with a note at the first. Returns the mapping's byte range.
     @discardableResult
@@ -62,16 +68,20 @@ final class YAMLDecoder {
         let start = try reader.next()
         guard start.kind == .mappingStart else { throw typeError(start, expected: "a mapping", key: context()) }
         // Most mappings (a link entry, a component) have a handful of keys: a linear scan finds duplicates with no
-        // hashing or allocation; a long mapping (the vocabulary) switches to a dictionary.
-        var seenKeys: [Scalar] = []
+        // hashing, in a stack of keys shared by the nested mappings so that no mapping allocates; a long mapping
+        // (the vocabulary) switches to a dictionary.
+        let base = openKeys.count
+        defer { openKeys.removeSubrange(base...) }
         var seenIndex: [String: Scalar]?
         func firstOccurrence(of key: Scalar) -> Scalar? {
-            if seenIndex == nil, seenKeys.count < 16 {
-                if let first = seenKeys.first(where: { $0.value == key.value }) { return first }
-                seenKeys.append(key)
+            if seenIndex == nil, openKeys.count - base < 16 {
+                for index in base..<openKeys.count where openKeys[index].value == key.value { return openKeys[index] }
+                openKeys.append(key)
                 return nil
             }
-            if seenIndex == nil { seenIndex = Dictionary(seenKeys.map { ($0.value, $0) }, uniquingKeysWith: { a, _ in a }) }
+            if seenIndex == nil {
+                seenIndex = Dictionary(openKeys[base...].map { ($0.value, $0) }, uniquingKeysWith: { a, _ in a })
+            }
             return seenIndex!.updateValue(key, forKey: key.value)
         }
         while true {
@@ -91,10 +101,10 @@ final class YAMLDecoder {
     }
 
     /// Whether the next value is a flow-style collection (`[…]`, `{…}`), for fixes that insert in the same style.
-    func nextIsFlow() throws -> Bool { try reader.peek().isFlow }
+    func nextIsFlow() throws -> Bool { try reader.peekIsFlow() }
 
     /// The kind of the next value without consuming it.
-    func nextKind() throws -> YAMLEvent.Kind { try reader.peek().kind }
+    func nextKind() throws -> YAMLEvent.Kind { try reader.peekKind() }
 
     /// Reads a list, calling `body` for each item; `body` must consume it. Returns the list's byte range.
     @discardableResult
@@ -103,7 +113,7 @@ final class YAMLDecoder {
         guard start.kind == .sequenceStart else { throw typeError(start, expected: "a list", key: context()) }
         var index = 0
         while true {
-            if try reader.peek().kind == .sequenceEnd {
+            if try reader.peekKind() == .sequenceEnd {
                 let end = try reader.next()
                 return start.start..<end.end
             }
@@ -121,23 +131,21 @@ final class YAMLDecoder {
 
     /// Reads a non-null scalar.
     func readString(key context: @autoclosure () -> String, expected: String = "a string") throws -> Scalar {
-        let event = try reader.peek()
         let scalar = try readScalar(key: context(), expected: expected)
-        if scalar.isNull { throw typeError(event, expected: expected, key: context()) }
+        if scalar.isNull { throw typeError(scalar, expected: expected, key: context()) }
         return scalar
     }
 
     /// Reads a YAML boolean.
     func readBool(key context: @autoclosure () -> String) throws -> Scalar {
-        let event = try reader.peek()
         let scalar = try readScalar(key: context(), expected: "true or false")
-        guard scalar.boolValue != nil else { throw typeError(event, expected: "true or false", key: context()) }
+        guard scalar.boolValue != nil else { throw typeError(scalar, expected: "true or false", key: context()) }
         return scalar
     }
 
     /// Reads a list of strings; a single string is accepted as a list of one.
     func readStringList(key context: @autoclosure () -> String) throws -> [Scalar] {
-        if try reader.peek().kind == .scalar {
+        if try reader.peekKind() == .scalar {
             let scalar = try readScalar(key: context(), expected: "a list of strings")
             return scalar.isNull ? [] : [scalar]
         }

@@ -20,8 +20,8 @@ struct YAMLEvent {
     /// Whether a mapping or sequence is written in flow style (`{…}`, `[…]`).
     var isFlow = false
     var hasAnchor = false
-    /// An explicit tag (`!!str`), when one was written.
-    var tag: String?
+    /// Whether an explicit tag (`!!str`) was written.
+    var hasTag = false
 
     var kindName: String {
         switch kind {
@@ -47,12 +47,14 @@ final class YAMLEventReader {
     private let input: InputCursor
     /// The byte ranges of the file that libyaml reads, in order: marks count characters through them.
     private let segments: [Range<Int>]
-    private var peeked: YAMLEvent?
-    private var depth: Int
-    private var finished = false
+    // The reader's state changes with every event: its exclusivity is left unchecked, as only the reader's own
+    // methods touch it and none of them calls another while it holds an access.
+    @exclusivity(unchecked) private var peeked: YAMLEvent?
+    @exclusivity(unchecked) private var depth: Int
+    @exclusivity(unchecked) private var finished = false
     /// The collections open at this point, innermost last: where each starts and whether it is flow style, so an
     /// error at the end of the file can name the bracket left open.
-    private var openCollections: [(start: Int, isFlow: Bool, isSequence: Bool)] = []
+    @exclusivity(unchecked) private var openCollections: [(start: Int, isFlow: Bool, isSequence: Bool)] = []
     /// Whether every byte after the byte-order mark is ASCII, so a character index is a byte count.
     private let isASCII: Bool
     /// A character index of the text and where it is in the file.
@@ -64,7 +66,7 @@ final class YAMLEventReader {
     }
 
     /// The last character index converted to a byte offset, where the next conversion starts walking.
-    private var cursor: Cursor
+    @exclusivity(unchecked) private var cursor: Cursor
 
     /// Reads the whole file.
     convenience init(file: SourceFile) {
@@ -105,17 +107,24 @@ final class YAMLEventReader {
     func location(of event: YAMLEvent) -> SourceLocation { location(event.start..<event.end) }
 
     func peek() throws -> YAMLEvent {
-        if let peeked { return peeked }
-        let event = try read()
-        peeked = event
-        return event
+        if peeked == nil { peeked = try read() }
+        return peeked!
+    }
+
+    /// The next event's kind, read without copying the event.
+    func peekKind() throws -> YAMLEvent.Kind {
+        if peeked == nil { peeked = try read() }
+        return peeked!.kind
+    }
+
+    /// Whether the next event starts a flow collection, read without copying the event.
+    func peekIsFlow() throws -> Bool {
+        if peeked == nil { peeked = try read() }
+        return peeked!.isFlow
     }
 
     func next() throws -> YAMLEvent {
-        if let event = peeked {
-            peeked = nil
-            return event
-        }
+        if peeked != nil { return peeked.take()! }
         return try read()
     }
 
@@ -228,7 +237,7 @@ final class YAMLEventReader {
             default: result.style = .plain
             }
             result.hasAnchor = scalar.anchor != nil
-            if let tag = scalar.tag { result.tag = String(cString: tag) }
+            result.hasTag = scalar.tag != nil
         case YAML_SEQUENCE_START_EVENT:
             result = YAMLEvent(kind: .sequenceStart, start: start, end: end)
             result.isFlow = event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
