@@ -63,6 +63,9 @@ final class YAMLEventReader {
         var segment: Int
         var byte: Int
         var line: Int
+        /// Where the ASCII text the cursor is in ends (the end of its line or segment), or `byte` when the line is
+        /// not ASCII: a mark before it is reached by adding, with no walk.
+        var asciiEnd: Int
     }
 
     /// The last character index converted to a byte offset, where the next conversion starts walking.
@@ -83,7 +86,9 @@ final class YAMLEventReader {
         self.segments = segments
         self.depth = depth
         isASCII = file.isASCII
-        cursor = Cursor(character: 0, segment: 0, byte: segments[0].lowerBound, line: file.line(containing: segments[0].lowerBound))
+        cursor = Cursor(
+            character: 0, segment: 0, byte: segments[0].lowerBound, line: file.line(containing: segments[0].lowerBound),
+            asciiEnd: segments[0].lowerBound)
         input = InputCursor(bytes: file.bytes, segments: segments)
         parser = .allocate(capacity: 1)
         parser.initialize(to: yaml_parser_t())
@@ -137,6 +142,12 @@ final class YAMLEventReader {
     private func offset(_ mark: yaml_mark_t) -> Int {
         let target = Int(mark.index)
         if isASCII { return fileOffset(ofTextByte: target) }
+        let distance = target - cursor.character
+        if distance >= 0, distance < cursor.asciiEnd - cursor.byte {
+            cursor.character = target
+            cursor.byte += distance
+            return cursor.byte
+        }
         var position = cursor
         if target < position.character { position = walkBack(from: position, to: target) }
         let lineStarts = file.lineStarts
@@ -172,6 +183,8 @@ final class YAMLEventReader {
             position.byte = segments[position.segment].lowerBound
             position.line = file.line(containing: position.byte)
         }
+        let nextLine = position.line + 1 < lineStarts.count ? lineStarts[position.line + 1] : file.bytes.count
+        position.asciiEnd = file.lineIsASCII(position.line) ? min(nextLine, segments[position.segment].upperBound) : position.byte
         cursor = position
         return position.byte
     }
