@@ -22,7 +22,9 @@ enum FileBytes {
         var status = stat()
         guard stat(path, &status) == 0 else { return .failure(.missing) }
         if status.st_mode & S_IFMT == S_IFDIR { return .failure(.directory) }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Checked before opening too: opening a named pipe to read waits for a writer.
+        guard status.st_mode & S_IFMT == S_IFREG else { return .failure(.unreadable) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return .failure(.unreadable) }
         defer { close(descriptor) }
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return .failure(.unreadable) }

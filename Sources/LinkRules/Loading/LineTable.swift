@@ -16,11 +16,14 @@ struct LineTable {
     var isASCII: Bool
     /// When the text is not all ASCII, whether each line is; empty otherwise.
     var asciiLines: [Bool]
+    /// Whether the text holds a CR anywhere.
+    var holdsCarriageReturn: Bool
 
     /// `textStart` is where the text begins after a byte-order mark, whose bytes do not make the first line
     /// non-ASCII.
     init(of bytes: UnsafeBufferPointer<UInt8>, textStart: Int) {
         let breaksLoneCR = bytes.baseAddress.map { memchr($0, 0x0D, bytes.count) != nil } ?? false
+        holdsCarriageReturn = breaksLoneCR
         var lineCount = 1
         Self.forEachLineStart(in: bytes, breaksLoneCR: breaksLoneCR) { _ in lineCount += 1 }
         var starts: [Int] = []

@@ -19,46 +19,39 @@ struct LinksBlockLayout: Equatable {
     var end: Int
 
     init?(of file: SourceFile) {
+        guard let keyLine = Self.linksKeyLine(in: file) else { return nil }
+        keyOffset = file.textStart(ofLine: keyLine)
         let bytes = file.bytes
         let lineStarts = file.lineStarts
-        var line = 0
-        /// The first byte of `line`'s text and the start of the next line (or the end of the file).
-        func bounds(_ line: Int) -> (start: Int, end: Int) {
-            (file.textStart(ofLine: line), line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count)
-        }
-        guard let keyLine = Self.linksKeyLine(in: file) else { return nil }
-        keyOffset = bounds(keyLine).start
-        line = keyLine + 1
+        let checksLineEnds = file.holdsCarriageReturn
         var indentation: Int?
         var entryStarts: [Int] = []
         var end = bytes.count
+        var line = keyLine + 1
         while line < lineStarts.count {
-            let (start, next) = bounds(line)
+            let start = lineStarts[line]
+            let next = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
             // Every line of the block ends at an LF (or the file's end): a lone CR breaks lines for libyaml.
-            if next < bytes.count || (next > start && bytes[next - 1] == UInt8(ascii: "\r")) {
+            if checksLineEnds, next < bytes.count || bytes[next - 1] == UInt8(ascii: "\r") {
                 guard bytes[next - 1] == UInt8(ascii: "\n") else { return nil }
             }
             if !file.lineIsASCII(line), Self.hasOtherLineBreaks(bytes, start..<next) { return nil }
+            line += 1
+            // A line indented more than the entries continues one: its spaces need not all be counted.
+            let enough = (indentation ?? Int.max - 1) + 1
             var column = 0
-            while start + column < next, bytes[start + column] == UInt8(ascii: " ") { column += 1 }
+            while column < enough, start + column < next, bytes[start + column] == UInt8(ascii: " ") { column += 1 }
+            if column == enough { continue }
             let first = start + column < next ? bytes[start + column] : UInt8(ascii: "\n")
             switch first {
-            case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "#"):
-                line += 1
-                continue
-            case UInt8(ascii: "\t"):
-                return nil
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "#"): continue
+            case UInt8(ascii: "\t"): return nil
             default: break
             }
             let isEntry = first == UInt8(ascii: "-") && Self.isBlankOrEnd(bytes, start + column + 1, next)
             if let indentation {
-                if column > indentation {
-                    line += 1
-                    continue
-                }
                 if column == indentation, isEntry {
                     entryStarts.append(start)
-                    line += 1
                     continue
                 }
                 // Back at column 0 (a key, a document marker) the block is over; any other indentation is an error
@@ -70,7 +63,6 @@ struct LinksBlockLayout: Equatable {
             guard isEntry else { return nil }
             indentation = column
             entryStarts.append(start)
-            line += 1
         }
         guard let indentation, !entryStarts.isEmpty else { return nil }
         self.indentation = indentation

@@ -23,6 +23,9 @@ public final class SourceFile: @unchecked Sendable {
     /// byte column); empty for an ASCII file.
     private let asciiLines: [Bool]
 
+    /// Whether the file holds a CR anywhere: without one, lines end only at LF.
+    let holdsCarriageReturn: Bool
+
     /// Bytes of the leading byte-order mark: 3 when the file starts with one, else 0.
     let byteOrderMarkLength: Int
 
@@ -35,6 +38,7 @@ public final class SourceFile: @unchecked Sendable {
         lineStarts = table.lineStarts
         isASCII = table.isASCII
         asciiLines = table.asciiLines
+        holdsCarriageReturn = table.holdsCarriageReturn
     }
 
     public convenience init(path: String, text: String) {
