@@ -79,12 +79,7 @@ final class CatalogueFileDecoder {
             case "hosts": catalogue.hosts += try yaml.readStringList(key: "hosts")
             case "dispatch":
                 let value = try yaml.readString(key: "dispatch")
-                guard let mode = DispatchMode(rawValue: value.value) else {
-                    throw LoadError(
-                        .invalidValue(value.value, key: "dispatch", expected: DispatchMode.allCases.map(\.rawValue)),
-                        at: location(value.tokenRange))
-                }
-                catalogue.dispatch = mode
+                catalogue.dispatch = try choice(DispatchMode.self, spelledBy: value, key: "dispatch")
                 catalogue.dispatchScalar = value
             case "barriers": catalogue.barriers += try yaml.readStringList(key: "barriers")
             case "mandatory_barrier": catalogue.mandatoryBarrier = try yaml.readString(key: "mandatory_barrier")
@@ -156,12 +151,7 @@ final class CatalogueFileDecoder {
                 spec.kindScalar = kind
             case "id":
                 let type = try yaml.readString(key: "\(context()).id")
-                guard let known = PlaceholderType(rawValue: type.value) else {
-                    throw LoadError(
-                        .invalidValue(type.value, key: "\(context()).id", expected: PlaceholderType.allCases.map(\.rawValue)),
-                        at: location(type.tokenRange))
-                }
-                spec.idType = known
+                spec.idType = try choice(PlaceholderType.self, spelledBy: type, key: "\(context()).id")
             case "params": spec.params = try yaml.readStringList(key: "\(context()).params")
             case "navigable": spec.navigable = try yaml.readBool(key: "\(context()).navigable").boolValue ?? false
             case "title", "description": _ = try yaml.readScalar(key: "\(context()).\(key.value)")
@@ -173,12 +163,17 @@ final class CatalogueFileDecoder {
     }
 
     private func componentKind(_ scalar: Scalar) throws -> ComponentKind {
-        guard let kind = ComponentKind(rawValue: scalar.value) else {
+        try choice(ComponentKind.self, spelledBy: scalar, key: "kind")
+    }
+
+    /// The case of `T` that `scalar` spells; any other value is an error that lists the valid ones.
+    private func choice<T: CaseIterable & RawRepresentable>(_ type: T.Type, spelledBy scalar: Scalar, key: String) throws -> T
+    where T.RawValue == String {
+        guard let value = T(rawValue: scalar.value) else {
             throw LoadError(
-                .invalidValue(scalar.value, key: "kind", expected: ComponentKind.allCases.map(\.rawValue)),
-                at: location(scalar.tokenRange))
+                .invalidValue(scalar.value, key: key, expected: T.allCases.map(\.rawValue)), at: location(scalar.tokenRange))
         }
-        return kind
+        return value
     }
 
     private func decodeParam(_ name: Scalar, findings: inout [LoadFinding]) throws -> ParamSpec {
