@@ -9,7 +9,8 @@ extension String {
     /// always are: one pass over the bytes, then `lowercased()` only when something needs changing.
     var lowercasedASCIIIfNeeded: String {
         let clean = utf8.withContiguousStorageIfAvailable { bytes in
-            !bytes.contains { $0 >= 0x80 || ($0 >= 0x41 && $0 <= 0x5A) }
+            for byte in bytes where byte >= 0x80 || byte &- 0x41 < 26 { return false }
+            return true
         } ?? !utf8.contains { $0 >= 0x80 || ($0 >= 0x41 && $0 <= 0x5A) }
         return clean ? self : lowercased()
     }
