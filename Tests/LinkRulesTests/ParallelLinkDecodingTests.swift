@@ -175,6 +175,11 @@ import Testing
         ("tagged values", header + "links:\n  - url: !!str app://a\n  - url: !custom app://b\n", true),
         ("undefined tag handle", header + "links:\n  - url: app://a\n  - url: !e!x app://b\n", false),
         ("directive then links", "%YAML 1.1\n---\n" + header + "links:\n  - url: app://a\n  - url: app://b\n", true),
+        ("duplicate key across the block", header + "links:\n  - url: app://a\n  - url: app://b\nhosts: [x]\n", false),
+        ("empty entry", header + "links:\n  - url: app://a\n  -\n  - url: app://c\n", false),
+        ("flow entry over indented lines", header + "links:\n  - { url: app://a,\n      title: A }\n  - url: app://b\n", true),
+        ("plain scalar over lines", header + "links:\n  - url: app://a\n    title: one\n      two\n  - url: app://b\n", true),
+        ("CRLF, byte-order mark and non-ASCII", ("\u{FEFF}" + header + "links:\n  - url: app://é\n    title: Ça\n  - url: app://b\n").replacingOccurrences(of: "\n", with: "\r\n"), true),
     ]
 
     @Test(arguments: trickyInputs.indices)
@@ -204,6 +209,17 @@ import Testing
         #expect(catalogue.links.map { $0.index } == [0, 1, 2, 3])
         #expect(catalogue.links[1].template.host == "app.example.com")
         #expect(Self.decodesInParts(first) && Self.decodesInParts(second))
+    }
+
+    @Test func anErrorInALaterFileIsReportedAsInOnePass() throws {
+        let first = Self.file(Self.generatedCatalogue(links: 8, seed: 5), path: "a.yml")
+        let second = Self.file("links:\n  - url: app://x\n  - url: 'app://y\n  - url: app://z\n", path: "b.yml")
+        let result = Self.expectSameLoads([first, second])
+        guard case .failure(let error) = result else {
+            Issue.record("expected a load error")
+            return
+        }
+        #expect(error.location.file == "b.yml")
     }
 
     @Test func filesDecodedInPartsAndInOnePassMix() throws {
