@@ -178,6 +178,7 @@ import Testing
         ("duplicate key across the block", header + "links:\n  - url: app://a\n  - url: app://b\nhosts: [x]\n", false),
         ("empty entry", header + "links:\n  - url: app://a\n  -\n  - url: app://c\n", false),
         ("flow entry over indented lines", header + "links:\n  - { url: app://a,\n      title: A }\n  - url: app://b\n", true),
+        ("kept trailing lines of a literal", header + "links:\n  - url: app://a\n    title: |+\n      a\n\n\n  - url: app://b\n    title: >-\n      b\n\n  - url: app://c\n", true),
         ("plain scalar over lines", header + "links:\n  - url: app://a\n    title: one\n      two\n  - url: app://b\n", true),
         ("CRLF, byte-order mark and non-ASCII", ("\u{FEFF}" + header + "links:\n  - url: app://é\n    title: Ça\n  - url: app://b\n").replacingOccurrences(of: "\n", with: "\r\n"), true),
     ]
