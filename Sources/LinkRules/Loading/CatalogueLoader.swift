@@ -1,7 +1,6 @@
-import FoundationEssentials
-
-/// Reads catalogue files into one `Catalogue`: one pass over each file's YAML events into located values, then
-/// each link's template parsed once against the merged `hosts`.
+/// Reads catalogue files into one `Catalogue`: each file's YAML events decoded into located values (a long
+/// `links:` block in parts on several cores, `ParallelCatalogueDecoding`; anything else in one pass), each
+/// link's template parsed once against the merged `hosts`.
 public struct CatalogueLoader: Sendable {
     public static let topLevelKeys = [
         "version", "app", "schemes", "hosts", "dispatch", "barriers", "mandatory_barrier", "components", "params",

@@ -134,8 +134,8 @@ final class YAMLEventReader {
     }
 
     /// Converts a libyaml mark to a byte offset through its character index, not its line and column: libyaml
-    /// also breaks lines at a lone CR, NEL, LS and PS, which SourceFile (like editors' `file:line:col`) does
-    /// not, so its line numbers can disagree with the file's. Marks come nearly in order, so a cursor that moves
+    /// also breaks lines at NEL, LS and PS, which SourceFile (like editors' `file:line:col`) does not, so its
+    /// line numbers can disagree with the file's. Marks come nearly in order, so a cursor that moves
     /// from the last one costs little: across an ASCII line it jumps, only other lines are walked character by
     /// character; an ASCII file needs no walk at all. A position where one segment ends and the next begins is
     /// the next one's start: the next token is there.
