@@ -52,10 +52,11 @@ import Testing
         var generator = SeededGenerator(state: seed)
         let urls = (0..<40).map { _ in Self.randomURL(&generator) }
         let catalogue = try Self.catalogue(Self.catalogueText(urls))
-        let shapes = catalogue.links.map { RouteShape($0)! }
+        var words = RouteWords()
+        let shapes = catalogue.links.map { RouteShape($0, words: &words)! }
         var expected: [Int: Int] = [:]
         for later in catalogue.links.indices {
-            for earlier in 0..<later where shapes[later].isSubsumed(by: shapes[earlier]) {
+            for earlier in 0..<later where shapes[later].isSubsumed(by: shapes[earlier], in: words) {
                 expected[later] = earlier
                 break
             }
@@ -63,8 +64,10 @@ import Testing
         var trie = RouteTrie()
         var found: [Int: Int] = [:]
         for link in catalogue.links {
-            if let winner = trie.earliestSubsumer(of: shapes[link.index]) { found[link.index] = winner.link }
-            trie.insert(shapes[link.index], link: link.index, routeKey: link.template.routeKey)
+            if let winner = trie.earliestSubsumer(of: shapes[link.index], in: words) { found[link.index] = winner.link }
+            trie.insert(shapes[link.index], link: link.index) {
+                catalogue.links[$0].template.routeKey == link.template.routeKey
+            }
         }
         #expect(found == expected, "\(urls)")
     }
@@ -77,16 +80,18 @@ import Testing
                 "app://localhost/!{x}", "app://localhost/!9", "app://localhost/{s:slug}", "app://localhost/{n:int}",
                 "app://localhost/{u:uuid}", "app://localhost/{b:base64json}",
             ]))
-        let shape = { (index: Int) in RouteShape(catalogue.links[index])! }
-        #expect(shape(1).isSubsumed(by: shape(0)))
-        #expect(shape(2).isSubsumed(by: shape(0)))
-        #expect(!shape(0).isSubsumed(by: shape(1)))
-        #expect(shape(4).isSubsumed(by: shape(3)))
-        #expect(shape(6).isSubsumed(by: shape(5)))  // digits are a slug
-        #expect(shape(7).isSubsumed(by: shape(5)))  // so is a UUID
-        #expect(!shape(5).isSubsumed(by: shape(6)))
-        #expect(!shape(7).isSubsumed(by: shape(6)))
-        #expect(shape(5).isSubsumed(by: shape(8)))
+        var words = RouteWords()
+        let shapes = catalogue.links.map { RouteShape($0, words: &words)! }
+        func subsumed(_ later: Int, by earlier: Int) -> Bool { shapes[later].isSubsumed(by: shapes[earlier], in: words) }
+        #expect(subsumed(1, by: 0))
+        #expect(subsumed(2, by: 0))
+        #expect(!subsumed(0, by: 1))
+        #expect(subsumed(4, by: 3))
+        #expect(subsumed(6, by: 5))  // digits are a slug
+        #expect(subsumed(7, by: 5))  // so is a UUID
+        #expect(!subsumed(5, by: 6))
+        #expect(!subsumed(7, by: 6))
+        #expect(subsumed(5, by: 8))
     }
 
     // MARK: unreachable-route and duplicate-link

@@ -3,6 +3,9 @@
 public struct LintContext: Sendable {
     public var catalogue: Catalogue
     public var inflector: Inflector
+    /// A parser for the catalogue's `hosts`, shared by the rules that parse examples and aliases: building one
+    /// lowercases and hashes every host, too much to do per link.
+    public let templateParser: LinkTemplateParser
     /// For each declared component name that a fix may rename (a singular collection, a name with separators),
     /// the indices of the links that use it. Built once, so a rename fix never scans every link.
     private let renameIndex: [String: [Int]]
@@ -10,19 +13,27 @@ public struct LintContext: Sendable {
     public init(catalogue: Catalogue, inflector: Inflector = Inflector()) {
         self.catalogue = catalogue
         self.inflector = inflector
-        var candidates = Set<String>()
+        templateParser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
+        // The candidates by position in the vocabulary: a link's components are looked up by position, without
+        // lowercasing or hashing their names as strings.
+        var candidates: [Int: String] = [:]
         for component in catalogue.components {
             let name = component.name.value.lowercased()
             let hasSeparator = name.utf8.contains { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
-            if hasSeparator || !inflector.isPlural(name) && (component.kind == .collection || component.idType != nil) {
-                candidates.insert(name)
+            if hasSeparator || !inflector.isPlural(name) && (component.kind == .collection || component.idType != nil),
+                let declared = catalogue.componentPosition(named: name)
+            {
+                candidates[declared] = name
             }
         }
         var index: [String: [Int]] = [:]
         if !candidates.isEmpty {
             for link in catalogue.links {
-                for component in link.template.components where candidates.contains(component.name) {
-                    if index[component.name]?.last != link.index { index[component.name, default: []].append(link.index) }
+                for component in link.template.components {
+                    guard let position = catalogue.componentPosition(of: component), let name = candidates[position] else {
+                        continue
+                    }
+                    if index[name]?.last != link.index { index[name, default: []].append(link.index) }
                 }
             }
         }

@@ -25,8 +25,8 @@ public struct Linter: Sendable {
             severities[id] = setting?.severity ?? type.description.defaultSeverity
             defaultSeverities[id] = type.description.defaultSeverity
             let rule = try type.init(options: setting?.options)
-            if let rule = rule as? any LinkRule { linkRules.append(rule) }
-            if let rule = rule as? any CatalogueRule { catalogueRules.append(rule) }
+            if let rule = rule.asLinkRule { linkRules.append(rule) }
+            if let rule = rule.asCatalogueRule { catalogueRules.append(rule) }
         }
         self.linkRules = linkRules
         self.catalogueRules = catalogueRules

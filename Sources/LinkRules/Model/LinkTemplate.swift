@@ -1,4 +1,7 @@
-/// One path component of a route template, with its UTF-8 range inside the template string.
+/// One path component of a route template, with its UTF-8 range inside the template string. Every link keeps its
+/// components for the whole run, so a component is compact (40 bytes): its text, its range in 32-bit offsets, its
+/// kind, the length of its literal prefix and two flags; the lowercased name and the prefix are computed when
+/// asked for.
 public struct PathComponent: Sendable, Hashable {
     /// What a component is: a word, a number, or a placeholder.
     public enum Kind: Sendable, Hashable {
@@ -12,14 +15,60 @@ public struct PathComponent: Sendable, Hashable {
     }
 
     /// The component exactly as written.
-    public var text: String
+    public let text: String
+    private let start: UInt32
+    private let end: UInt32
+    public let kind: Kind
+    /// The UTF-8 length of the literal text before a placeholder or number (EXFE's `!`); 0 for a word.
+    public let prefixLength: Int32
+    /// Whether the text has an ASCII capital, so `name` must lowercase it.
+    private let hasASCIICapital: Bool
+    /// Whether the text is all ASCII.
+    private let isASCII: Bool
+
+    /// A component of `kind` written `text` at `span` of its template, after a literal prefix of `prefixLength`
+    /// bytes. Template offsets are stored in 32 bits: a template is one scalar of a catalogue.
+    /// The parser passes what it saw of the bytes: whether they hold an ASCII capital, and whether all are ASCII.
+    init(text: String, span: Range<Int>, kind: Kind, prefixLength: Int = 0, hasASCIICapital: Bool, isASCII: Bool) {
+        self.text = text
+        start = UInt32(truncatingIfNeeded: span.lowerBound)
+        end = UInt32(truncatingIfNeeded: span.upperBound)
+        self.kind = kind
+        self.prefixLength = Int32(truncatingIfNeeded: prefixLength)
+        self.hasASCIICapital = hasASCIICapital
+        self.isASCII = isASCII
+    }
+
     /// UTF-8 range of the component in the template.
-    public var span: Range<Int>
-    public var kind: Kind
-    /// The lowercased literal text used to look the component up in the vocabulary (empty for placeholders).
-    public var name: String
+    public var span: Range<Int> { Int(start)..<Int(end) }
+
+    /// The lowercased literal text used to look the component up in the vocabulary: a word lowercased, a number as
+    /// written, empty for a placeholder.
+    public var name: String {
+        switch kind {
+        case .literal: hasASCIICapital ? text.lowercasedASCIIIfNeeded : text
+        case .integer: text
+        case .placeholder: ""
+        }
+    }
+
     /// Literal text before a placeholder or number, such as EXFE's `!` (empty when none).
-    public var prefix: String
+    public var prefix: String {
+        prefixLength == 0 ? "" : String(decoding: text.utf8.prefix(Int(prefixLength)), as: UTF8.self)
+    }
+
+    /// A string whose UTF-8 bytes spell `name` once ASCII capitals are read as lowercase letters when
+    /// `foldingASCIICase` is true: the text itself for a word in ASCII, so looking a name up makes no copy.
+    var lookupName: (text: String, foldingASCIICase: Bool) {
+        switch kind {
+        case .literal:
+            guard hasASCIICapital else { return (text, false) }
+            // Outside ASCII `name` lowercases the whole word, as `lowercased()` does.
+            return isASCII ? (text, true) : (name, false)
+        case .integer: return (text, false)
+        case .placeholder: return ("", false)
+        }
+    }
 
     /// Whether the component is an id: an integer literal or an identifier placeholder.
     public var isIdentifier: Bool {
@@ -34,6 +83,12 @@ public struct PathComponent: Sendable, Hashable {
     public var isValue: Bool {
         if case .literal = kind { return false }
         return true
+    }
+
+    /// Whether the component is a fixed word.
+    public var isLiteral: Bool {
+        if case .literal = kind { return true }
+        return false
     }
 
     public var placeholder: Placeholder? {
@@ -55,110 +110,168 @@ public struct QueryItem: Sendable, Hashable {
     public var span: Range<Int> { nameSpan.lowerBound..<(valueSpan?.upperBound ?? nameSpan.upperBound) }
 }
 
-/// A parsed route template: scheme, host, path components, query and fragment, each part with its UTF-8
-/// range in the template string so diagnostics point at exact characters. Parsed once per link.
+/// A parsed route template: scheme, host, path components, query and fragment, each part with its UTF-8 range in
+/// the template string so diagnostics point at exact characters. Parsed once per link. Scheme, host and fragment
+/// are read from the text through their ranges rather than stored: every link keeps its template for the whole run.
 public struct LinkTemplate: Sendable, Hashable {
     /// The template as written.
-    public var text: String
-    public var scheme: String?
-    public var schemeSpan: Range<Int>?
+    public let text: String
+    public internal(set) var schemeSpan: Range<Int>?
     /// Whether the URI has no `//` after its scheme (`spotify:track:1`, `mailto:x`).
-    public var isOpaque: Bool
+    public internal(set) var isOpaque = false
+    /// Whether this is an `http` or `https` link (a universal link candidate). Decided by the parser, which needs
+    /// it to read the authority; several rules ask it of every link.
+    public internal(set) var isWebLink = false
+    /// The range of the host, when there is one (see `host`).
+    public internal(set) var hostSpan: Range<Int>?
+    /// Whether the path ends with `/`.
+    public internal(set) var hasTrailingSlash = false
+    /// Whether there is no path at all after the authority (`exfe://`, which seed 003 tells apart from `exfe:///`).
+    public internal(set) var hasEmptyPath = false
+    public internal(set) var fragmentSpan: Range<Int>?
+    public internal(set) var components: [PathComponent] = []
+    public internal(set) var query: [QueryItem] = []
+
+    /// A template of `text` with no parts yet; the parser fills them in.
+    init(text: String) {
+        self.text = text
+    }
+
+    /// The scheme as written (`her`, `HTTPS`), nil when the template has none.
+    public var scheme: String? { schemeSpan.map { String(substring($0)) } }
+
     /// The host, when there is one: a universal link's host, a custom scheme's authority listed in `hosts`, or
     /// `""` for an empty host (`exfe:///`). `nil` when a custom scheme's authority is its first component.
-    public var host: String?
-    public var hostSpan: Range<Int>?
-    public var components: [PathComponent]
-    public var query: [QueryItem]
-    public var fragment: String?
-    public var fragmentSpan: Range<Int>?
-    /// Whether the path ends with `/`.
-    public var hasTrailingSlash: Bool
-    /// Whether there is no path at all after the authority (`exfe://`, which seed 003 tells apart from `exfe:///`).
-    public var hasEmptyPath = false
+    public var host: String? { hostSpan.map { String(substring($0)) } }
 
-    /// Whether this is an `http` or `https` link (a universal link candidate).
-    public var isWebLink: Bool {
-        guard let scheme else { return false }
-        return scheme.lowercasedASCIIIfNeeded == "https" || scheme.lowercasedASCIIIfNeeded == "http"
-    }
+    /// The text after `#`, when there is one.
+    public var fragment: String? { fragmentSpan.map { String(substring($0)) } }
+
+    /// Whether the template has an empty host (`exfe:///…`).
+    public var hasEmptyHost: Bool { hostSpan?.isEmpty == true }
 
     /// Every placeholder, in the path and in query values.
     public var placeholders: [Placeholder] {
         components.compactMap(\.placeholder) + query.compactMap(\.placeholder)
     }
 
+    /// The text of a UTF-8 range of the template, without copying the bytes.
+    func utf8Slice(_ span: Range<Int>) -> Substring.UTF8View { substring(span).utf8 }
+
+    /// The text of a UTF-8 range of the template.
+    func substring(_ span: Range<Int>) -> Substring {
+        let bytes = text.utf8
+        let start = bytes.index(bytes.startIndex, offsetBy: span.lowerBound)
+        let end = bytes.index(start, offsetBy: span.count)
+        return text[start..<end]
+    }
+
     /// A canonical form for comparisons: lowercased, placeholders as `{}` typed by kind (`string` is untyped),
     /// query items sorted with their fixed values or placeholder kinds. Two templates that route the same links
-    /// have the same key; an opaque URI keys on its whole opaque part. Computed once, when the template is parsed.
-    public internal(set) var routeKey = ""
-
-    func computeRouteKey() -> String {
-        // Built as bytes and turned into one String: this runs once per link on the loading path.
+    /// have the same key; an opaque URI keys on its whole opaque part. Built from the parts on each use, not
+    /// stored: the linter needs it only for links with findings and for the rare comparisons of two links on one
+    /// path (`duplicate-link` compares the bytes without making a string).
+    public var routeKey: String {
         var key: [UInt8] = []
-        key.reserveCapacity(text.utf8.count + 8)
-        func append(_ text: String) {
-            var text = text
-            text.withUTF8 { bytes in
-                for byte in bytes { key.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
-            }
-        }
-        func append(_ placeholder: Placeholder) {
-            key.append(UInt8(ascii: "{"))
-            if let type = placeholder.type, type != .string { append(type.rawValue) }
-            key.append(UInt8(ascii: "}"))
-        }
-        if let scheme { append(scheme) }
-        if isOpaque {
-            let opaqueStart = (schemeSpan?.upperBound ?? -1) + 1
-            key.append(UInt8(ascii: ":"))
-            for byte in text.utf8.dropFirst(opaqueStart) {
-                if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
-                key.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-            }
-        } else {
-            append("://")
-            if let host { append(host) }
-            if host != nil, components.isEmpty, !hasEmptyPath { key.append(UInt8(ascii: "/")) }
-            for component in components {
-                key.append(UInt8(ascii: "/"))
-                switch component.kind {
-                case .literal, .integer: append(component.text)
-                case .placeholder(let placeholder):
-                    append(component.prefix)
-                    append(placeholder)
-                }
-            }
-        }
-        if !query.isEmpty {
-            var items: [[UInt8]] = []
-            items.reserveCapacity(query.count)
-            for item in query {
-                let mark = key.count
-                append(item.name)
-                if let placeholder = item.placeholder {
-                    key.append(UInt8(ascii: "="))
-                    append(placeholder)
-                } else if let value = item.value {
-                    key.append(UInt8(ascii: "="))
-                    append(value)
-                }
-                items.append(Array(key[mark...]))
-                key.removeSubrange(mark...)
-            }
-            items.sort { $0.lexicographicallyPrecedes($1) }
-            key.append(UInt8(ascii: "?"))
-            for (index, item) in items.enumerated() {
-                if index > 0 { key.append(UInt8(ascii: "&")) }
-                key += item
-            }
-        }
-        return String(decoding: key, as: UTF8.self).lowercasedASCIIIfNeeded
+        appendRouteKey(to: &key)
+        return String(decoding: key, as: UTF8.self)
     }
 
-    /// A placeholder in `routeKey`: its type without its name, `string` and no type alike.
-    private static func placeholderKey(_ placeholder: Placeholder) -> String {
-        let type = placeholder.type == .string ? nil : placeholder.type
-        return "{" + (type?.rawValue ?? "") + "}"
+    /// Appends the UTF-8 bytes of `routeKey` to `key`.
+    func appendRouteKey(to key: inout [UInt8]) {
+        let keyStart = key.count
+        key.reserveCapacity(keyStart + text.utf8.count + 8)
+        var text = text
+        text.withUTF8 { bytes in
+            func append(_ span: Range<Int>, to key: inout [UInt8]) {
+                for byte in bytes[span] { key.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+            }
+            func append(_ placeholder: Placeholder, to key: inout [UInt8]) {
+                key.append(UInt8(ascii: "{"))
+                if let type = placeholder.type, type != .string { key.append(contentsOf: type.rawValue.utf8) }
+                key.append(UInt8(ascii: "}"))
+            }
+            if let schemeSpan { append(schemeSpan, to: &key) }
+            if isOpaque {
+                let opaqueStart = (schemeSpan?.upperBound ?? -1) + 1
+                key.append(UInt8(ascii: ":"))
+                var end = opaqueStart
+                while end < bytes.count, bytes[end] != UInt8(ascii: "?"), bytes[end] != UInt8(ascii: "#") { end += 1 }
+                append(opaqueStart..<max(opaqueStart, end), to: &key)
+            } else {
+                key.append(contentsOf: "://".utf8)
+                if let hostSpan { append(hostSpan, to: &key) }
+                if hostSpan != nil, components.isEmpty, !hasEmptyPath { key.append(UInt8(ascii: "/")) }
+                for component in components {
+                    key.append(UInt8(ascii: "/"))
+                    let span = component.span
+                    switch component.kind {
+                    case .literal, .integer: append(span, to: &key)
+                    case .placeholder(let placeholder):
+                        append(span.lowerBound..<(span.lowerBound + Int(component.prefixLength)), to: &key)
+                        append(placeholder, to: &key)
+                    }
+                }
+            }
+            if !query.isEmpty {
+                // The items are written one after the other, then copied to the key in sorted order.
+                var written: [UInt8] = []
+                var items: [Range<Int>] = []
+                items.reserveCapacity(query.count)
+                for item in query {
+                    let mark = written.count
+                    append(item.nameSpan, to: &written)
+                    if let placeholder = item.placeholder {
+                        written.append(UInt8(ascii: "="))
+                        append(placeholder, to: &written)
+                    } else if let valueSpan = item.valueSpan {
+                        written.append(UInt8(ascii: "="))
+                        append(valueSpan, to: &written)
+                    }
+                    items.append(mark..<written.count)
+                }
+                items.sort { written[$0].lexicographicallyPrecedes(written[$1]) }
+                key.append(UInt8(ascii: "?"))
+                for (index, item) in items.enumerated() {
+                    if index > 0 { key.append(UInt8(ascii: "&")) }
+                    key.append(contentsOf: written[item])
+                }
+            }
+        }
+        // Outside ASCII the key is lowercased as a whole, as `lowercased()` does.
+        if key[keyStart...].contains(where: { $0 >= 0x80 }) {
+            let lowered = String(decoding: key[keyStart...], as: UTF8.self).lowercased()
+            key.replaceSubrange(keyStart..., with: lowered.utf8)
+        }
     }
+}
+
+/// Compares names the way URL schemes and hosts compare: ignoring ASCII case, without allocating. Contiguous
+/// bytes (those of strings) are compared through pointers.
+func equalsIgnoringASCIICase<A: Sequence<UInt8>, B: Sequence<UInt8>>(_ a: A, _ b: B) -> Bool {
+    let contiguous = a.withContiguousStorageIfAvailable { left in
+        b.withContiguousStorageIfAvailable { right in equalsIgnoringASCIICase(left, right) }
+    }
+    if let contiguous, let equal = contiguous { return equal }
+    var left = a.makeIterator()
+    var right = b.makeIterator()
+    while true {
+        switch (left.next(), right.next()) {
+        case (nil, nil): return true
+        case (let x?, let y?):
+            if x != y, !(isAlpha(x) && (x | 0x20) == (y | 0x20)) { return false }
+        default: return false
+        }
+    }
+}
+
+/// `equalsIgnoringASCIICase` on two buffers.
+private func equalsIgnoringASCIICase(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    for index in 0..<a.count {
+        let x = a[index]
+        let y = b[index]
+        if x != y, !(isAlpha(x) && (x | 0x20) == (y | 0x20)) { return false }
+    }
+    return true
 }

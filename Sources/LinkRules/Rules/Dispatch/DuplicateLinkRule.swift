@@ -74,17 +74,24 @@ public struct DuplicateLinkRule: CatalogueRule {
     }
 
     public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
-        var firstSeen: [String: Occurrence] = [:]
+        // Route keys are interned as bytes, never made into strings: a key's id indexes `firstSeen`.
+        var keys = InternTable(capacity: catalogue.links.count)
+        var firstSeen: [Occurrence] = []
         firstSeen.reserveCapacity(catalogue.links.count)
+        var key: [UInt8] = []
         var diagnostics: [Diagnostic] = []
         let hasAliases = catalogue.links.contains { !$0.aliases.isEmpty }
-        let parser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
+        let parser = context.templateParser
 
-        func record(_ key: String, _ occurrence: Occurrence, in link: Link) {
-            guard let earlier = firstSeen[key] else {
-                firstSeen[key] = occurrence
+        func record(_ template: LinkTemplate, _ occurrence: Occurrence, in link: Link) {
+            key.removeAll(keepingCapacity: true)
+            template.appendRouteKey(to: &key)
+            let id = keys.intern(key)
+            guard id < firstSeen.count else {
+                firstSeen.append(occurrence)
                 return
             }
+            let earlier = firstSeen[id]
             // A link's own aliases may repeat its URL in another case (the lowercase fix keeps the old form).
             guard earlier.link != link.index else { return }
             let earlierLink = catalogue.links[earlier.link]
@@ -103,10 +110,10 @@ public struct DuplicateLinkRule: CatalogueRule {
         }
 
         for link in catalogue.links {
-            record(link.template.routeKey, Occurrence(link: link.index, scalar: link.url, isAlias: false), in: link)
+            record(link.template, Occurrence(link: link.index, scalar: link.url, isAlias: false), in: link)
             guard hasAliases else { continue }
             for alias in link.aliases {
-                record(parser.parse(alias.value).routeKey, Occurrence(link: link.index, scalar: alias, isAlias: true), in: link)
+                record(parser.parse(alias.value), Occurrence(link: link.index, scalar: alias, isAlias: true), in: link)
             }
         }
         return diagnostics

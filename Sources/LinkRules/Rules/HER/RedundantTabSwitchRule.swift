@@ -28,13 +28,17 @@ public struct RedundantTabSwitchRule: LinkRule {
         let components = link.template.components
         guard components.count > 1, context.catalogue.hasVocabulary else { return [] }
         var diagnostics: [Diagnostic] = []
+        // Each component's kind is looked up once, as the pair moves along the path.
+        func isTab(_ component: PathComponent) -> Bool {
+            component.isLiteral && context.catalogue.componentKind(of: component) == .tab
+        }
+        var nextIsTab = isTab(components[0])
         for index in 0..<(components.count - 1) {
             let current = components[index]
             let next = components[index + 1]
-            guard case .literal = current.kind, case .literal = next.kind,
-                context.catalogue.component(named: current.name)?.kind == .tab,
-                context.catalogue.component(named: next.name)?.kind == .tab
-            else { continue }
+            let currentIsTab = nextIsTab
+            nextIsTab = isTab(next)
+            guard currentIsTab, nextIsTab else { continue }
             let fix = context.urlFix(
                 .removeTab(current.text), link, replacing: current.span.lowerBound..<next.span.lowerBound, with: "",
                 applicability: .unsafe)

@@ -40,15 +40,14 @@ public struct UnknownQueryParamRule: LinkRule {
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
         let template = link.template
         guard !template.query.isEmpty, context.catalogue.hasVocabulary else { return [] }
-        var declared: [ComponentSpec] = []
-        for component in template.components {
-            if case .literal = component.kind, let spec = context.catalogue.component(named: component.name) {
-                declared.append(spec)
-            }
-        }
         // A path with components the vocabulary does not know may accept anything.
-        let literalCount = template.components.filter { if case .literal = $0.kind { true } else { false } }.count
-        guard !declared.isEmpty, declared.count == literalCount else { return [] }
+        var positions: [Int] = []
+        for component in template.components where component.isLiteral {
+            guard let position = context.catalogue.componentPosition(of: component) else { return [] }
+            positions.append(position)
+        }
+        guard !positions.isEmpty else { return [] }
+        let declared = positions.map { context.catalogue.components[$0] }
         var diagnostics: [Diagnostic] = []
         for item in template.query {
             let name = item.name.lowercasedASCIIIfNeeded

@@ -58,34 +58,4 @@ extension LinkTemplate {
         return LinkAuthority(
             span: span, hostSpan: hostStart..<hostEnd, userInfoSpan: userInfoSpan, isFirstComponent: isFirstComponent)
     }
-
-    /// The text of a UTF-8 range of the template, without copying the bytes.
-    func utf8Slice(_ span: Range<Int>) -> Substring.UTF8View {
-        let bytes = text.utf8
-        let start = bytes.index(bytes.startIndex, offsetBy: span.lowerBound)
-        let end = bytes.index(start, offsetBy: span.count)
-        return text[start..<end].utf8
-    }
-
-    /// The text of a UTF-8 range of the template.
-    func substring(_ span: Range<Int>) -> Substring {
-        let bytes = text.utf8
-        let start = bytes.index(bytes.startIndex, offsetBy: span.lowerBound)
-        let end = bytes.index(start, offsetBy: span.count)
-        return text[start..<end]
-    }
-}
-
-/// Compares names the way URL schemes and hosts compare: ignoring ASCII case, without allocating.
-func equalsIgnoringASCIICase<A: Sequence<UInt8>, B: Sequence<UInt8>>(_ a: A, _ b: B) -> Bool {
-    var left = a.makeIterator()
-    var right = b.makeIterator()
-    while true {
-        switch (left.next(), right.next()) {
-        case (nil, nil): return true
-        case (let x?, let y?):
-            if x != y, !(isAlpha(x) && (x | 0x20) == (y | 0x20)) { return false }
-        default: return false
-        }
-    }
 }

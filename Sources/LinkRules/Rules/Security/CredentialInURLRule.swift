@@ -170,13 +170,13 @@ public struct CredentialInURLRule: LinkRule {
         let template = link.template
         var slots: [PayloadSlot] = []
         for (index, component) in template.components.enumerated() where component.placeholder?.type == .base64json {
-            slots.append(.path(index: index, prefixLength: component.prefix.utf8.count))
+            slots.append(.path(index: index, prefixLength: Int(component.prefixLength)))
         }
         for item in template.query where item.placeholder?.type == .base64json || item.name.lowercasedASCIIIfNeeded == "payload" {
             slots.append(.query(item.name.lowercasedASCIIIfNeeded))
         }
         guard !slots.isEmpty else { return [] }
-        let parser = LinkTemplateParser(hosts: Set(context.catalogue.hosts.map(\.value)))
+        let parser = context.templateParser
         var diagnostics: [Diagnostic] = []
         for example in link.examples {
             let parsed = parser.parse(example.value)
