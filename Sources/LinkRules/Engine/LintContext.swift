@@ -1,11 +1,16 @@
 /// What a rule sees besides the link: the catalogue (vocabulary and, for catalogue rules, every link) and the
 /// configured inflector. It also builds diagnostics and fixes that point into link URLs.
 public struct LintContext: Sendable {
-    public var catalogue: Catalogue
-    public var inflector: Inflector
+    public let catalogue: Catalogue
+    public let inflector: Inflector
     /// A parser for the catalogue's `hosts`, shared by the rules that parse examples and aliases: building one
     /// lowercases and hashes every host, too much to do per link.
     public let templateParser: LinkTemplateParser
+    /// The vocabulary position of every path component of every link, in link order (-1 where the vocabulary
+    /// has none): several rules look at the entry of each component, and each name is looked up once.
+    private let positions: [Int32]
+    /// Where each link's components start in `positions`, by link index.
+    private let firstPositions: [Int32]
     /// For each declared component name that a fix may rename (a singular collection, a name with separators),
     /// the indices of the links that use it. Built once, so a rename fix never scans every link.
     private let renameIndex: [String: [Int]]
@@ -14,30 +19,64 @@ public struct LintContext: Sendable {
         self.catalogue = catalogue
         self.inflector = inflector
         templateParser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
-        // The candidates by position in the vocabulary: a link's components are looked up by position, without
-        // lowercasing or hashing their names as strings.
-        var candidates: [Int: String] = [:]
+        (positions, firstPositions) = Self.resolve(catalogue)
+        // The candidates by position in the vocabulary.
+        var candidates: [Int32: String] = [:]
         for component in catalogue.components {
             let name = component.name.value.lowercased()
             let hasSeparator = name.utf8.contains { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
             if hasSeparator || !inflector.isPlural(name) && (component.kind == .collection || component.idType != nil),
                 let declared = catalogue.componentPosition(named: name)
             {
-                candidates[declared] = name
+                candidates[Int32(declared)] = name
             }
         }
         var index: [String: [Int]] = [:]
         if !candidates.isEmpty {
             for link in catalogue.links {
-                for component in link.template.components {
-                    guard let position = catalogue.componentPosition(of: component), let name = candidates[position] else {
-                        continue
-                    }
+                let first = Int(firstPositions[link.index])
+                for position in positions[first..<(first + link.template.components.count)] {
+                    guard position >= 0, let name = candidates[position] else { continue }
                     if index[name]?.last != link.index { index[name, default: []].append(link.index) }
                 }
             }
         }
         renameIndex = index
+    }
+
+    /// Looks every link's components up in the vocabulary, in chunks over the cores for a large catalogue.
+    private static func resolve(_ catalogue: Catalogue) -> (positions: [Int32], firstPositions: [Int32]) {
+        let links = catalogue.links
+        var firstPositions: [Int32] = []
+        firstPositions.reserveCapacity(links.count + 1)
+        var total = 0
+        for link in links {
+            firstPositions.append(Int32(total))
+            total += link.template.components.count
+        }
+        guard catalogue.hasVocabulary else { return (Array(repeating: -1, count: total), firstPositions) }
+        let chunks = ConcurrentJobs.chunks(of: links.count, minimum: Linter.linksPerChunk)
+        let positions = ConcurrentJobs.flatMap(count: chunks.count, concurrently: chunks.count > 1) { chunk in
+            var found: [Int32] = []
+            for link in links[chunks[chunk]] {
+                for component in link.template.components {
+                    found.append(catalogue.componentPosition(of: component).map(Int32.init) ?? -1)
+                }
+            }
+            return found
+        }
+        return (positions, firstPositions)
+    }
+
+    /// The position in the vocabulary (`catalogue.components`) of the entry that the `name` of the component at
+    /// `index` of a link's path names, if the vocabulary declares it (as `Catalogue.componentPosition(of:)`).
+    /// Looked up once per lint for the catalogue's own links.
+    public func vocabularyPosition(of link: Link, component index: Int) -> Int? {
+        if link.index < firstPositions.count, catalogue.links[link.index] === link {
+            let position = positions[Int(firstPositions[link.index]) + index]
+            return position >= 0 ? Int(position) : nil
+        }
+        return catalogue.componentPosition(of: link.template.components[index])
     }
 
     /// The links that use a declared component a fix may rename (see `renameIndex`); nil for names not indexed.

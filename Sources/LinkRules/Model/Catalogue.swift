@@ -68,11 +68,6 @@ public struct Catalogue: Sendable {
         return componentNames.id(of: name, foldingASCIICase: folding).map { componentPositions[$0] }
     }
 
-    /// The kind of the entry a path component names, if the vocabulary declares it.
-    public func componentKind(of component: PathComponent) -> ComponentKind? {
-        componentPosition(of: component).map { components[$0].kind }
-    }
-
     /// The declared query parameter with a lowercased name.
     public func param(named name: String) -> ParamSpec? {
         paramIndex[name].map { params[$0] }

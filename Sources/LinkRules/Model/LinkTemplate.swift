@@ -177,72 +177,109 @@ public struct LinkTemplate: Sendable, Hashable {
         return String(decoding: key, as: UTF8.self)
     }
 
-    /// Appends the UTF-8 bytes of `routeKey` to `key`.
+    /// Appends the UTF-8 bytes of `routeKey` to `key`. The key is written through a pointer into room made for
+    /// it: it is never longer than the template and a few bytes (`://`, a `/` before a first component that
+    /// stands in the host position).
     func appendRouteKey(to key: inout [UInt8]) {
         let keyStart = key.count
-        key.reserveCapacity(keyStart + text.utf8.count + 8)
         var text = text
         text.withUTF8 { bytes in
-            func append(_ span: Range<Int>, to key: inout [UInt8]) {
-                for byte in bytes[span] { key.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+            key.append(contentsOf: repeatElement(0, count: bytes.count + 8))
+            let written = key.withUnsafeMutableBufferPointer { buffer in
+                var writer = KeyWriter(bytes: bytes, output: UnsafeMutableBufferPointer(rebasing: buffer[keyStart...]))
+                writeRouteKey(into: &writer)
+                return writer.count
             }
-            func append(_ placeholder: Placeholder, to key: inout [UInt8]) {
-                key.append(UInt8(ascii: "{"))
-                if let type = placeholder.type, type != .string { key.append(contentsOf: type.rawValue.utf8) }
-                key.append(UInt8(ascii: "}"))
-            }
-            if let schemeSpan { append(schemeSpan, to: &key) }
-            if isOpaque {
-                let opaqueStart = (schemeSpan?.upperBound ?? -1) + 1
-                key.append(UInt8(ascii: ":"))
-                var end = opaqueStart
-                while end < bytes.count, bytes[end] != UInt8(ascii: "?"), bytes[end] != UInt8(ascii: "#") { end += 1 }
-                append(opaqueStart..<max(opaqueStart, end), to: &key)
-            } else {
-                key.append(contentsOf: "://".utf8)
-                if let hostSpan { append(hostSpan, to: &key) }
-                if hostSpan != nil, components.isEmpty, !hasEmptyPath { key.append(UInt8(ascii: "/")) }
-                for component in components {
-                    key.append(UInt8(ascii: "/"))
-                    let span = component.span
-                    switch component.kind {
-                    case .literal, .integer: append(span, to: &key)
-                    case .placeholder(let placeholder):
-                        append(span.lowerBound..<(span.lowerBound + Int(component.prefixLength)), to: &key)
-                        append(placeholder, to: &key)
-                    }
-                }
-            }
-            if !query.isEmpty {
-                // The items are written one after the other, then copied to the key in sorted order.
-                var written: [UInt8] = []
-                var items: [Range<Int>] = []
-                items.reserveCapacity(query.count)
-                for item in query {
-                    let mark = written.count
-                    append(item.nameSpan, to: &written)
-                    if let placeholder = item.placeholder {
-                        written.append(UInt8(ascii: "="))
-                        append(placeholder, to: &written)
-                    } else if let valueSpan = item.valueSpan {
-                        written.append(UInt8(ascii: "="))
-                        append(valueSpan, to: &written)
-                    }
-                    items.append(mark..<written.count)
-                }
-                items.sort { written[$0].lexicographicallyPrecedes(written[$1]) }
-                key.append(UInt8(ascii: "?"))
-                for (index, item) in items.enumerated() {
-                    if index > 0 { key.append(UInt8(ascii: "&")) }
-                    key.append(contentsOf: written[item])
-                }
-            }
+            key.removeLast(key.count - keyStart - written)
         }
         // Outside ASCII the key is lowercased as a whole, as `lowercased()` does.
         if key[keyStart...].contains(where: { $0 >= 0x80 }) {
             let lowered = String(decoding: key[keyStart...], as: UTF8.self).lowercased()
             key.replaceSubrange(keyStart..., with: lowered.utf8)
         }
+    }
+
+    /// Writes the route key's bytes, ASCII lowercased, to a writer over the template's bytes.
+    private func writeRouteKey(into key: inout KeyWriter) {
+        if let schemeSpan { key.copyLowercased(schemeSpan) }
+        if isOpaque {
+            let opaqueStart = (schemeSpan?.upperBound ?? -1) + 1
+            key.append(UInt8(ascii: ":"))
+            var end = opaqueStart
+            while end < key.bytes.count, key.bytes[end] != UInt8(ascii: "?"), key.bytes[end] != UInt8(ascii: "#") { end += 1 }
+            key.copyLowercased(opaqueStart..<max(opaqueStart, end))
+        } else {
+            key.append(UInt8(ascii: ":"))
+            key.append(UInt8(ascii: "/"))
+            key.append(UInt8(ascii: "/"))
+            if let hostSpan { key.copyLowercased(hostSpan) }
+            if hostSpan != nil, components.isEmpty, !hasEmptyPath { key.append(UInt8(ascii: "/")) }
+            for component in components {
+                key.append(UInt8(ascii: "/"))
+                let span = component.span
+                switch component.kind {
+                case .literal, .integer: key.copyLowercased(span)
+                case .placeholder(let placeholder):
+                    key.copyLowercased(span.lowerBound..<(span.lowerBound + Int(component.prefixLength)))
+                    key.append(placeholder)
+                }
+            }
+        }
+        guard !query.isEmpty else { return }
+        // The items are written in the template's order, then rewritten sorted when there are several.
+        key.append(UInt8(ascii: "?"))
+        let itemsStart = key.count
+        var items: [Range<Int>] = []
+        items.reserveCapacity(query.count)
+        for item in query {
+            if !items.isEmpty { key.append(UInt8(ascii: "&")) }
+            let mark = key.count
+            key.copyLowercased(item.nameSpan)
+            if let placeholder = item.placeholder {
+                key.append(UInt8(ascii: "="))
+                key.append(placeholder)
+            } else if let valueSpan = item.valueSpan {
+                key.append(UInt8(ascii: "="))
+                key.copyLowercased(valueSpan)
+            }
+            items.append(mark..<key.count)
+        }
+        guard items.count > 1 else { return }
+        let written = Array(key.output[itemsStart..<key.count])
+        items.sort { written[($0.lowerBound - itemsStart)..<($0.upperBound - itemsStart)]
+            .lexicographicallyPrecedes(written[($1.lowerBound - itemsStart)..<($1.upperBound - itemsStart)]) }
+        key.count = itemsStart
+        for (index, item) in items.enumerated() {
+            if index > 0 { key.append(UInt8(ascii: "&")) }
+            for byte in written[(item.lowerBound - itemsStart)..<(item.upperBound - itemsStart)] { key.append(byte) }
+        }
+    }
+}
+
+/// Writes a route key into room made for it, reading from the template's bytes.
+private struct KeyWriter {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let output: UnsafeMutableBufferPointer<UInt8>
+    var count = 0
+
+    mutating func append(_ byte: UInt8) {
+        precondition(count < output.count, "a route key is longer than its template allows")
+        output[count] = byte
+        count += 1
+    }
+
+    /// Copies a range of the template, ASCII capitals lowercased.
+    mutating func copyLowercased(_ span: Range<Int>) {
+        for byte in bytes[span] { append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+    }
+
+    /// A placeholder: `{}`, or `{type}` for a type other than `string`.
+    mutating func append(_ placeholder: Placeholder) {
+        append(UInt8(ascii: "{"))
+        if let type = placeholder.type, type != .string {
+            for byte in type.rawValue.utf8 { append(byte) }
+        }
+        append(UInt8(ascii: "}"))
     }
 }
 

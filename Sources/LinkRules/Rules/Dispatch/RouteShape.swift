@@ -33,26 +33,23 @@ struct RouteShape: Sendable {
         var value: QueryValue
     }
 
-    /// Scheme and host, lowercased, as one word id: links only compete with links under the same root.
-    var root: Int32
-    /// The root of the templates with no scheme and this host, which match this one's URLs whatever their scheme.
-    var anySchemeRoot: Int32
+    /// The lowercased scheme, or `RouteWords.anyScheme` when the template has none: links only compete with
+    /// links of the same scheme (or none) and host.
+    var scheme: Int32
+    /// The lowercased host, empty when the template has none.
+    var host: Int32
     /// Whether the template has no scheme, so it matches any (as `RouteMatcher` does).
     var hasAnyScheme: Bool
     var parts: [Part]
     /// Required query items, sorted by name id (a link's items in the order written when names repeat).
     var query: [QueryConstraint]
 
-    static let wildcardScheme = "*"
-
     init?(_ link: Link, words: inout RouteWords) {
         let template = link.template
         guard !template.isOpaque else { return nil }
-        let scheme = template.scheme?.lowercasedASCIIIfNeeded
-        hasAnyScheme = scheme == nil
-        let host = template.host?.lowercasedASCIIIfNeeded ?? ""
-        root = words.id(root: scheme ?? Self.wildcardScheme, host: host)
-        anySchemeRoot = scheme == nil ? root : words.id(root: Self.wildcardScheme, host: host)
+        hasAnyScheme = template.schemeSpan == nil
+        scheme = template.schemeSpan.map { words.id(lowercasing: template.substring($0)) } ?? words.anyScheme
+        host = template.hostSpan.map { words.id(lowercasing: template.substring($0)) } ?? words.empty
         parts = template.components.map { component in
             switch component.kind {
             case .literal:
@@ -92,7 +89,15 @@ struct RouteShape: Sendable {
 /// (does a placeholder accept it?) read its bytes here.
 struct RouteWords: Sendable {
     private var table = InternTable(capacity: 1024)
-    private var scratch: [UInt8] = []
+    /// The scheme of a template without one: `*`, which no scheme is spelt.
+    let anyScheme: Int32
+    /// The empty word: no host, no prefix.
+    let empty: Int32
+
+    init() {
+        anyScheme = Int32(table.intern("*"))
+        empty = Int32(table.intern(""))
+    }
 
     /// The id of a string's bytes, interned as they are or with ASCII case folded.
     mutating func id(_ text: String, foldingASCIICase: Bool) -> Int32 {
@@ -102,14 +107,8 @@ struct RouteWords: Sendable {
     /// The id of `text.lowercasedASCIIIfNeeded`, without the lowercased copy when the text is ASCII.
     mutating func id(lowercasing text: String) -> Int32 { Int32(table.intern(lowercasing: text)) }
 
-    /// The id of a root: a lowercased scheme (or `*`) and host, with a NUL between them.
-    mutating func id(root scheme: String, host: String) -> Int32 {
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: scheme.utf8)
-        scratch.append(0)
-        scratch.append(contentsOf: host.utf8)
-        return Int32(table.intern(scratch))
-    }
+    /// `id(lowercasing:)` for a part of a string.
+    mutating func id(lowercasing text: Substring) -> Int32 { Int32(table.intern(lowercasing: text)) }
 
     /// The id a lowercased word already has, if any.
     func existingID(lowercasing text: String) -> Int32? {
@@ -123,7 +122,7 @@ struct RouteWords: Sendable {
     func string(_ id: Int32) -> String { table.string(Int(id)) }
 
     /// Whether the word with an id is empty (the id of an absent prefix).
-    func isEmpty(_ id: Int32) -> Bool { table.isEmpty(Int(id)) }
+    func isEmpty(_ id: Int32) -> Bool { id == empty }
 }
 
 extension RouteShape.ValueKey {
@@ -201,7 +200,8 @@ extension RouteShape {
     /// Whether `earlier` matches every URL `self` matches, component for component: same scheme (or any) and host,
     /// as many components, each accepting all of this one's values, and no query item this one does not require.
     func isSubsumed(by earlier: RouteShape, in words: RouteWords) -> Bool {
-        guard earlier.root == root || earlier.root == anySchemeRoot, earlier.parts.count == parts.count else { return false }
+        guard earlier.host == host, earlier.hasAnyScheme || earlier.scheme == scheme, earlier.parts.count == parts.count
+        else { return false }
         for (outer, inner) in zip(earlier.parts, parts) {
             switch (outer, inner) {
             case (.literal(let a), .literal(let b)): if a != b { return false }

@@ -59,7 +59,7 @@ struct RouteTrie: Sendable {
         }
     }
 
-    /// Node 0 is above the roots: a root is its literal child, keyed by the root's word id.
+    /// Node 0 is above the roots: a scheme is its literal child, and a host the scheme's; paths start at hosts.
     private var nodes: [Node] = [Node(parent: -1, word: -1, edge: .literal)]
     private var ends: [End] = []
     private var literalChildren = ChildTable()
@@ -70,7 +70,7 @@ struct RouteTrie: Sendable {
     /// earlier one wins for every later link either could shadow. `isSameRoute` is asked only about links on the
     /// same path, so comparing their route keys stays rare.
     mutating func insert(_ shape: RouteShape, link: Int, isSameRoute: (Int) -> Bool) {
-        var node = literalChild(of: 0, word: shape.root)
+        var node = literalChild(of: literalChild(of: 0, word: shape.scheme), word: shape.host)
         for part in shape.parts {
             switch part {
             case .literal(let word): node = literalChild(of: node, word: word)
@@ -98,9 +98,14 @@ struct RouteTrie: Sendable {
     /// reuse the storage of its walk.
     mutating func earliestSubsumer(of shape: RouteShape, in words: RouteWords) -> End? {
         stack.removeAll(keepingCapacity: true)
-        if let root = literalChildren.child(of: 0, word: shape.root, in: nodes) { stack.append((root, 0)) }
-        if shape.anySchemeRoot != shape.root, let root = literalChildren.child(of: 0, word: shape.anySchemeRoot, in: nodes) {
-            stack.append((root, 0))
+        // Templates of the same scheme and host, and those of no scheme and the same host.
+        for pass in 0..<(shape.hasAnyScheme ? 1 : 2) {
+            let scheme = pass == 0 ? shape.scheme : words.anyScheme
+            if let schemeNode = literalChildren.child(of: 0, word: scheme, in: nodes),
+                let root = literalChildren.child(of: schemeNode, word: shape.host, in: nodes)
+            {
+                stack.append((root, 0))
+            }
         }
         var best: End?
         let depthOfEnds = Int32(shape.parts.count)
@@ -234,7 +239,7 @@ struct SpecificityGroups: Sendable {
 
     /// The specificity class of a shape, as word ids and markers: equal keys mean equal specificity.
     static func key(_ shape: RouteShape) -> [Int32] {
-        var key: [Int32] = [shape.root]
+        var key: [Int32] = [shape.scheme, shape.host]
         key.reserveCapacity(1 + shape.parts.count * 2 + shape.query.count * 2)
         for part in shape.parts {
             switch part {

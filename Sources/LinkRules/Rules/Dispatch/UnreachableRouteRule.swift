@@ -118,23 +118,23 @@ public struct UnreachableRouteRule: CatalogueRule {
     /// Whether `shape` is the bare route `earlier` (same path, no query items) with query items added.
     static func isParameterVariant(_ shape: RouteShape, of earlier: Link, words: inout RouteWords) -> Bool {
         guard let bare = RouteShape(earlier, words: &words) else { return false }
-        return bare.query.isEmpty && bare.parts == shape.parts && bare.root == shape.root
+        return bare.query.isEmpty && bare.parts == shape.parts && bare.scheme == shape.scheme && bare.host == shape.host
     }
 
     /// Whether another link has the route key of `link`, whose own key is built at most once.
     private struct SameRoute {
-        let catalogue: Catalogue
+        let links: [Link]
         let link: Link
         private var key: String?
 
-        init(_ link: Link, in catalogue: Catalogue) {
+        init(_ link: Link, among links: [Link]) {
             self.link = link
-            self.catalogue = catalogue
+            self.links = links
         }
 
         mutating func callAsFunction(_ other: Int) -> Bool {
             if key == nil { key = link.template.routeKey }
-            return catalogue.links[other].template.routeKey == key
+            return links[other].template.routeKey == key
         }
     }
 
@@ -146,7 +146,7 @@ public struct UnreachableRouteRule: CatalogueRule {
             var trie = RouteTrie()
             for link in catalogue.links {
                 guard let shape = RouteShape(link, words: &words) else { continue }
-                var isSameRoute = SameRoute(link, in: catalogue)
+                var isSameRoute = SameRoute(link, among: catalogue.links)
                 // A link whose winner is its own duplicate is left to `duplicate-link`; one whose winner is the same
                 // path with no query items is that route documented with its parameters, which the route's handler
                 // receives too (seed 000 rule 4).
@@ -165,7 +165,7 @@ public struct UnreachableRouteRule: CatalogueRule {
             var groups = SpecificityGroups()
             for link in catalogue.links {
                 guard let shape = RouteShape(link, words: &words) else { continue }
-                var isSameRoute = SameRoute(link, in: catalogue)
+                var isSameRoute = SameRoute(link, among: catalogue.links)
                 guard let winner = groups.insertFindingTie(shape, link: link.index, isSameRoute: { isSameRoute($0) }) else {
                     continue
                 }

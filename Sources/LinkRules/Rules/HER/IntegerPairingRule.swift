@@ -46,7 +46,7 @@ public struct IntegerPairingRule: LinkRule {
             }
             let owner = components[index - 1]
             // An id after an id is `malformed-trailing-id`'s finding; an undeclared owner is `plural-resource-nouns`'.
-            guard owner.isLiteral, let position = context.catalogue.componentPosition(of: owner) else { continue }
+            guard owner.isLiteral, let position = context.vocabularyPosition(of: link, component: index - 1) else { continue }
             // The entry and the note are read only for a finding: this loop runs for every id of every link.
             func note() -> Note {
                 let declared = vocabulary[position]

@@ -71,7 +71,7 @@ public struct ModalTerminalRule: LinkRule {
         let vocabulary = context.catalogue.components
         for index in 0..<(components.count - 1) {
             let component = components[index]
-            guard component.isLiteral, let position = context.catalogue.componentPosition(of: component),
+            guard component.isLiteral, let position = context.vocabularyPosition(of: link, component: index),
                 vocabulary[position].kind == .modal, !vocabulary[position].navigable
             else { continue }
             let declared = vocabulary[position]

@@ -28,17 +28,16 @@ public struct RedundantTabSwitchRule: LinkRule {
         let components = link.template.components
         guard components.count > 1, context.catalogue.hasVocabulary else { return [] }
         var diagnostics: [Diagnostic] = []
-        // Each component's kind is looked up once, as the pair moves along the path.
-        func isTab(_ component: PathComponent) -> Bool {
-            component.isLiteral && context.catalogue.componentKind(of: component) == .tab
+        let vocabulary = context.catalogue.components
+        func isTab(_ index: Int) -> Bool {
+            guard components[index].isLiteral, let position = context.vocabularyPosition(of: link, component: index) else {
+                return false
+            }
+            return vocabulary[position].kind == .tab
         }
-        var nextIsTab = isTab(components[0])
-        for index in 0..<(components.count - 1) {
+        for index in 0..<(components.count - 1) where isTab(index) && isTab(index + 1) {
             let current = components[index]
             let next = components[index + 1]
-            let currentIsTab = nextIsTab
-            nextIsTab = isTab(next)
-            guard currentIsTab, nextIsTab else { continue }
             let fix = context.urlFix(
                 .removeTab(current.text), link, replacing: current.span.lowerBound..<next.span.lowerBound, with: "",
                 applicability: .unsafe)

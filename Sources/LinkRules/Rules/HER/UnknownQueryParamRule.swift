@@ -42,8 +42,8 @@ public struct UnknownQueryParamRule: LinkRule {
         guard !template.query.isEmpty, context.catalogue.hasVocabulary else { return [] }
         // A path with components the vocabulary does not know may accept anything.
         var positions: [Int] = []
-        for component in template.components where component.isLiteral {
-            guard let position = context.catalogue.componentPosition(of: component) else { return [] }
+        for (index, component) in template.components.enumerated() where component.isLiteral {
+            guard let position = context.vocabularyPosition(of: link, component: index) else { return [] }
             positions.append(position)
         }
         guard !positions.isEmpty else { return [] }
