@@ -11,6 +11,8 @@ public struct LintContext: Sendable {
     private let positions: [Int32]
     /// Where each link's components start in `positions`, by link index.
     private let firstPositions: [Int32]
+    /// Whether each vocabulary entry's name reads as a plural, by position: a declared word is inflected once.
+    private let pluralEntries: [Bool]
     /// For each declared component name that a fix may rename (a singular collection, a name with separators),
     /// the indices of the links that use it. Built once, so a rename fix never scans every link.
     private let renameIndex: [String: [Int]]
@@ -20,6 +22,7 @@ public struct LintContext: Sendable {
         self.inflector = inflector
         templateParser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
         (positions, firstPositions) = Self.resolve(catalogue)
+        pluralEntries = catalogue.components.map { inflector.isPlural($0.name.value.lowercasedASCIIIfNeeded) }
         // The candidates by position in the vocabulary.
         var candidates: [Int32: String] = [:]
         for component in catalogue.components {
@@ -77,6 +80,13 @@ public struct LintContext: Sendable {
             return position >= 0 ? Int(position) : nil
         }
         return catalogue.componentPosition(of: link.template.components[index])
+    }
+
+    /// Whether the `name` of the component at `index` of a link's path reads as a plural (`Inflector.isPlural`),
+    /// decided once per vocabulary entry for the words the vocabulary declares.
+    public func isPlural(_ link: Link, component index: Int) -> Bool {
+        if let position = vocabularyPosition(of: link, component: index) { return pluralEntries[position] }
+        return inflector.isPlural(link.template.components[index].name)
     }
 
     /// The links that use a declared component a fix may rename (see `renameIndex`); nil for names not indexed.

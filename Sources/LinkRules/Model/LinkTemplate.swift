@@ -111,30 +111,48 @@ public struct QueryItem: Sendable, Hashable {
 }
 
 /// A parsed route template: scheme, host, path components, query and fragment, each part with its UTF-8 range in
-/// the template string so diagnostics point at exact characters. Parsed once per link. Scheme, host and fragment
-/// are read from the text through their ranges rather than stored: every link keeps its template for the whole run.
+/// the template string so diagnostics point at exact characters. Parsed once per link. Every link keeps its
+/// template for the whole run, so scheme, host and fragment are read from the text through their ranges rather
+/// than stored, and those ranges are kept in 32-bit offsets.
 public struct LinkTemplate: Sendable, Hashable {
     /// The template as written.
     public let text: String
-    public internal(set) var schemeSpan: Range<Int>?
+    private var schemeRange = OptionalSpan()
+    private var hostRange = OptionalSpan()
+    private var fragmentRange = OptionalSpan()
     /// Whether the URI has no `//` after its scheme (`spotify:track:1`, `mailto:x`).
     public internal(set) var isOpaque = false
     /// Whether this is an `http` or `https` link (a universal link candidate). Decided by the parser, which needs
     /// it to read the authority; several rules ask it of every link.
     public internal(set) var isWebLink = false
-    /// The range of the host, when there is one (see `host`).
-    public internal(set) var hostSpan: Range<Int>?
     /// Whether the path ends with `/`.
     public internal(set) var hasTrailingSlash = false
     /// Whether there is no path at all after the authority (`exfe://`, which seed 003 tells apart from `exfe:///`).
     public internal(set) var hasEmptyPath = false
-    public internal(set) var fragmentSpan: Range<Int>?
     public internal(set) var components: [PathComponent] = []
     public internal(set) var query: [QueryItem] = []
 
     /// A template of `text` with no parts yet; the parser fills them in.
     init(text: String) {
         self.text = text
+    }
+
+    /// The range of the scheme, before its `:`.
+    public internal(set) var schemeSpan: Range<Int>? {
+        get { schemeRange.range }
+        set { schemeRange = OptionalSpan(newValue) }
+    }
+
+    /// The range of the host, when there is one (see `host`).
+    public internal(set) var hostSpan: Range<Int>? {
+        get { hostRange.range }
+        set { hostRange = OptionalSpan(newValue) }
+    }
+
+    /// The range of the fragment, after its `#`.
+    public internal(set) var fragmentSpan: Range<Int>? {
+        get { fragmentRange.range }
+        set { fragmentRange = OptionalSpan(newValue) }
     }
 
     /// The scheme as written (`her`, `HTTPS`), nil when the template has none.
@@ -256,6 +274,22 @@ public struct LinkTemplate: Sendable, Hashable {
     }
 }
 
+/// An optional UTF-8 range of a template in 8 bytes rather than the 17 of `Range<Int>?`.
+private struct OptionalSpan: Sendable, Hashable {
+    private var start = UInt32.max
+    private var end = UInt32.max
+
+    init() {}
+
+    init(_ range: Range<Int>?) {
+        guard let range else { return }
+        start = UInt32(truncatingIfNeeded: range.lowerBound)
+        end = UInt32(truncatingIfNeeded: range.upperBound)
+    }
+
+    var range: Range<Int>? { start == .max ? nil : Int(start)..<Int(end) }
+}
+
 /// Writes a route key into room made for it, reading from the template's bytes.
 private struct KeyWriter {
     let bytes: UnsafeBufferPointer<UInt8>
@@ -300,6 +334,19 @@ func equalsIgnoringASCIICase<A: Sequence<UInt8>, B: Sequence<UInt8>>(_ a: A, _ b
         default: return false
         }
     }
+}
+
+/// Whether two texts are equal once lowercased (`lowercasedASCIIIfNeeded` of each): compared byte by byte when
+/// both are ASCII, as names in links almost always are, and through lowercased copies otherwise.
+func equalsLowercased<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Bool {
+    let ascii = a.utf8.withContiguousStorageIfAvailable { left in
+        b.utf8.withContiguousStorageIfAvailable { right -> Bool? in
+            guard left.allSatisfy({ $0 < 0x80 }), right.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return equalsIgnoringASCIICase(left, right)
+        }
+    }
+    if let ascii, let ascii, let equal = ascii { return equal }
+    return a.lowercased() == b.lowercased()
 }
 
 /// `equalsIgnoringASCIICase` on two buffers.

@@ -99,15 +99,13 @@ public struct CredentialInURLRule: LinkRule {
         extraNames = Set((try options?.strings("names") ?? []).map(Self.normalized))
     }
 
-    static func normalized(_ name: some StringProtocol) -> String {
-        String(String.UnicodeScalarView(name.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" && $0 != "." }))
-    }
+    static func normalized(_ name: some StringProtocol) -> String { PayloadCredential.normalizedName(name) }
 
     /// Whether a name reads as a credential: the payload model's heuristic, a few more session names, or the
     /// configured ones.
     func looksLikeCredential(_ name: String) -> Bool {
-        if PayloadCredential.looksLikeCredential(key: name) { return true }
         let normalized = Self.normalized(name)
+        if PayloadCredential.looksLikeCredential(normalizedKey: normalized) { return true }
         return Self.moreCredentialNames.contains(normalized) || extraNames.contains(normalized)
     }
 
