@@ -52,8 +52,9 @@ import Testing
         var generator = SeededGenerator(state: seed)
         let urls = (0..<40).map { _ in Self.randomURL(&generator) }
         let catalogue = try Self.catalogue(Self.catalogueText(urls))
-        var words = RouteWords()
-        let shapes = catalogue.links.map { RouteShape($0, words: &words)! }
+        let context = LintContext(catalogue: catalogue)
+        var words = RouteWords(vocabulary: catalogue.components)
+        let shapes = catalogue.links.map { RouteShape($0, words: &words, in: context)! }
         var expected: [Int: Int] = [:]
         for later in catalogue.links.indices {
             for earlier in 0..<later where shapes[later].isSubsumed(by: shapes[earlier], in: words) {
@@ -72,6 +73,24 @@ import Testing
         #expect(found == expected, "\(urls)")
     }
 
+    @Test(arguments: 1...10)
+    func declaringTheWordsChangesNoFinding(seed: UInt64) throws {
+        // Declared words take their ids from the vocabulary, the others from the check's own table: a word must
+        // compare the same either way, whatever its case.
+        var generator = SeededGenerator(state: seed)
+        let urls = (0..<60).map { _ in Self.randomURL(&generator) }
+        let plain = try Self.catalogue(Self.catalogueText(urls))
+        let vocabulary = "components:\n  pay: { kind: screen }\n  latest: { kind: screen }\n  transaction: { kind: collection }\n"
+        let declared = try Self.catalogue(Self.catalogueText(urls).replacing("links:\n", with: vocabulary + "links:\n"))
+        #expect(declared.components.count == 3)
+        func findings(_ catalogue: Catalogue) -> [String] {
+            // The vocabulary's four lines moved the links down.
+            let shift = catalogue.components.isEmpty ? 0 : 4
+            return Self.run(UnreachableRouteRule(), catalogue).map { "\($0.location.line - shift): \($0.message.text)" }
+        }
+        #expect(findings(declared) == findings(plain), "\(urls)")
+    }
+
     @Test func subsumptionFollowsTheMatcher() throws {
         // Every concrete URL an earlier template is said to cover must be matched by it.
         let catalogue = try Self.catalogue(
@@ -80,8 +99,9 @@ import Testing
                 "app://localhost/!{x}", "app://localhost/!9", "app://localhost/{s:slug}", "app://localhost/{n:int}",
                 "app://localhost/{u:uuid}", "app://localhost/{b:base64json}",
             ]))
-        var words = RouteWords()
-        let shapes = catalogue.links.map { RouteShape($0, words: &words)! }
+        let context = LintContext(catalogue: catalogue)
+        var words = RouteWords(vocabulary: catalogue.components)
+        let shapes = catalogue.links.map { RouteShape($0, words: &words, in: context)! }
         func subsumed(_ later: Int, by earlier: Int) -> Bool { shapes[later].isSubsumed(by: shapes[earlier], in: words) }
         #expect(subsumed(1, by: 0))
         #expect(subsumed(2, by: 0))

@@ -1,7 +1,7 @@
 /// A route template reduced to what dispatch compares (seed 001): lowercased literal components, placeholders as
 /// their literal prefix and the type of value they accept, and the query items a URL must carry. Every word is an
 /// id in the check's `RouteWords`, so comparing two shapes compares integers. Built once per link by the dispatch
-/// rules; opaque URIs (`mailto:`) have none.
+/// rules, from the vocabulary positions the lint context resolved; opaque URIs (`mailto:`) have none.
 struct RouteShape: Sendable {
     /// A placeholder component as dispatch sees it: a literal prefix (EXFE's `!`, a word id) and a value type,
     /// `string` folded into untyped since both accept anything.
@@ -44,18 +44,24 @@ struct RouteShape: Sendable {
     /// Required query items, sorted by name id (a link's items in the order written when names repeat).
     var query: [QueryConstraint]
 
-    init?(_ link: Link, words: inout RouteWords) {
+    init?(_ link: Link, words: inout RouteWords, in context: LintContext) {
         let template = link.template
         guard !template.isOpaque else { return nil }
         hasAnyScheme = template.schemeSpan == nil
         scheme = template.schemeSpan.map { words.id(lowercasing: template.substring($0)) } ?? words.anyScheme
         host = template.hostSpan.map { words.id(lowercasing: template.substring($0)) } ?? words.empty
-        parts = template.components.map { component in
+        parts = template.components.indices.map { index in
+            let component = template.components[index]
             switch component.kind {
             case .literal:
+                if let position = context.vocabularyPosition(of: link, component: index) {
+                    return .literal(words.id(ofVocabularyEntry: position))
+                }
                 let (name, folding) = component.lookupName
                 return .literal(words.id(name, foldingASCIICase: folding))
-            case .integer: return .literal(words.id(lowercasing: component.text))
+            case .integer:
+                if component.prefixLength == 0, let number = RouteWords.id(ofNumber: component.text) { return .literal(number) }
+                return .literal(words.id(lowercasing: component.text))
             case .placeholder(let placeholder):
                 return .value(
                     ValueKey(prefix: words.id(lowercasing: component.prefix), type: Self.dispatchType(placeholder.type)))
@@ -84,20 +90,47 @@ struct RouteShape: Sendable {
     static func dispatchType(_ type: PlaceholderType?) -> PlaceholderType? { type == .string ? nil : type }
 }
 
-/// The words of one dispatch check, each a dense id: lowercased literal components, placeholder prefixes, query
-/// names and fixed values, and scheme-and-host roots. Shapes hold ids, and the checks that need a word's text
-/// (does a placeholder accept it?) read its bytes here.
+/// The words of one dispatch check, each an id: lowercased literal components, placeholder prefixes, query names
+/// and fixed values, schemes and hosts. Shapes hold ids, and the checks that need a word's text (does a placeholder
+/// accept it?) read it here. The vocabulary's words are interned up front, so a component the lint context
+/// resolved costs no lookup; a number (the id in `her://topics/3`, unique to almost every link) is its own id and
+/// never enters the table.
 struct RouteWords: Sendable {
     private var table = InternTable(capacity: 1024)
+    /// The word id of each vocabulary entry's lowercased name, by position.
+    private let vocabularyWords: [Int32]
     /// The scheme of a template without one: `*`, which no scheme is spelt.
     let anyScheme: Int32
     /// The empty word: no host, no prefix.
     let empty: Int32
 
-    init() {
+    init(vocabulary: [ComponentSpec] = []) {
         anyScheme = Int32(table.intern("*"))
         empty = Int32(table.intern(""))
+        var words: [Int32] = []
+        words.reserveCapacity(vocabulary.count)
+        for entry in vocabulary { words.append(Int32(table.intern(lowercasing: entry.name.value))) }
+        vocabularyWords = words
     }
+
+    /// The id of the name of the vocabulary entry at `position`.
+    func id(ofVocabularyEntry position: Int) -> Int32 { vocabularyWords[position] }
+
+    /// The id of a number written as plain digits (no leading zero, at most nine): `-2 - value`, below every
+    /// interned id and the trie's marker -1. Nil for any other text.
+    static func id(ofNumber text: String) -> Int32? {
+        var value: Int32 = 0
+        var count = 0
+        for byte in text.utf8 {
+            guard isDigit(byte), count < 9, count == 0 || value > 0 else { return nil }
+            value = value * 10 + Int32(byte - UInt8(ascii: "0"))
+            count += 1
+        }
+        return count > 0 && (count == 1 || value > 0) ? -2 - value : nil
+    }
+
+    /// The value of a number id, nil for an interned word.
+    static func number(_ id: Int32) -> Int32? { id <= -2 ? -2 - id : nil }
 
     /// The id of a string's bytes, interned as they are or with ASCII case folded.
     mutating func id(_ text: String, foldingASCIICase: Bool) -> Int32 {
@@ -116,10 +149,13 @@ struct RouteWords: Sendable {
     }
 
     /// The bytes of the word with an id.
-    func bytes(of id: Int32) -> ArraySlice<UInt8> { table.bytes(of: Int(id)) }
+    func bytes(of id: Int32) -> ArraySlice<UInt8> {
+        if let number = Self.number(id) { return ArraySlice(String(number).utf8) }
+        return table.bytes(of: Int(id))
+    }
 
     /// The word with an id, as a string.
-    func string(_ id: Int32) -> String { table.string(Int(id)) }
+    func string(_ id: Int32) -> String { Self.number(id).map { String($0) } ?? table.string(Int(id)) }
 
     /// Whether the word with an id is empty (the id of an absent prefix).
     func isEmpty(_ id: Int32) -> Bool { id == empty }
@@ -136,6 +172,8 @@ extension RouteShape.ValueKey {
             return RouteMatcher.accepts(String(text.dropFirst(prefix.count)), type: type)
         }
         if type == nil { return !words.isEmpty(word) }
+        // Digits are a value of every type but `uuid`.
+        if RouteWords.number(word) != nil { return type != .uuid }
         return RouteMatcher.accepts(bytes: words.bytes(of: word), type: type)
     }
 

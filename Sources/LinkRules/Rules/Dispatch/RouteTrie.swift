@@ -62,7 +62,14 @@ struct RouteTrie: Sendable {
     /// Node 0 is above the roots: a scheme is its literal child, and a host the scheme's; paths start at hosts.
     private var nodes: [Node] = [Node(parent: -1, word: -1, edge: .literal)]
     private var ends: [End] = []
-    private var literalChildren = ChildTable()
+    private var literalChildren: ChildTable
+
+    /// An empty trie with room for about `expectedLinks` links of a few components each.
+    init(expectedLinks: Int = 0) {
+        literalChildren = ChildTable(expectedChildren: expectedLinks * 4)
+        nodes.reserveCapacity(expectedLinks * 4 + 1)
+        ends.reserveCapacity(expectedLinks)
+    }
     /// The walk of `earliestSubsumer`, kept to reuse its storage.
     private var stack: [(node: Int32, depth: Int32)] = []
 
@@ -169,8 +176,14 @@ struct RouteTrie: Sendable {
     /// that each child node records. Never more than half full.
     fileprivate struct ChildTable: Sendable {
         /// `child + 1`, or 0 for an empty slot.
-        private var slots = [Int32](repeating: 0, count: 1024)
+        private var slots: [Int32]
         private var count = 0
+
+        init(expectedChildren: Int) {
+            var size = 1024
+            while size < expectedChildren * 2 { size *= 2 }
+            slots = [Int32](repeating: 0, count: size)
+        }
 
         private static func hash(parent: Int32, word: Int32) -> Int {
             let key = UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(UInt32(bitPattern: word))

@@ -116,8 +116,10 @@ public struct UnreachableRouteRule: CatalogueRule {
     public init() {}
 
     /// Whether `shape` is the bare route `earlier` (same path, no query items) with query items added.
-    static func isParameterVariant(_ shape: RouteShape, of earlier: Link, words: inout RouteWords) -> Bool {
-        guard let bare = RouteShape(earlier, words: &words) else { return false }
+    static func isParameterVariant(
+        _ shape: RouteShape, of earlier: Link, words: inout RouteWords, in context: LintContext
+    ) -> Bool {
+        guard let bare = RouteShape(earlier, words: &words, in: context) else { return false }
         return bare.query.isEmpty && bare.parts == shape.parts && bare.scheme == shape.scheme && bare.host == shape.host
     }
 
@@ -140,18 +142,18 @@ public struct UnreachableRouteRule: CatalogueRule {
 
     public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        var words = RouteWords()
+        var words = RouteWords(vocabulary: catalogue.components)
         switch catalogue.dispatch {
         case .firstMatch:
-            var trie = RouteTrie()
+            var trie = RouteTrie(expectedLinks: catalogue.links.count)
             for link in catalogue.links {
-                guard let shape = RouteShape(link, words: &words) else { continue }
+                guard let shape = RouteShape(link, words: &words, in: context) else { continue }
                 var isSameRoute = SameRoute(link, among: catalogue.links)
                 // A link whose winner is its own duplicate is left to `duplicate-link`; one whose winner is the same
                 // path with no query items is that route documented with its parameters, which the route's handler
                 // receives too (seed 000 rule 4).
                 if let winner = trie.earliestSubsumer(of: shape, in: words), !isSameRoute(winner.link),
-                    !Self.isParameterVariant(shape, of: catalogue.links[winner.link], words: &words)
+                    !Self.isParameterVariant(shape, of: catalogue.links[winner.link], words: &words, in: context)
                 {
                     let earlier = catalogue.links[winner.link]
                     diagnostics.append(
@@ -164,7 +166,7 @@ public struct UnreachableRouteRule: CatalogueRule {
         case .mostSpecific:
             var groups = SpecificityGroups()
             for link in catalogue.links {
-                guard let shape = RouteShape(link, words: &words) else { continue }
+                guard let shape = RouteShape(link, words: &words, in: context) else { continue }
                 var isSameRoute = SameRoute(link, among: catalogue.links)
                 guard let winner = groups.insertFindingTie(shape, link: link.index, isSameRoute: { isSameRoute($0) }) else {
                     continue
