@@ -1,6 +1,8 @@
 /// What a rule sees besides the link: the catalogue (vocabulary and, for catalogue rules, every link) and the
-/// configured inflector. It also builds diagnostics and fixes that point into link URLs.
-public struct LintContext: Sendable {
+/// configured inflector. It also builds diagnostics and fixes that point into link URLs. A class, immutable once
+/// built: every rule of every job is handed the same context, and passing it (or capturing it in a closure) is a
+/// single reference count rather than a copy of the whole catalogue.
+public final class LintContext: Sendable {
     public let catalogue: Catalogue
     public let inflector: Inflector
     /// A parser for the catalogue's `hosts`, shared by the rules that parse examples and aliases: building one

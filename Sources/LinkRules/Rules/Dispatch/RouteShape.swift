@@ -50,23 +50,30 @@ struct RouteShape: Sendable {
         hasAnyScheme = template.schemeSpan == nil
         scheme = template.schemeSpan.map { words.id(lowercasing: template.substring($0)) } ?? words.anyScheme
         host = template.hostSpan.map { words.id(lowercasing: template.substring($0)) } ?? words.empty
-        parts = template.components.indices.map { index in
-            let component = template.components[index]
+        // A loop rather than `map`: a closure would capture (and copy) the whole context.
+        var parts: [Part] = []
+        parts.reserveCapacity(template.components.count)
+        for (index, component) in template.components.enumerated() {
             switch component.kind {
             case .literal:
                 if let position = context.vocabularyPosition(of: link, component: index) {
-                    return .literal(words.id(ofVocabularyEntry: position))
+                    parts.append(.literal(words.id(ofVocabularyEntry: position)))
+                } else {
+                    let (name, folding) = component.lookupName
+                    parts.append(.literal(words.id(name, foldingASCIICase: folding)))
                 }
-                let (name, folding) = component.lookupName
-                return .literal(words.id(name, foldingASCIICase: folding))
             case .integer:
-                if component.prefixLength == 0, let number = RouteWords.id(ofNumber: component.text) { return .literal(number) }
-                return .literal(words.id(lowercasing: component.text))
+                if component.prefixLength == 0, let number = RouteWords.id(ofNumber: component.text) {
+                    parts.append(.literal(number))
+                } else {
+                    parts.append(.literal(words.id(lowercasing: component.text)))
+                }
             case .placeholder(let placeholder):
-                return .value(
-                    ValueKey(prefix: words.id(lowercasing: component.prefix), type: Self.dispatchType(placeholder.type)))
+                parts.append(
+                    .value(ValueKey(prefix: words.id(lowercasing: component.prefix), type: Self.dispatchType(placeholder.type))))
             }
         }
+        self.parts = parts
         var constraints: [QueryConstraint] = []
         for item in template.query {
             let name = words.id(lowercasing: item.name)
