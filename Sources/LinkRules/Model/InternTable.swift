@@ -79,11 +79,11 @@ struct InternTable: Sendable {
         return word.withUTF8 { intern(lowercasingUTF8: $0) }
     }
 
-    /// `intern(lowercasing:)` for a part of a string.
+    /// `intern(lowercasing:)` for the UTF-8 bytes of a text (a slice of a string's `utf8`).
     @inline(__always)
-    mutating func intern(lowercasing word: Substring) -> Int {
-        var word = word
-        return word.withUTF8 { intern(lowercasingUTF8: $0) }
+    mutating func intern<Bytes: Collection<UInt8>>(lowercasing word: Bytes) -> Int {
+        if let id = word.withContiguousStorageIfAvailable({ intern(lowercasingUTF8: $0) }) { return id }
+        return Array(word).withUnsafeBufferPointer { intern(lowercasingUTF8: $0) }
     }
 
     private mutating func intern(lowercasingUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {

@@ -174,7 +174,12 @@ public struct LinkTemplate: Sendable, Hashable {
     }
 
     /// The text of a UTF-8 range of the template, without copying the bytes.
-    func utf8Slice(_ span: Range<Int>) -> Substring.UTF8View { substring(span).utf8 }
+    func utf8Slice(_ span: Range<Int>) -> Substring.UTF8View {
+        // Slicing the UTF-8 view checks no character boundaries, which slicing the string itself does.
+        let bytes = text.utf8
+        let start = bytes.index(bytes.startIndex, offsetBy: span.lowerBound)
+        return bytes[start..<bytes.index(start, offsetBy: span.count)]
+    }
 
     /// The text of a UTF-8 range of the template.
     func substring(_ span: Range<Int>) -> Substring {
@@ -189,32 +194,23 @@ public struct LinkTemplate: Sendable, Hashable {
     /// have the same key; an opaque URI keys on its whole opaque part. Built from the parts on each use, not
     /// stored: the linter needs it only for links with findings and for the rare comparisons of two links on one
     /// path (`duplicate-link` compares the bytes without making a string).
-    public var routeKey: String {
-        var key: [UInt8] = []
-        appendRouteKey(to: &key)
-        return String(decoding: key, as: UTF8.self)
-    }
+    public var routeKey: String { String(decoding: routeKeyBytes(), as: UTF8.self) }
 
-    /// Appends the UTF-8 bytes of `routeKey` to `key`. The key is written through a pointer into room made for
-    /// it: it is never longer than the template and a few bytes (`://`, a `/` before a first component that
-    /// stands in the host position).
-    func appendRouteKey(to key: inout [UInt8]) {
-        let keyStart = key.count
+    /// The UTF-8 bytes of `routeKey`. They are written through a pointer into an array made for them: a key is
+    /// never longer than its template and a few bytes (`://`, a `/` before a first component that stands in the
+    /// host position).
+    func routeKeyBytes() -> [UInt8] {
         var text = text
-        text.withUTF8 { bytes in
-            key.append(contentsOf: repeatElement(0, count: bytes.count + 8))
-            let written = key.withUnsafeMutableBufferPointer { buffer in
-                var writer = KeyWriter(bytes: bytes, output: UnsafeMutableBufferPointer(rebasing: buffer[keyStart...]))
+        let key = text.withUTF8 { bytes in
+            [UInt8](unsafeUninitializedCapacity: bytes.count + 8) { buffer, count in
+                var writer = KeyWriter(bytes: bytes, output: buffer)
                 writeRouteKey(into: &writer)
-                return writer.count
+                count = writer.count
             }
-            key.removeLast(key.count - keyStart - written)
         }
         // Outside ASCII the key is lowercased as a whole, as `lowercased()` does.
-        if key[keyStart...].contains(where: { $0 >= 0x80 }) {
-            let lowered = String(decoding: key[keyStart...], as: UTF8.self).lowercased()
-            key.replaceSubrange(keyStart..., with: lowered.utf8)
-        }
+        guard key.contains(where: { $0 >= 0x80 }) else { return key }
+        return Array(String(decoding: key, as: UTF8.self).lowercased().utf8)
     }
 
     /// Writes the route key's bytes, ASCII lowercased, to a writer over the template's bytes.
@@ -347,6 +343,18 @@ func equalsLowercased<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> B
     }
     if let ascii, let ascii, let equal = ascii { return equal }
     return a.lowercased() == b.lowercased()
+}
+
+/// `equalsLowercased` on the UTF-8 bytes of two texts.
+func equalsLowercased<A: Collection<UInt8>, B: Collection<UInt8>>(utf8 a: A, _ b: B) -> Bool {
+    let ascii = a.withContiguousStorageIfAvailable { left in
+        b.withContiguousStorageIfAvailable { right -> Bool? in
+            guard left.allSatisfy({ $0 < 0x80 }), right.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return equalsIgnoringASCIICase(left, right)
+        }
+    }
+    if let ascii, let ascii, let equal = ascii { return equal }
+    return String(decoding: a, as: UTF8.self).lowercased() == String(decoding: b, as: UTF8.self).lowercased()
 }
 
 /// `equalsIgnoringASCIICase` on two buffers.

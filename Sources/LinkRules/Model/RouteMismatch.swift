@@ -34,13 +34,17 @@ extension RouteMatcher {
     public func firstMismatch(_ link: LinkTemplate, against template: LinkTemplate) -> RouteMismatch? {
         let linkEnd = link.text.utf8.count
         // Parts are compared lowercased, without lowercased copies (`equalsLowercased`).
-        func part(_ span: Range<Int>?, of template: LinkTemplate) -> Substring { span.map(template.substring) ?? "" }
-        if let schemeSpan = template.schemeSpan, !equalsLowercased(part(link.schemeSpan, of: link), template.substring(schemeSpan)) {
+        func part(_ span: Range<Int>?, of template: LinkTemplate) -> Substring.UTF8View {
+            template.utf8Slice(span ?? 0..<0)
+        }
+        if let schemeSpan = template.schemeSpan,
+            !equalsLowercased(utf8: part(link.schemeSpan, of: link), template.utf8Slice(schemeSpan))
+        {
             return RouteMismatch(
                 reason: .scheme(expected: String(template.substring(schemeSpan))), span: link.schemeSpan ?? 0..<0,
                 templateSpan: template.schemeSpan)
         }
-        if !equalsLowercased(part(link.hostSpan, of: link), part(template.hostSpan, of: template)) {
+        if !equalsLowercased(utf8: part(link.hostSpan, of: link), part(template.hostSpan, of: template)) {
             let span = link.hostSpan ?? link.components.first?.span ?? (link.schemeSpan.map { $0.upperBound..<$0.upperBound } ?? 0..<0)
             return RouteMismatch(reason: .host(expected: template.host ?? ""), span: span, templateSpan: template.hostSpan)
         }

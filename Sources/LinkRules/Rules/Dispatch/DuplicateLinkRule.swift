@@ -78,15 +78,12 @@ public struct DuplicateLinkRule: CatalogueRule {
         var keys = InternTable(capacity: catalogue.links.count)
         var firstSeen: [Occurrence] = []
         firstSeen.reserveCapacity(catalogue.links.count)
-        var key: [UInt8] = []
         var diagnostics: [Diagnostic] = []
         let hasAliases = catalogue.links.contains { !$0.aliases.isEmpty }
         let parser = context.templateParser
 
         func record(_ template: LinkTemplate, _ occurrence: Occurrence, in link: Link) {
-            key.removeAll(keepingCapacity: true)
-            template.appendRouteKey(to: &key)
-            let id = keys.intern(key)
+            let id = keys.intern(template.routeKeyBytes())
             guard id < firstSeen.count else {
                 firstSeen.append(occurrence)
                 return

@@ -48,8 +48,8 @@ struct RouteShape: Sendable {
         let template = link.template
         guard !template.isOpaque else { return nil }
         hasAnyScheme = template.schemeSpan == nil
-        scheme = template.schemeSpan.map { words.id(lowercasing: template.substring($0)) } ?? words.anyScheme
-        host = template.hostSpan.map { words.id(lowercasing: template.substring($0)) } ?? words.empty
+        scheme = template.schemeSpan.map { words.id(lowercasing: template.utf8Slice($0)) } ?? words.anyScheme
+        host = template.hostSpan.map { words.id(lowercasing: template.utf8Slice($0)) } ?? words.empty
         // A loop rather than `map`: a closure would capture (and copy) the whole context.
         var parts: [Part] = []
         parts.reserveCapacity(template.components.count)
@@ -147,8 +147,8 @@ struct RouteWords: Sendable {
     /// The id of `text.lowercasedASCIIIfNeeded`, without the lowercased copy when the text is ASCII.
     mutating func id(lowercasing text: String) -> Int32 { Int32(table.intern(lowercasing: text)) }
 
-    /// `id(lowercasing:)` for a part of a string.
-    mutating func id(lowercasing text: Substring) -> Int32 { Int32(table.intern(lowercasing: text)) }
+    /// `id(lowercasing:)` for a part of a string, as its UTF-8 bytes.
+    mutating func id(lowercasing text: Substring.UTF8View) -> Int32 { Int32(table.intern(lowercasing: text)) }
 
     /// The id a lowercased word already has, if any.
     func existingID(lowercasing text: String) -> Int32? {

@@ -104,11 +104,11 @@ public struct HostConsistencyRule: CatalogueRule {
             }
             let form: Int32
             if let hostSpan = template.hostSpan {
-                form = hostSpan.isEmpty ? FormKey.emptyForm : Int32(names.intern(lowercasing: template.substring(hostSpan)))
+                form = hostSpan.isEmpty ? FormKey.emptyForm : Int32(names.intern(lowercasing: template.utf8Slice(hostSpan)))
             } else {
                 form = FormKey.firstComponentForm
             }
-            let key = FormKey(scheme: Int32(names.intern(lowercasing: template.substring(schemeSpan))), form: form)
+            let key = FormKey(scheme: Int32(names.intern(lowercasing: template.utf8Slice(schemeSpan))), form: form)
             keyOfLink.append(key)
             tallies[key, default: Tally(firstLink: link.index)].count += 1
         }
