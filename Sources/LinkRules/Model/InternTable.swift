@@ -10,7 +10,7 @@ struct InternTable: Sendable {
     /// Every word's bytes, one after the other.
     private var arena: [UInt8] = []
     /// Where each word ends in `arena`; word `id` starts where word `id - 1` ends.
-    private var ends: [Int] = []
+    private var ends: [Int32] = []
     /// Each word's hash, so growing the table never hashes a word again.
     private var hashes: [UInt32] = []
     /// Open addressing with linear probing: `id + 1`, or 0 for an empty slot. Never more than half full.
@@ -39,7 +39,7 @@ struct InternTable: Sendable {
         } else {
             arena.append(contentsOf: word)
         }
-        ends.append(arena.count)
+        ends.append(Int32(arena.count))
         hashes.append(hash)
         slots[found.slot] = Int32(id + 1)
         if ends.count * 2 > slots.count { grow() }
@@ -104,7 +104,7 @@ struct InternTable: Sendable {
     }
 
     /// The range of a word's bytes in `arena`.
-    private func range(of id: Int) -> Range<Int> { (id == 0 ? 0 : ends[id - 1])..<ends[id] }
+    private func range(of id: Int) -> Range<Int> { (id == 0 ? 0 : Int(ends[id - 1]))..<Int(ends[id]) }
 
     /// The bytes of the word with an id.
     func bytes(of id: Int) -> ArraySlice<UInt8> { arena[range(of: id)] }

@@ -64,10 +64,11 @@ struct RouteTrie: Sendable {
     private var ends: [End] = []
     private var literalChildren: ChildTable
 
-    /// An empty trie with room for about `expectedLinks` links of a few components each.
+    /// An empty trie with room for about `expectedLinks` links: links share most of their nodes, and most add one
+    /// or two of their own.
     init(expectedLinks: Int = 0) {
-        literalChildren = ChildTable(expectedChildren: expectedLinks * 4)
-        nodes.reserveCapacity(expectedLinks * 4 + 1)
+        literalChildren = ChildTable(expectedChildren: expectedLinks * 2)
+        nodes.reserveCapacity(expectedLinks * 2 + 1)
         ends.reserveCapacity(expectedLinks)
     }
     /// The walk of `earliestSubsumer`, kept to reuse its storage.
