@@ -335,14 +335,7 @@ func equalsIgnoringASCIICase<A: Sequence<UInt8>, B: Sequence<UInt8>>(_ a: A, _ b
 /// Whether two texts are equal once lowercased (`lowercasedASCIIIfNeeded` of each): compared byte by byte when
 /// both are ASCII, as names in links almost always are, and through lowercased copies otherwise.
 func equalsLowercased<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Bool {
-    let ascii = a.utf8.withContiguousStorageIfAvailable { left in
-        b.utf8.withContiguousStorageIfAvailable { right -> Bool? in
-            guard left.allSatisfy({ $0 < 0x80 }), right.allSatisfy({ $0 < 0x80 }) else { return nil }
-            return equalsIgnoringASCIICase(left, right)
-        }
-    }
-    if let ascii, let ascii, let equal = ascii { return equal }
-    return a.lowercased() == b.lowercased()
+    equalsLowercased(utf8: a.utf8, b.utf8)
 }
 
 /// `equalsLowercased` on the UTF-8 bytes of two texts.

@@ -48,8 +48,14 @@ struct RouteShape: Sendable {
         let template = link.template
         guard !template.isOpaque else { return nil }
         hasAnyScheme = template.schemeSpan == nil
-        scheme = template.schemeSpan.map { words.id(lowercasing: template.utf8Slice($0)) } ?? words.anyScheme
-        host = template.hostSpan.map { words.id(lowercasing: template.utf8Slice($0)) } ?? words.empty
+        // Scheme, host and numbers are read from the template's bytes in place.
+        var text = template.text
+        (scheme, host) = text.withUTF8 { bytes in
+            (
+                template.schemeSpan.map { words.id(lowercasing: UnsafeBufferPointer(rebasing: bytes[$0])) } ?? words.anyScheme,
+                template.hostSpan.map { words.id(lowercasing: UnsafeBufferPointer(rebasing: bytes[$0])) } ?? words.empty
+            )
+        }
         // A loop rather than `map`: a closure would capture (and copy) the whole context.
         var parts: [Part] = []
         parts.reserveCapacity(template.components.count)
@@ -63,7 +69,7 @@ struct RouteShape: Sendable {
                     parts.append(.literal(words.id(name, foldingASCIICase: folding)))
                 }
             case .integer:
-                if component.prefixLength == 0, let number = RouteWords.id(ofNumber: component.text) {
+                if component.prefixLength == 0, let number = text.withUTF8({ RouteWords.id(ofNumber: $0[component.span]) }) {
                     parts.append(.literal(number))
                 } else {
                     parts.append(.literal(words.id(lowercasing: component.text)))
@@ -89,8 +95,10 @@ struct RouteShape: Sendable {
                 constraints.append(QueryConstraint(name: name, value: .present))
             }
         }
-        query = constraints.enumerated().sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }
-            .map(\.element)
+        query =
+            constraints.count < 2
+            ? constraints
+            : constraints.enumerated().sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }.map(\.element)
     }
 
     /// `string` accepts what an untyped placeholder accepts, so dispatch treats them as one.
@@ -125,10 +133,10 @@ struct RouteWords: Sendable {
 
     /// The id of a number written as plain digits (no leading zero, at most nine): `-2 - value`, below every
     /// interned id and the trie's marker -1. Nil for any other text.
-    static func id(ofNumber text: String) -> Int32? {
+    static func id<Digits: Collection<UInt8>>(ofNumber text: Digits) -> Int32? {
         var value: Int32 = 0
         var count = 0
-        for byte in text.utf8 {
+        for byte in text {
             guard isDigit(byte), count < 9, count == 0 || value > 0 else { return nil }
             value = value * 10 + Int32(byte - UInt8(ascii: "0"))
             count += 1
@@ -147,8 +155,8 @@ struct RouteWords: Sendable {
     /// The id of `text.lowercasedASCIIIfNeeded`, without the lowercased copy when the text is ASCII.
     mutating func id(lowercasing text: String) -> Int32 { Int32(table.intern(lowercasing: text)) }
 
-    /// `id(lowercasing:)` for a part of a string, as its UTF-8 bytes.
-    mutating func id(lowercasing text: Substring.UTF8View) -> Int32 { Int32(table.intern(lowercasing: text)) }
+    /// `id(lowercasing:)` for the UTF-8 bytes of a part of a string.
+    mutating func id(lowercasing text: UnsafeBufferPointer<UInt8>) -> Int32 { Int32(table.intern(lowercasing: text)) }
 
     /// The id a lowercased word already has, if any.
     func existingID(lowercasing text: String) -> Int32? {
