@@ -91,6 +91,24 @@ import Testing
         #expect(findings(declared) == findings(plain), "\(urls)")
     }
 
+    @Test func numbersAreWordsOfTheirOwn() throws {
+        // A number written in plain digits is its own id; any other spelling ("07") is a word like the others.
+        #expect(RouteWords.id(ofNumber: "7".utf8) == -9)
+        #expect(RouteWords.id(ofNumber: "0".utf8) == -2)
+        #expect(RouteWords.id(ofNumber: "999999999".utf8) == -1_000_000_001)
+        for text in ["07", "00", "", "1234567890", "7a", "-7"] { #expect(RouteWords.id(ofNumber: text.utf8) == nil, "\(text)") }
+        let catalogue = try Self.catalogue(
+            Self.catalogueText([
+                "app://localhost/items/{id:int}",
+                "app://localhost/items/07",  // shadowed: an int placeholder accepts it
+                "app://localhost/parts/7",
+                "app://localhost/parts/07",  // reachable: '7' is another route
+                "app://localhost/parts/7/{n:uuid}",
+                "app://localhost/parts/7/42",  // reachable: 42 is not a UUID
+            ]))
+        #expect(Self.run(UnreachableRouteRule(), catalogue).map(\.location.line) == [7])
+    }
+
     @Test func subsumptionFollowsTheMatcher() throws {
         // Every concrete URL an earlier template is said to cover must be matched by it.
         let catalogue = try Self.catalogue(

@@ -11,7 +11,7 @@ public final class LintContext: Sendable {
     /// The vocabulary position of every path component of every link, in link order (-1 where the vocabulary
     /// has none): several rules look at the entry of each component, and each name is looked up once.
     private let positions: [Int32]
-    /// Where each link's components start in `positions`, by link index.
+    /// Where each link's components start in `positions`, by the link's place in `catalogue.links`.
     private let firstPositions: [Int32]
     /// Whether each vocabulary entry's name reads as a plural, by position: a declared word is inflected once.
     private let pluralEntries: [Bool]
@@ -38,8 +38,8 @@ public final class LintContext: Sendable {
         }
         var index: [String: [Int]] = [:]
         if !candidates.isEmpty {
-            for link in catalogue.links {
-                let first = Int(firstPositions[link.index])
+            for (order, link) in catalogue.links.enumerated() {
+                let first = Int(firstPositions[order])
                 for position in positions[first..<(first + link.template.components.count)] {
                     guard position >= 0, let name = candidates[position] else { continue }
                     if index[name]?.last != link.index { index[name, default: []].append(link.index) }
@@ -77,7 +77,8 @@ public final class LintContext: Sendable {
     /// `index` of a link's path names, if the vocabulary declares it (as `Catalogue.componentPosition(of:)`).
     /// Looked up once per lint for the catalogue's own links.
     public func vocabularyPosition(of link: Link, component index: Int) -> Int? {
-        if link.index < firstPositions.count, catalogue.links[link.index] === link {
+        // A link of the catalogue's own sits at its index; any other link is looked up afresh.
+        if link.index >= 0, link.index < firstPositions.count, catalogue.links[link.index] === link {
             let position = positions[Int(firstPositions[link.index]) + index]
             return position >= 0 ? Int(position) : nil
         }

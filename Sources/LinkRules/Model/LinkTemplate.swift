@@ -27,8 +27,8 @@ public struct PathComponent: Sendable, Hashable {
     private let isASCII: Bool
 
     /// A component of `kind` written `text` at `span` of its template, after a literal prefix of `prefixLength`
-    /// bytes. Template offsets are stored in 32 bits: a template is one scalar of a catalogue.
-    /// The parser passes what it saw of the bytes: whether they hold an ASCII capital, and whether all are ASCII.
+    /// bytes, with what the parser saw of its bytes (an ASCII capital; only ASCII). Template offsets are stored in
+    /// 32 bits: a template is one scalar of a catalogue.
     init(text: String, span: Range<Int>, kind: Kind, prefixLength: Int = 0, hasASCIICapital: Bool, isASCII: Bool) {
         self.text = text
         start = UInt32(truncatingIfNeeded: span.lowerBound)
@@ -173,7 +173,7 @@ public struct LinkTemplate: Sendable, Hashable {
         components.compactMap(\.placeholder) + query.compactMap(\.placeholder)
     }
 
-    /// The text of a UTF-8 range of the template, without copying the bytes.
+    /// The UTF-8 bytes of a range of the template, without copying them.
     func utf8Slice(_ span: Range<Int>) -> Substring.UTF8View {
         // Slicing the UTF-8 view checks no character boundaries, which slicing the string itself does.
         let bytes = text.utf8
