@@ -56,7 +56,7 @@ public struct Catalogue: Sendable {
     }
 
     /// The position in `components` of the entry for a lowercased component name: rules on the per-link path ask
-    /// for a position or a kind rather than copy the whole entry.
+    /// for a position and read what they need of the entry rather than copy it whole.
     public func componentPosition(named name: String) -> Int? {
         componentNames.id(of: name).map { componentPositions[$0] }
     }
