@@ -52,10 +52,12 @@ import Testing
         var generator = SeededGenerator(state: seed)
         let urls = (0..<40).map { _ in Self.randomURL(&generator) }
         let catalogue = try Self.catalogue(Self.catalogueText(urls))
-        let shapes = catalogue.links.map { RouteShape($0)! }
+        let context = LintContext(catalogue: catalogue)
+        var words = RouteWords(vocabulary: catalogue.components)
+        let shapes = catalogue.links.map { RouteShape($0, words: &words, in: context)! }
         var expected: [Int: Int] = [:]
         for later in catalogue.links.indices {
-            for earlier in 0..<later where shapes[later].isSubsumed(by: shapes[earlier]) {
+            for earlier in 0..<later where shapes[later].isSubsumed(by: shapes[earlier], in: words) {
                 expected[later] = earlier
                 break
             }
@@ -63,10 +65,48 @@ import Testing
         var trie = RouteTrie()
         var found: [Int: Int] = [:]
         for link in catalogue.links {
-            if let winner = trie.earliestSubsumer(of: shapes[link.index]) { found[link.index] = winner.link }
-            trie.insert(shapes[link.index], link: link.index, routeKey: link.template.routeKey)
+            if let winner = trie.earliestSubsumer(of: shapes[link.index], in: words) { found[link.index] = winner.link }
+            trie.insert(shapes[link.index], link: link.index) {
+                catalogue.links[$0].template.routeKey == link.template.routeKey
+            }
         }
         #expect(found == expected, "\(urls)")
+    }
+
+    @Test(arguments: 1...10)
+    func declaringTheWordsChangesNoFinding(seed: UInt64) throws {
+        // Declared words take their ids from the vocabulary, the others from the check's own table: a word must
+        // compare the same either way, whatever its case.
+        var generator = SeededGenerator(state: seed)
+        let urls = (0..<60).map { _ in Self.randomURL(&generator) }
+        let plain = try Self.catalogue(Self.catalogueText(urls))
+        let vocabulary = "components:\n  pay: { kind: screen }\n  latest: { kind: screen }\n  transaction: { kind: collection }\n"
+        let declared = try Self.catalogue(Self.catalogueText(urls).replacing("links:\n", with: vocabulary + "links:\n"))
+        #expect(declared.components.count == 3)
+        func findings(_ catalogue: Catalogue) -> [String] {
+            // The vocabulary's four lines moved the links down.
+            let shift = catalogue.components.isEmpty ? 0 : 4
+            return Self.run(UnreachableRouteRule(), catalogue).map { "\($0.location.line - shift): \($0.message.text)" }
+        }
+        #expect(findings(declared) == findings(plain), "\(urls)")
+    }
+
+    @Test func numbersAreWordsOfTheirOwn() throws {
+        // A number written in plain digits is its own id; any other spelling ("07") is a word like the others.
+        #expect(RouteWords.id(ofNumber: "7".utf8) == -9)
+        #expect(RouteWords.id(ofNumber: "0".utf8) == -2)
+        #expect(RouteWords.id(ofNumber: "999999999".utf8) == -1_000_000_001)
+        for text in ["07", "00", "", "1234567890", "7a", "-7"] { #expect(RouteWords.id(ofNumber: text.utf8) == nil, "\(text)") }
+        let catalogue = try Self.catalogue(
+            Self.catalogueText([
+                "app://localhost/items/{id:int}",
+                "app://localhost/items/07",  // shadowed: an int placeholder accepts it
+                "app://localhost/parts/7",
+                "app://localhost/parts/07",  // reachable: '7' is another route
+                "app://localhost/parts/7/{n:uuid}",
+                "app://localhost/parts/7/42",  // reachable: 42 is not a UUID
+            ]))
+        #expect(Self.run(UnreachableRouteRule(), catalogue).map(\.location.line) == [7])
     }
 
     @Test func subsumptionFollowsTheMatcher() throws {
@@ -77,16 +117,19 @@ import Testing
                 "app://localhost/!{x}", "app://localhost/!9", "app://localhost/{s:slug}", "app://localhost/{n:int}",
                 "app://localhost/{u:uuid}", "app://localhost/{b:base64json}",
             ]))
-        let shape = { (index: Int) in RouteShape(catalogue.links[index])! }
-        #expect(shape(1).isSubsumed(by: shape(0)))
-        #expect(shape(2).isSubsumed(by: shape(0)))
-        #expect(!shape(0).isSubsumed(by: shape(1)))
-        #expect(shape(4).isSubsumed(by: shape(3)))
-        #expect(shape(6).isSubsumed(by: shape(5)))  // digits are a slug
-        #expect(shape(7).isSubsumed(by: shape(5)))  // so is a UUID
-        #expect(!shape(5).isSubsumed(by: shape(6)))
-        #expect(!shape(7).isSubsumed(by: shape(6)))
-        #expect(shape(5).isSubsumed(by: shape(8)))
+        let context = LintContext(catalogue: catalogue)
+        var words = RouteWords(vocabulary: catalogue.components)
+        let shapes = catalogue.links.map { RouteShape($0, words: &words, in: context)! }
+        func subsumed(_ later: Int, by earlier: Int) -> Bool { shapes[later].isSubsumed(by: shapes[earlier], in: words) }
+        #expect(subsumed(1, by: 0))
+        #expect(subsumed(2, by: 0))
+        #expect(!subsumed(0, by: 1))
+        #expect(subsumed(4, by: 3))
+        #expect(subsumed(6, by: 5))  // digits are a slug
+        #expect(subsumed(7, by: 5))  // so is a UUID
+        #expect(!subsumed(5, by: 6))
+        #expect(!subsumed(7, by: 6))
+        #expect(subsumed(5, by: 8))
     }
 
     // MARK: unreachable-route and duplicate-link

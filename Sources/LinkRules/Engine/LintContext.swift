@@ -1,8 +1,20 @@
 /// What a rule sees besides the link: the catalogue (vocabulary and, for catalogue rules, every link) and the
-/// configured inflector. It also builds diagnostics and fixes that point into link URLs.
-public struct LintContext: Sendable {
-    public var catalogue: Catalogue
-    public var inflector: Inflector
+/// configured inflector. It also builds diagnostics and fixes that point into link URLs. A class, immutable once
+/// built: every rule of every job is handed the same context, and passing it (or capturing it in a closure) is a
+/// single reference count rather than a copy of the whole catalogue.
+public final class LintContext: Sendable {
+    public let catalogue: Catalogue
+    public let inflector: Inflector
+    /// A parser for the catalogue's `hosts`, shared by the rules that parse examples and aliases: building one
+    /// lowercases and hashes every host, too much to do per link.
+    public let templateParser: LinkTemplateParser
+    /// The vocabulary position of every path component of every link, in link order (-1 where the vocabulary
+    /// has none): several rules look at the entry of each component, and each name is looked up once.
+    private let positions: [Int32]
+    /// Where each link's components start in `positions`, by the link's place in `catalogue.links`.
+    private let firstPositions: [Int32]
+    /// Whether each vocabulary entry's name reads as a plural, by position: a declared word is inflected once.
+    private let pluralEntries: [Bool]
     /// For each declared component name that a fix may rename (a singular collection, a name with separators),
     /// the indices of the links that use it. Built once, so a rename fix never scans every link.
     private let renameIndex: [String: [Int]]
@@ -10,23 +22,74 @@ public struct LintContext: Sendable {
     public init(catalogue: Catalogue, inflector: Inflector = Inflector()) {
         self.catalogue = catalogue
         self.inflector = inflector
-        var candidates = Set<String>()
+        templateParser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
+        (positions, firstPositions) = Self.resolve(catalogue)
+        pluralEntries = catalogue.components.map { inflector.isPlural($0.name.value.lowercasedASCIIIfNeeded) }
+        // The candidates by position in the vocabulary.
+        var candidates: [Int32: String] = [:]
         for component in catalogue.components {
             let name = component.name.value.lowercased()
             let hasSeparator = name.utf8.contains { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
-            if hasSeparator || !inflector.isPlural(name) && (component.kind == .collection || component.idType != nil) {
-                candidates.insert(name)
+            if hasSeparator || !inflector.isPlural(name) && (component.kind == .collection || component.idType != nil),
+                let declared = catalogue.componentPosition(named: name)
+            {
+                candidates[Int32(declared)] = name
             }
         }
         var index: [String: [Int]] = [:]
         if !candidates.isEmpty {
-            for link in catalogue.links {
-                for component in link.template.components where candidates.contains(component.name) {
-                    if index[component.name]?.last != link.index { index[component.name, default: []].append(link.index) }
+            for (order, link) in catalogue.links.enumerated() {
+                let first = Int(firstPositions[order])
+                for position in positions[first..<(first + link.template.components.count)] {
+                    guard position >= 0, let name = candidates[position] else { continue }
+                    if index[name]?.last != link.index { index[name, default: []].append(link.index) }
                 }
             }
         }
         renameIndex = index
+    }
+
+    /// Looks every link's components up in the vocabulary, in chunks over the cores for a large catalogue.
+    private static func resolve(_ catalogue: Catalogue) -> (positions: [Int32], firstPositions: [Int32]) {
+        let links = catalogue.links
+        var firstPositions: [Int32] = []
+        firstPositions.reserveCapacity(links.count + 1)
+        var total = 0
+        for link in links {
+            firstPositions.append(Int32(total))
+            total += link.template.components.count
+        }
+        guard catalogue.hasVocabulary else { return (Array(repeating: -1, count: total), firstPositions) }
+        let chunks = ConcurrentJobs.chunks(of: links.count, minimum: Linter.linksPerChunk)
+        let positions = ConcurrentJobs.flatMap(count: chunks.count, concurrently: chunks.count > 1) { chunk in
+            var found: [Int32] = []
+            for link in links[chunks[chunk]] {
+                for component in link.template.components {
+                    found.append(catalogue.componentPosition(of: component).map(Int32.init) ?? -1)
+                }
+            }
+            return found
+        }
+        return (positions, firstPositions)
+    }
+
+    /// The position in the vocabulary (`catalogue.components`) of the entry that the `name` of the component at
+    /// `index` of a link's path names, if the vocabulary declares it (as `Catalogue.componentPosition(of:)`).
+    /// Looked up once per lint for the catalogue's own links.
+    public func vocabularyPosition(of link: Link, component index: Int) -> Int? {
+        // A link of the catalogue's own sits at its index; any other link is looked up afresh.
+        if link.index >= 0, link.index < firstPositions.count, catalogue.links[link.index] === link {
+            let position = positions[Int(firstPositions[link.index]) + index]
+            return position >= 0 ? Int(position) : nil
+        }
+        return catalogue.componentPosition(of: link.template.components[index])
+    }
+
+    /// Whether the `name` of the component at `index` of a link's path reads as a plural (`Inflector.isPlural`),
+    /// decided once per vocabulary entry for the words the vocabulary declares.
+    public func isPlural(_ link: Link, component index: Int) -> Bool {
+        if let position = vocabularyPosition(of: link, component: index) { return pluralEntries[position] }
+        return inflector.isPlural(link.template.components[index].name)
     }
 
     /// The links that use a declared component a fix may rename (see `renameIndex`); nil for names not indexed.

@@ -25,8 +25,8 @@ public struct Linter: Sendable {
             severities[id] = setting?.severity ?? type.description.defaultSeverity
             defaultSeverities[id] = type.description.defaultSeverity
             let rule = try type.init(options: setting?.options)
-            if let rule = rule as? any LinkRule { linkRules.append(rule) }
-            if let rule = rule as? any CatalogueRule { catalogueRules.append(rule) }
+            if let rule = rule.asLinkRule { linkRules.append(rule) }
+            if let rule = rule.asCatalogueRule { catalogueRules.append(rule) }
         }
         self.linkRules = linkRules
         self.catalogueRules = catalogueRules
@@ -77,7 +77,8 @@ public struct Linter: Sendable {
             var found: [Diagnostic] = []
             for position in chunks[index] {
                 let link = links[position]
-                for rule in linkRules { found += rule.check(link, in: context) }
+                // By index: each rule is called where it is stored, not copied out of the array for every link.
+                for rule in linkRules.indices { found += linkRules[rule].check(link, in: context) }
             }
             return found
         }

@@ -7,6 +7,12 @@ public protocol Rule: Sendable {
     /// Builds the rule from its options under `rules:` in the configuration (nil when none are given).
     /// Unknown or invalid options throw a `LoadError` pointing at them.
     init(options: RuleOptions?) throws
+    /// The rule as a check of one link, when it is one. `LinkRule` supplies it, so the linter sorts rules by what
+    /// they check through their witness tables rather than with dynamic casts (a failed cast searches every
+    /// conformance in the process).
+    var asLinkRule: (any LinkRule)? { get }
+    /// The rule as a check of the whole catalogue, when it is one; `CatalogueRule` supplies it.
+    var asCatalogueRule: (any CatalogueRule)? { get }
 }
 
 /// A rule that looks at one link with the catalogue's vocabulary. It runs on the per-link hot path: no regex
@@ -26,6 +32,17 @@ extension Rule {
         try options?.expectNoOptions(rule: Self.description.id)
         self.init()
     }
+
+    public var asLinkRule: (any LinkRule)? { nil }
+    public var asCatalogueRule: (any CatalogueRule)? { nil }
+}
+
+extension LinkRule {
+    public var asLinkRule: (any LinkRule)? { self }
+}
+
+extension CatalogueRule {
+    public var asCatalogueRule: (any CatalogueRule)? { self }
 }
 
 /// The options given to a rule in the configuration, with their location for error messages.

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Drops findings silenced on their entry (`lint: { ignore: [rule-id] }`) or by a `# linkrules:ignore rule-id`
 /// comment, and reports suppressions that name an unknown rule or silence nothing.
 ///
@@ -94,12 +102,15 @@ struct SuppressionFilter {
         }
         var linksByFile: [ObjectIdentifier: [Link]] = [:]
         for file in catalogue.files {
-            let markers = Self.occurrences(of: Self.commentMarker, in: file.bytes)
+            let markers = Self.markerOffsets(in: file.bytes)
             guard !markers.isEmpty else { continue }
-            if linksByFile.isEmpty {
+            // When every link is in this file (a catalogue of one file) they are taken as they are; otherwise they
+            // are grouped once, by file.
+            let allInThisFile = catalogue.links.allSatisfy { $0.file === file }
+            if !allInThisFile, linksByFile.isEmpty {
                 for link in catalogue.links { linksByFile[ObjectIdentifier(link.file), default: []].append(link) }
             }
-            let links = linksByFile[ObjectIdentifier(file)] ?? []
+            let links = allInThisFile ? catalogue.links : linksByFile[ObjectIdentifier(file)] ?? []
             let scanner = SuppressionCommentScanner(file: file, links: links)
             for marker in markers {
                 guard let comment = scanner.comment(markerAt: marker) else { continue }
@@ -121,25 +132,23 @@ struct SuppressionFilter {
         return result
     }
 
-    /// The start offsets of every occurrence of `needle` in `bytes`.
-    static func occurrences(of needle: [UInt8], in bytes: [UInt8]) -> [Int] {
-        guard let first = needle.first, needle.count <= bytes.count else { return [] }
+    /// The offsets of the markers that follow a `#` and blanks, the only ones that can start a comment
+    /// (`SuppressionCommentScanner` checks the rest). The `#`s are found with the C library's `memchr`: the whole
+    /// catalogue is searched, and it has few.
+    static func markerOffsets(in bytes: [UInt8]) -> [Int] {
+        let marker = commentMarker
         var found: [Int] = []
-        bytes.withUnsafeBufferPointer { haystack in
-            needle.withUnsafeBufferPointer { needle in
-                var index = 0
-                let last = haystack.count - needle.count
-                while index <= last {
-                    if haystack[index] == first {
-                        var matched = 1
-                        while matched < needle.count, haystack[index + matched] == needle[matched] { matched += 1 }
-                        if matched == needle.count {
-                            found.append(index)
-                            index += needle.count
-                            continue
-                        }
-                    }
-                    index += 1
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var index = 0
+            while index < buffer.count, let hash = memchr(base + index, Int32(UInt8(ascii: "#")), buffer.count - index) {
+                var cursor = base.distance(to: hash.assumingMemoryBound(to: UInt8.self)) + 1
+                index = cursor
+                while cursor < buffer.count, buffer[cursor] == UInt8(ascii: " ") || buffer[cursor] == UInt8(ascii: "\t") {
+                    cursor += 1
+                }
+                if cursor + marker.count <= buffer.count, buffer[cursor..<(cursor + marker.count)].elementsEqual(marker) {
+                    found.append(cursor)
                 }
             }
         }

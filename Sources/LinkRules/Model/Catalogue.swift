@@ -31,7 +31,10 @@ public struct Catalogue: Sendable {
     /// app ids) was read from, for notes that point at a declaration in a catalogue of several files.
     var declaringFiles: [Scalar: SourceFile] = [:]
 
-    private var componentIndex: [String: Int] = [:]
+    /// The lowercased names of `components`, interned: a name's id indexes `componentPositions`.
+    private var componentNames = InternTable()
+    /// For each interned name, the position in `components` of its first declaration.
+    private var componentPositions: [Int] = []
     private var paramIndex: [String: Int] = [:]
 
     public init(files: [SourceFile]) {
@@ -39,12 +42,30 @@ public struct Catalogue: Sendable {
     }
 
     private mutating func reindexComponents() {
-        componentIndex = Dictionary(components.enumerated().map { ($1.name.value.lowercasedASCIIIfNeeded, $0) }, uniquingKeysWith: { a, _ in a })
+        componentNames = InternTable(capacity: components.count)
+        componentPositions = []
+        for (position, component) in components.enumerated()
+        where componentNames.intern(component.name.value.lowercasedASCIIIfNeeded) == componentPositions.count {
+            componentPositions.append(position)
+        }
     }
 
     /// The vocabulary entry for a lowercased component name.
     public func component(named name: String) -> ComponentSpec? {
-        componentIndex[name].map { components[$0] }
+        componentPosition(named: name).map { components[$0] }
+    }
+
+    /// The position in `components` of the entry for a lowercased component name: rules on the per-link path ask
+    /// for a position and read what they need of the entry rather than copy it whole.
+    public func componentPosition(named name: String) -> Int? {
+        componentNames.id(of: name).map { componentPositions[$0] }
+    }
+
+    /// The position in `components` of the entry a path component's `name` names, found without lowercasing a
+    /// copy of the word; nil when the vocabulary does not declare it.
+    public func componentPosition(of component: PathComponent) -> Int? {
+        let (name, folding) = component.lookupName
+        return componentNames.id(of: name, foldingASCIICase: folding).map { componentPositions[$0] }
     }
 
     /// The declared query parameter with a lowercased name.

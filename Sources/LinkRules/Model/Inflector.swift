@@ -3,10 +3,22 @@
 /// the configuration's `inflections:`.
 public struct Inflector: Sendable {
     /// Singular → plural pairs that follow no rule.
-    public private(set) var irregular: [String: String]
-    private var irregularPlurals: [String: String]
+    public let irregular: [String: String]
     /// Words with one form (`feed`, `news`, `settings`).
-    public private(set) var uncountable: Set<String>
+    public let uncountable: Set<String>
+
+    /// What the irregular pairs and uncountable words say about one lowercased word.
+    private struct Forms: Sendable {
+        var isUncountable = false
+        /// The word's plural, when it is the singular of an irregular pair.
+        var plural: String?
+        /// The word's singular, when it is the plural of an irregular pair (the first pair that names it).
+        var singular: String?
+    }
+
+    /// Every word that `irregular` or `uncountable` names: one lookup answers all three questions, and most words
+    /// are in none, so the regular rules start after one hash of the word.
+    private let forms: [String: Forms]
 
     public static let defaultIrregular: [String: String] = [
         "person": "people", "man": "men", "woman": "women", "child": "children", "tooth": "teeth", "foot": "feet",
@@ -25,19 +37,28 @@ public struct Inflector: Sendable {
         var pairs = Self.defaultIrregular
         for (singular, plural) in irregular { pairs[singular.lowercasedASCIIIfNeeded] = plural.lowercasedASCIIIfNeeded }
         self.irregular = pairs
-        self.irregularPlurals = Dictionary(pairs.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         self.uncountable = Self.defaultUncountable.union(uncountable.map { $0.lowercasedASCIIIfNeeded })
+        var forms: [String: Forms] = [:]
+        for word in self.uncountable { forms[word, default: Forms()].isUncountable = true }
+        for (singular, plural) in pairs {
+            forms[singular, default: Forms()].plural = plural
+            // Of two singulars with one plural, the first the dictionary yields wins, as it always has.
+            if forms[plural]?.singular == nil { forms[plural, default: Forms()].singular = singular }
+        }
+        self.forms = forms
     }
 
     /// Whether the word has a single form for one and many.
-    public func isUncountable(_ word: String) -> Bool { uncountable.contains(word.lowercasedASCIIIfNeeded) }
+    public func isUncountable(_ word: String) -> Bool { forms[word.lowercasedASCIIIfNeeded]?.isUncountable == true }
 
     /// The plural of a singular noun (`community` → `communities`, `person` → `people`, `post` → `posts`).
     public func pluralize(_ word: String) -> String {
         let lower = word.lowercasedASCIIIfNeeded
-        if uncountable.contains(lower) { return word }
-        if let plural = irregular[lower] { return plural }
-        if irregularPlurals[lower] != nil { return word }
+        if let forms = forms[lower] {
+            if forms.isUncountable { return word }
+            if let plural = forms.plural { return plural }
+            if forms.singular != nil { return word }
+        }
         let scalars = Array(lower.unicodeScalars)
         guard let last = scalars.last else { return word }
         let beforeLast = scalars.count > 1 ? scalars[scalars.count - 2] : " "
@@ -52,9 +73,11 @@ public struct Inflector: Sendable {
     /// The singular of a plural noun, or the word itself when it does not look plural.
     public func singularize(_ word: String) -> String {
         let lower = word.lowercasedASCIIIfNeeded
-        if uncountable.contains(lower) { return word }
-        if let singular = irregularPlurals[lower] { return singular }
-        if irregular[lower] != nil { return word }
+        if let forms = forms[lower] {
+            if forms.isUncountable { return word }
+            if let singular = forms.singular { return singular }
+            if forms.plural != nil { return word }
+        }
         if lower.hasSuffix("ies"), lower.count > 3 { return String(lower.dropLast(3)) + "y" }
         for suffix in ["ches", "shes", "sses", "xes", "zes"] where lower.hasSuffix(suffix) {
             return String(lower.dropLast(2))
@@ -68,9 +91,10 @@ public struct Inflector: Sendable {
     /// path: the regular rules look at the last bytes without building the singular.
     public func isPlural(_ word: String) -> Bool {
         let lower = word.lowercasedASCIIIfNeeded
-        if uncountable.contains(lower) { return true }
-        if irregularPlurals[lower] != nil { return true }
-        if irregular[lower] != nil { return false }
+        if let forms = forms[lower] {
+            if forms.isUncountable || forms.singular != nil { return true }
+            if forms.plural != nil { return false }
+        }
         // The same regular rules as `singularize`: a final "s" that is not part of "ss", "us" or "is" ("ies",
         // "ches", "sses" and "xes" all end in "es").
         let bytes = lower.utf8

@@ -1,4 +1,7 @@
-/// One path component of a route template, with its UTF-8 range inside the template string.
+/// One path component of a route template, with its UTF-8 range inside the template string. Every link keeps its
+/// components for the whole run, so a component is compact (40 bytes): its text, its range in 32-bit offsets, its
+/// kind, the length of its literal prefix and two flags; the lowercased name and the prefix are computed when
+/// asked for.
 public struct PathComponent: Sendable, Hashable {
     /// What a component is: a word, a number, or a placeholder.
     public enum Kind: Sendable, Hashable {
@@ -12,14 +15,60 @@ public struct PathComponent: Sendable, Hashable {
     }
 
     /// The component exactly as written.
-    public var text: String
+    public let text: String
+    private let start: UInt32
+    private let end: UInt32
+    public let kind: Kind
+    /// The UTF-8 length of the literal text before a placeholder or number (EXFE's `!`); 0 for a word.
+    public let prefixLength: Int32
+    /// Whether the text has an ASCII capital, so `name` must lowercase it.
+    private let hasASCIICapital: Bool
+    /// Whether the text is all ASCII.
+    private let isASCII: Bool
+
+    /// A component of `kind` written `text` at `span` of its template, after a literal prefix of `prefixLength`
+    /// bytes, with what the parser saw of its bytes (an ASCII capital; only ASCII). Template offsets are stored in
+    /// 32 bits: a template is one scalar of a catalogue.
+    init(text: String, span: Range<Int>, kind: Kind, prefixLength: Int = 0, hasASCIICapital: Bool, isASCII: Bool) {
+        self.text = text
+        start = UInt32(truncatingIfNeeded: span.lowerBound)
+        end = UInt32(truncatingIfNeeded: span.upperBound)
+        self.kind = kind
+        self.prefixLength = Int32(truncatingIfNeeded: prefixLength)
+        self.hasASCIICapital = hasASCIICapital
+        self.isASCII = isASCII
+    }
+
     /// UTF-8 range of the component in the template.
-    public var span: Range<Int>
-    public var kind: Kind
-    /// The lowercased literal text used to look the component up in the vocabulary (empty for placeholders).
-    public var name: String
+    public var span: Range<Int> { Int(start)..<Int(end) }
+
+    /// The lowercased literal text used to look the component up in the vocabulary: a word lowercased, a number as
+    /// written, empty for a placeholder.
+    public var name: String {
+        switch kind {
+        case .literal: hasASCIICapital ? text.lowercasedASCIIIfNeeded : text
+        case .integer: text
+        case .placeholder: ""
+        }
+    }
+
     /// Literal text before a placeholder or number, such as EXFE's `!` (empty when none).
-    public var prefix: String
+    public var prefix: String {
+        prefixLength == 0 ? "" : String(decoding: text.utf8.prefix(Int(prefixLength)), as: UTF8.self)
+    }
+
+    /// A string whose UTF-8 bytes spell `name` once ASCII capitals are read as lowercase letters when
+    /// `foldingASCIICase` is true: the text itself for a word in ASCII, so looking a name up makes no copy.
+    var lookupName: (text: String, foldingASCIICase: Bool) {
+        switch kind {
+        case .literal:
+            guard hasASCIICapital else { return (text, false) }
+            // Outside ASCII `name` lowercases the whole word, as `lowercased()` does.
+            return isASCII ? (text, true) : (name, false)
+        case .integer: return (text, false)
+        case .placeholder: return ("", false)
+        }
+    }
 
     /// Whether the component is an id: an integer literal or an identifier placeholder.
     public var isIdentifier: Bool {
@@ -34,6 +83,12 @@ public struct PathComponent: Sendable, Hashable {
     public var isValue: Bool {
         if case .literal = kind { return false }
         return true
+    }
+
+    /// Whether the component is a fixed word.
+    public var isLiteral: Bool {
+        if case .literal = kind { return true }
+        return false
     }
 
     public var placeholder: Placeholder? {
@@ -55,110 +110,253 @@ public struct QueryItem: Sendable, Hashable {
     public var span: Range<Int> { nameSpan.lowerBound..<(valueSpan?.upperBound ?? nameSpan.upperBound) }
 }
 
-/// A parsed route template: scheme, host, path components, query and fragment, each part with its UTF-8
-/// range in the template string so diagnostics point at exact characters. Parsed once per link.
+/// A parsed route template: scheme, host, path components, query and fragment, each part with its UTF-8 range in
+/// the template string so diagnostics point at exact characters. Parsed once per link. Every link keeps its
+/// template for the whole run, so scheme, host and fragment are read from the text through their ranges rather
+/// than stored, and those ranges are kept in 32-bit offsets.
 public struct LinkTemplate: Sendable, Hashable {
     /// The template as written.
-    public var text: String
-    public var scheme: String?
-    public var schemeSpan: Range<Int>?
+    public let text: String
+    private var schemeRange = OptionalSpan()
+    private var hostRange = OptionalSpan()
+    private var fragmentRange = OptionalSpan()
     /// Whether the URI has no `//` after its scheme (`spotify:track:1`, `mailto:x`).
-    public var isOpaque: Bool
+    public internal(set) var isOpaque = false
+    /// Whether this is an `http` or `https` link (a universal link candidate). Decided by the parser, which needs
+    /// it to read the authority; several rules ask it of every link.
+    public internal(set) var isWebLink = false
+    /// Whether the path ends with `/`.
+    public internal(set) var hasTrailingSlash = false
+    /// Whether there is no path at all after the authority (`exfe://`, which seed 003 tells apart from `exfe:///`).
+    public internal(set) var hasEmptyPath = false
+    public internal(set) var components: [PathComponent] = []
+    public internal(set) var query: [QueryItem] = []
+
+    /// A template of `text` with no parts yet; the parser fills them in.
+    init(text: String) {
+        self.text = text
+    }
+
+    /// The range of the scheme, before its `:`.
+    public internal(set) var schemeSpan: Range<Int>? {
+        get { schemeRange.range }
+        set { schemeRange = OptionalSpan(newValue) }
+    }
+
+    /// The range of the host, when there is one (see `host`).
+    public internal(set) var hostSpan: Range<Int>? {
+        get { hostRange.range }
+        set { hostRange = OptionalSpan(newValue) }
+    }
+
+    /// The range of the fragment, after its `#`.
+    public internal(set) var fragmentSpan: Range<Int>? {
+        get { fragmentRange.range }
+        set { fragmentRange = OptionalSpan(newValue) }
+    }
+
+    /// The scheme as written (`her`, `HTTPS`), nil when the template has none.
+    public var scheme: String? { schemeSpan.map { String(substring($0)) } }
+
     /// The host, when there is one: a universal link's host, a custom scheme's authority listed in `hosts`, or
     /// `""` for an empty host (`exfe:///`). `nil` when a custom scheme's authority is its first component.
-    public var host: String?
-    public var hostSpan: Range<Int>?
-    public var components: [PathComponent]
-    public var query: [QueryItem]
-    public var fragment: String?
-    public var fragmentSpan: Range<Int>?
-    /// Whether the path ends with `/`.
-    public var hasTrailingSlash: Bool
-    /// Whether there is no path at all after the authority (`exfe://`, which seed 003 tells apart from `exfe:///`).
-    public var hasEmptyPath = false
+    public var host: String? { hostSpan.map { String(substring($0)) } }
 
-    /// Whether this is an `http` or `https` link (a universal link candidate).
-    public var isWebLink: Bool {
-        guard let scheme else { return false }
-        return scheme.lowercasedASCIIIfNeeded == "https" || scheme.lowercasedASCIIIfNeeded == "http"
-    }
+    /// The text after `#`, when there is one.
+    public var fragment: String? { fragmentSpan.map { String(substring($0)) } }
+
+    /// Whether the template has an empty host (`exfe:///…`).
+    public var hasEmptyHost: Bool { hostSpan?.isEmpty == true }
 
     /// Every placeholder, in the path and in query values.
     public var placeholders: [Placeholder] {
         components.compactMap(\.placeholder) + query.compactMap(\.placeholder)
     }
 
+    /// The UTF-8 bytes of a range of the template, without copying them.
+    func utf8Slice(_ span: Range<Int>) -> Substring.UTF8View {
+        // Slicing the UTF-8 view checks no character boundaries, which slicing the string itself does.
+        let bytes = text.utf8
+        let start = bytes.index(bytes.startIndex, offsetBy: span.lowerBound)
+        return bytes[start..<bytes.index(start, offsetBy: span.count)]
+    }
+
+    /// The text of a UTF-8 range of the template.
+    func substring(_ span: Range<Int>) -> Substring {
+        let bytes = text.utf8
+        let start = bytes.index(bytes.startIndex, offsetBy: span.lowerBound)
+        let end = bytes.index(start, offsetBy: span.count)
+        return text[start..<end]
+    }
+
     /// A canonical form for comparisons: lowercased, placeholders as `{}` typed by kind (`string` is untyped),
     /// query items sorted with their fixed values or placeholder kinds. Two templates that route the same links
-    /// have the same key; an opaque URI keys on its whole opaque part. Computed once, when the template is parsed.
-    public internal(set) var routeKey = ""
+    /// have the same key; an opaque URI keys on its whole opaque part. Built from the parts on each use, not
+    /// stored: the linter needs it only for links with findings and for the rare comparisons of two links on one
+    /// path (`duplicate-link` compares the bytes without making a string).
+    public var routeKey: String { String(decoding: routeKeyBytes(), as: UTF8.self) }
 
-    func computeRouteKey() -> String {
-        // Built as bytes and turned into one String: this runs once per link on the loading path.
-        var key: [UInt8] = []
-        key.reserveCapacity(text.utf8.count + 8)
-        func append(_ text: String) {
-            var text = text
-            text.withUTF8 { bytes in
-                for byte in bytes { key.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+    /// The UTF-8 bytes of `routeKey`. They are written through a pointer into an array made for them: a key is
+    /// never longer than its template and a few bytes (`://`, a `/` before a first component that stands in the
+    /// host position).
+    func routeKeyBytes() -> [UInt8] {
+        var text = text
+        let key = text.withUTF8 { bytes in
+            [UInt8](unsafeUninitializedCapacity: bytes.count + 8) { buffer, count in
+                var writer = KeyWriter(bytes: bytes, output: buffer)
+                writeRouteKey(into: &writer)
+                count = writer.count
             }
         }
-        func append(_ placeholder: Placeholder) {
-            key.append(UInt8(ascii: "{"))
-            if let type = placeholder.type, type != .string { append(type.rawValue) }
-            key.append(UInt8(ascii: "}"))
-        }
-        if let scheme { append(scheme) }
+        // Outside ASCII the key is lowercased as a whole, as `lowercased()` does.
+        guard key.contains(where: { $0 >= 0x80 }) else { return key }
+        return Array(String(decoding: key, as: UTF8.self).lowercased().utf8)
+    }
+
+    /// Writes the route key's bytes, ASCII lowercased, to a writer over the template's bytes.
+    private func writeRouteKey(into key: inout KeyWriter) {
+        if let schemeSpan { key.copyLowercased(schemeSpan) }
         if isOpaque {
             let opaqueStart = (schemeSpan?.upperBound ?? -1) + 1
             key.append(UInt8(ascii: ":"))
-            for byte in text.utf8.dropFirst(opaqueStart) {
-                if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
-                key.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-            }
+            var end = opaqueStart
+            while end < key.bytes.count, key.bytes[end] != UInt8(ascii: "?"), key.bytes[end] != UInt8(ascii: "#") { end += 1 }
+            key.copyLowercased(opaqueStart..<max(opaqueStart, end))
         } else {
-            append("://")
-            if let host { append(host) }
-            if host != nil, components.isEmpty, !hasEmptyPath { key.append(UInt8(ascii: "/")) }
+            key.append(UInt8(ascii: ":"))
+            key.append(UInt8(ascii: "/"))
+            key.append(UInt8(ascii: "/"))
+            if let hostSpan { key.copyLowercased(hostSpan) }
+            if hostSpan != nil, components.isEmpty, !hasEmptyPath { key.append(UInt8(ascii: "/")) }
             for component in components {
                 key.append(UInt8(ascii: "/"))
+                let span = component.span
                 switch component.kind {
-                case .literal, .integer: append(component.text)
+                case .literal, .integer: key.copyLowercased(span)
                 case .placeholder(let placeholder):
-                    append(component.prefix)
-                    append(placeholder)
+                    key.copyLowercased(span.lowerBound..<(span.lowerBound + Int(component.prefixLength)))
+                    key.append(placeholder)
                 }
             }
         }
-        if !query.isEmpty {
-            var items: [[UInt8]] = []
-            items.reserveCapacity(query.count)
-            for item in query {
-                let mark = key.count
-                append(item.name)
-                if let placeholder = item.placeholder {
-                    key.append(UInt8(ascii: "="))
-                    append(placeholder)
-                } else if let value = item.value {
-                    key.append(UInt8(ascii: "="))
-                    append(value)
-                }
-                items.append(Array(key[mark...]))
-                key.removeSubrange(mark...)
+        guard !query.isEmpty else { return }
+        // The items are written in the template's order, then rewritten sorted when there are several.
+        key.append(UInt8(ascii: "?"))
+        let itemsStart = key.count
+        var items: [Range<Int>] = []
+        items.reserveCapacity(query.count)
+        for item in query {
+            if !items.isEmpty { key.append(UInt8(ascii: "&")) }
+            let mark = key.count
+            key.copyLowercased(item.nameSpan)
+            if let placeholder = item.placeholder {
+                key.append(UInt8(ascii: "="))
+                key.append(placeholder)
+            } else if let valueSpan = item.valueSpan {
+                key.append(UInt8(ascii: "="))
+                key.copyLowercased(valueSpan)
             }
-            items.sort { $0.lexicographicallyPrecedes($1) }
-            key.append(UInt8(ascii: "?"))
-            for (index, item) in items.enumerated() {
-                if index > 0 { key.append(UInt8(ascii: "&")) }
-                key += item
-            }
+            items.append(mark..<key.count)
         }
-        return String(decoding: key, as: UTF8.self).lowercasedASCIIIfNeeded
+        guard items.count > 1 else { return }
+        let written = Array(key.output[itemsStart..<key.count])
+        items.sort { written[($0.lowerBound - itemsStart)..<($0.upperBound - itemsStart)]
+            .lexicographicallyPrecedes(written[($1.lowerBound - itemsStart)..<($1.upperBound - itemsStart)]) }
+        key.count = itemsStart
+        for (index, item) in items.enumerated() {
+            if index > 0 { key.append(UInt8(ascii: "&")) }
+            for byte in written[(item.lowerBound - itemsStart)..<(item.upperBound - itemsStart)] { key.append(byte) }
+        }
+    }
+}
+
+/// An optional UTF-8 range of a template in 8 bytes rather than the 17 of `Range<Int>?`.
+private struct OptionalSpan: Sendable, Hashable {
+    private var start = UInt32.max
+    private var end = UInt32.max
+
+    init() {}
+
+    init(_ range: Range<Int>?) {
+        guard let range else { return }
+        start = UInt32(truncatingIfNeeded: range.lowerBound)
+        end = UInt32(truncatingIfNeeded: range.upperBound)
     }
 
-    /// A placeholder in `routeKey`: its type without its name, `string` and no type alike.
-    private static func placeholderKey(_ placeholder: Placeholder) -> String {
-        let type = placeholder.type == .string ? nil : placeholder.type
-        return "{" + (type?.rawValue ?? "") + "}"
+    var range: Range<Int>? { start == .max ? nil : Int(start)..<Int(end) }
+}
+
+/// Writes a route key into room made for it, reading from the template's bytes.
+private struct KeyWriter {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let output: UnsafeMutableBufferPointer<UInt8>
+    var count = 0
+
+    mutating func append(_ byte: UInt8) {
+        precondition(count < output.count, "a route key is longer than its template allows")
+        output[count] = byte
+        count += 1
     }
+
+    /// Copies a range of the template, ASCII capitals lowercased.
+    mutating func copyLowercased(_ span: Range<Int>) {
+        for byte in bytes[span] { append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+    }
+
+    /// A placeholder: `{}`, or `{type}` for a type other than `string`.
+    mutating func append(_ placeholder: Placeholder) {
+        append(UInt8(ascii: "{"))
+        if let type = placeholder.type, type != .string {
+            for byte in type.rawValue.utf8 { append(byte) }
+        }
+        append(UInt8(ascii: "}"))
+    }
+}
+
+/// Compares names the way URL schemes and hosts compare: ignoring ASCII case, without allocating. Contiguous
+/// bytes (those of strings) are compared through pointers.
+func equalsIgnoringASCIICase<A: Sequence<UInt8>, B: Sequence<UInt8>>(_ a: A, _ b: B) -> Bool {
+    let contiguous = a.withContiguousStorageIfAvailable { left in
+        b.withContiguousStorageIfAvailable { right in equalsIgnoringASCIICase(left, right) }
+    }
+    if let contiguous, let equal = contiguous { return equal }
+    var left = a.makeIterator()
+    var right = b.makeIterator()
+    while true {
+        switch (left.next(), right.next()) {
+        case (nil, nil): return true
+        case (let x?, let y?):
+            if x != y, !(isAlpha(x) && (x | 0x20) == (y | 0x20)) { return false }
+        default: return false
+        }
+    }
+}
+
+/// Whether two texts are equal once lowercased (`lowercasedASCIIIfNeeded` of each): compared byte by byte when
+/// both are ASCII, as names in links almost always are, and through lowercased copies otherwise.
+func equalsLowercased<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Bool {
+    equalsLowercased(utf8: a.utf8, b.utf8)
+}
+
+/// `equalsLowercased` on the UTF-8 bytes of two texts.
+func equalsLowercased<A: Collection<UInt8>, B: Collection<UInt8>>(utf8 a: A, _ b: B) -> Bool {
+    let ascii = a.withContiguousStorageIfAvailable { left in
+        b.withContiguousStorageIfAvailable { right -> Bool? in
+            guard left.allSatisfy({ $0 < 0x80 }), right.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return equalsIgnoringASCIICase(left, right)
+        }
+    }
+    if let ascii, let ascii, let equal = ascii { return equal }
+    return String(decoding: a, as: UTF8.self).lowercased() == String(decoding: b, as: UTF8.self).lowercased()
+}
+
+/// `equalsIgnoringASCIICase` on two buffers.
+private func equalsIgnoringASCIICase(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    for index in 0..<a.count {
+        let x = a[index]
+        let y = b[index]
+        if x != y, !(isAlpha(x) && (x | 0x20) == (y | 0x20)) { return false }
+    }
+    return true
 }

@@ -3,21 +3,50 @@
 /// query items and fragment.
 public struct LinkTemplateParser: Sendable {
     /// Custom-scheme authorities that are hosts rather than first components (`localhost` in `app://localhost/pay`).
-    public var hosts: Set<String>
+    public var hosts: Set<String> {
+        didSet { hostBytes = Self.bytes(of: hosts) }
+    }
+    /// `hosts` as bytes, so an authority in ASCII is compared without making a string of it.
+    private var hostBytes: [[UInt8]]
 
     public init(hosts: Set<String> = []) {
-        self.hosts = Set(hosts.map { $0.lowercasedASCIIIfNeeded })
+        let lowered = Set(hosts.map { $0.lowercasedASCIIIfNeeded })
+        self.hosts = lowered
+        hostBytes = Self.bytes(of: lowered)
+    }
+
+    private static func bytes(of hosts: Set<String>) -> [[UInt8]] { hosts.map { Array($0.utf8) } }
+
+    /// Whether a scheme is `http` or `https`, in any case.
+    private static func isWebScheme(_ scheme: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard scheme.count == 4 || scheme.count == 5 else { return false }
+        func letter(_ index: Int) -> UInt8 { scheme[index] | 0x20 }
+        return letter(0) == UInt8(ascii: "h") && letter(1) == UInt8(ascii: "t") && letter(2) == UInt8(ascii: "t")
+            && letter(3) == UInt8(ascii: "p") && (scheme.count == 4 || letter(4) == UInt8(ascii: "s"))
+    }
+
+    /// Whether an authority is one of `hosts`, compared as `hosts.contains(authority.lowercasedASCIIIfNeeded)`.
+    private func isDeclaredHost(_ authority: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !hostBytes.isEmpty else { return false }
+        guard authority.allSatisfy({ $0 < 0x80 }) else {
+            return hosts.contains(String(decoding: authority, as: UTF8.self).lowercasedASCIIIfNeeded)
+        }
+        return hostBytes.contains { host in
+            host.count == authority.count
+                && zip(host, authority).allSatisfy { $0 == ($1 >= 0x41 && $1 <= 0x5A ? $1 | 0x20 : $1) }
+        }
     }
 
     public func parse(_ text: String) -> LinkTemplate {
-        let bytes = Array(text.utf8)
+        var template = LinkTemplate(text: text)
+        var text = text
+        text.withUTF8 { parse($0, into: &template) }
+        return template
+    }
+
+    private func parse(_ bytes: UnsafeBufferPointer<UInt8>, into template: inout LinkTemplate) {
         let count = bytes.count
         var index = 0
-        var template = LinkTemplate(
-            text: text, scheme: nil, schemeSpan: nil, isOpaque: false, host: nil, hostSpan: nil, components: [],
-            query: [], fragment: nil, fragmentSpan: nil, hasTrailingSlash: false)
-
-        func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
 
         // Scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
         if count > 0, isAlpha(bytes[0]) {
@@ -28,21 +57,21 @@ public struct LinkTemplateParser: Sendable {
                 cursor += 1
             }
             if cursor < count, bytes[cursor] == UInt8(ascii: ":") {
-                template.scheme = string(0..<cursor)
                 template.schemeSpan = 0..<cursor
+                template.isWebLink = Self.isWebScheme(UnsafeBufferPointer(rebasing: bytes[0..<cursor]))
                 index = cursor + 1
             }
         }
 
         let pathEnd = firstIndex(of: UInt8(ascii: "?"), or: UInt8(ascii: "#"), in: bytes, from: index) ?? count
         var pathStart = index
-        if template.scheme != nil {
+        if template.schemeSpan != nil {
             if index + 1 < count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
                 let authorityStart = index + 2
                 let authorityEnd = firstIndex(of: UInt8(ascii: "/"), in: bytes, from: authorityStart, until: pathEnd) ?? pathEnd
-                let authority = string(authorityStart..<authorityEnd)
-                if authority.isEmpty || template.isWebLink || hosts.contains(authority.lowercasedASCIIIfNeeded) {
-                    template.host = authority
+                if authorityStart == authorityEnd || template.isWebLink
+                    || isDeclaredHost(UnsafeBufferPointer(rebasing: bytes[authorityStart..<authorityEnd]))
+                {
                     template.hostSpan = authorityStart..<authorityEnd
                     pathStart = authorityEnd
                 } else {
@@ -54,7 +83,7 @@ public struct LinkTemplateParser: Sendable {
                 pathStart = pathEnd
             }
         }
-        template.hasEmptyPath = template.host != nil && pathStart == pathEnd
+        template.hasEmptyPath = template.hostSpan != nil && pathStart == pathEnd
 
         // Path components, split on "/"; empty segments are skipped. Counted first, so the array is allocated
         // once at its size: every link keeps it for the whole run.
@@ -90,14 +119,11 @@ public struct LinkTemplateParser: Sendable {
             position = queryEnd
         }
         if position < count, bytes[position] == UInt8(ascii: "#") {
-            template.fragment = string((position + 1)..<count)
             template.fragmentSpan = (position + 1)..<count
         }
-        template.routeKey = template.computeRouteKey()
-        return template
     }
 
-    private func queryItem(_ bytes: [UInt8], _ range: Range<Int>) -> QueryItem {
+    private func queryItem(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> QueryItem {
         let equals = firstIndex(of: UInt8(ascii: "="), in: bytes, from: range.lowerBound, until: range.upperBound)
         let nameEnd = equals ?? range.upperBound
         let nameSpan = range.lowerBound..<nameEnd
@@ -113,11 +139,18 @@ public struct LinkTemplateParser: Sendable {
         return item
     }
 
-    private func component(_ bytes: [UInt8], _ range: Range<Int>) -> PathComponent {
+    private func component(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> PathComponent {
         let text = String(decoding: bytes[range], as: UTF8.self)
+        var hasCapital = false
+        var isASCII = true
+        for byte in bytes[range] {
+            if byte >= 0x41 && byte <= 0x5A { hasCapital = true }
+            if byte >= 0x80 { isASCII = false }
+        }
         if let found = placeholder(bytes, range) {
-            let prefix = String(decoding: bytes[range.lowerBound..<found.span.lowerBound], as: UTF8.self)
-            return PathComponent(text: text, span: range, kind: .placeholder(found), name: "", prefix: prefix)
+            return PathComponent(
+                text: text, span: range, kind: .placeholder(found), prefixLength: found.span.lowerBound - range.lowerBound,
+                hasASCIICapital: hasCapital, isASCII: isASCII)
         }
         // A number, optionally after punctuation such as EXFE's "!".
         var digitsStart = range.lowerBound
@@ -127,16 +160,15 @@ public struct LinkTemplateParser: Sendable {
             digitsStart += 1
         }
         if digitsStart < range.upperBound, bytes[digitsStart..<range.upperBound].allSatisfy(isDigit) {
-            let prefix = String(decoding: bytes[range.lowerBound..<digitsStart], as: UTF8.self)
-            return PathComponent(text: text, span: range, kind: .integer, name: text, prefix: prefix)
+            return PathComponent(
+                text: text, span: range, kind: .integer, prefixLength: digitsStart - range.lowerBound,
+                hasASCIICapital: hasCapital, isASCII: isASCII)
         }
-        let hasUpper = bytes[range].contains { $0 >= 0x41 && $0 <= 0x5A }
-        return PathComponent(
-            text: text, span: range, kind: .literal, name: hasUpper ? text.lowercasedASCIIIfNeeded : text, prefix: "")
+        return PathComponent(text: text, span: range, kind: .literal, hasASCIICapital: hasCapital, isASCII: isASCII)
     }
 
     /// Finds a placeholder that runs to the end of `range`, in any supported style.
-    private func placeholder(_ bytes: [UInt8], _ range: Range<Int>) -> Placeholder? {
+    private func placeholder(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Placeholder? {
         guard !range.isEmpty else { return nil }
         let last = bytes[range.upperBound - 1]
         func text(_ r: Range<Int>) -> String { String(decoding: bytes[r], as: UTF8.self) }
@@ -186,7 +218,7 @@ public struct LinkTemplateParser: Sendable {
     }
 
     /// Splits `name:type` (or `type:name` for angle brackets) inside a placeholder.
-    private func split(_ bytes: [UInt8], _ inner: Range<Int>, typeFirst: Bool) -> (name: Range<Int>, type: Range<Int>?) {
+    private func split(_ bytes: UnsafeBufferPointer<UInt8>, _ inner: Range<Int>, typeFirst: Bool) -> (name: Range<Int>, type: Range<Int>?) {
         guard let colon = firstIndex(of: UInt8(ascii: ":"), in: bytes, from: inner.lowerBound, until: inner.upperBound) else {
             return (inner, nil)
         }
@@ -196,7 +228,7 @@ public struct LinkTemplateParser: Sendable {
     }
 
     /// How many non-empty parts `separator` splits `range` into.
-    private static func segmentCount(_ bytes: [UInt8], _ range: Range<Int>, separator: UInt8) -> Int {
+    private static func segmentCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, separator: UInt8) -> Int {
         var count = 0
         var inSegment = false
         for index in range {
@@ -211,7 +243,7 @@ public struct LinkTemplateParser: Sendable {
     }
 
     /// The first index in `start..<end` holding `target` (or `other`, when given).
-    private func firstIndex(of target: UInt8, or other: UInt8? = nil, in bytes: [UInt8], from start: Int, until end: Int? = nil) -> Int? {
+    private func firstIndex(of target: UInt8, or other: UInt8? = nil, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, until end: Int? = nil) -> Int? {
         let end = end ?? bytes.count
         var index = start
         while index < end {
@@ -222,7 +254,7 @@ public struct LinkTemplateParser: Sendable {
         return nil
     }
 
-    private func lastIndex(of target: UInt8, in bytes: [UInt8], _ range: Range<Int>) -> Int? {
+    private func lastIndex(of target: UInt8, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
         var index = range.upperBound - 1
         while index >= range.lowerBound {
             if bytes[index] == target { return index }

@@ -131,9 +131,29 @@ public struct PayloadCredential: Hashable, Sendable {
     /// Whether a key or parameter name looks like a credential: `token`, `password`, `secret`, `apiKey` and
     /// names ending in token, secret or password (`authToken`, `client_secret`), ignoring case, `_` and `-`.
     public static func looksLikeCredential(key: String) -> Bool {
-        let normalized = String(key.lowercasedASCIIIfNeeded.unicodeScalars.filter { $0 != "_" && $0 != "-" && $0 != "." })
+        looksLikeCredential(normalizedKey: normalizedName(key))
+    }
+
+    /// `looksLikeCredential(key:)` for a name already lowercased and stripped of `_`, `-` and `.`.
+    static func looksLikeCredential(normalizedKey normalized: String) -> Bool {
         if credentialNames.contains(normalized) { return true }
         return credentialSuffixes.contains { normalized.hasSuffix($0) }
+    }
+
+    /// A name lowercased, without `_`, `-` and `.`: how credential and URL names are compared. ASCII names are
+    /// folded byte by byte.
+    static func normalizedName(_ name: some StringProtocol) -> String {
+        var name = String(name)
+        let ascii: String? = name.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var folded: [UInt8] = []
+            folded.reserveCapacity(bytes.count)
+            for byte in bytes where byte != UInt8(ascii: "_") && byte != UInt8(ascii: "-") && byte != UInt8(ascii: ".") {
+                folded.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            }
+            return String(decoding: folded, as: UTF8.self)
+        }
+        return ascii ?? String(String.UnicodeScalarView(name.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" && $0 != "." }))
     }
 
     /// Collects a member whose key looks like a credential, and any inside its value.

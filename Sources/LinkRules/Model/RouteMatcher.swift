@@ -11,18 +11,21 @@ public struct RouteMatcher: Sendable {
 
     /// Whether `value` is acceptable for a placeholder of `type` (untyped placeholders accept any non-empty value).
     public static func accepts(_ value: String, type: PlaceholderType?) -> Bool {
-        guard !value.isEmpty else { return false }
+        accepts(bytes: value.utf8, type: type)
+    }
+
+    /// Whether the UTF-8 bytes of a value are acceptable for a placeholder of `type` (see `accepts(_:type:)`).
+    static func accepts<Bytes: Collection<UInt8>>(bytes value: Bytes, type: PlaceholderType?) -> Bool {
+        guard let first = value.first else { return false }
         switch type {
         case nil, .string: return true
         case .int:
-            var digits = Substring(value)
-            if digits.first == "-" { digits = digits.dropFirst() }
-            return !digits.isEmpty && digits.utf8.allSatisfy(isDigit)
+            let digits = first == UInt8(ascii: "-") ? value.dropFirst() : value[...]
+            return !digits.isEmpty && digits.allSatisfy(isDigit)
         case .uuid:
-            let bytes = Array(value.utf8)
-            guard bytes.count == 36 else { return false }
-            for (index, byte) in bytes.enumerated() {
-                if [8, 13, 18, 23].contains(index) {
+            guard value.count == 36 else { return false }
+            for (index, byte) in value.enumerated() {
+                if index == 8 || index == 13 || index == 18 || index == 23 {
                     if byte != UInt8(ascii: "-") { return false }
                 } else if !isHex(byte) {
                     return false
@@ -30,9 +33,9 @@ public struct RouteMatcher: Sendable {
             }
             return true
         case .slug:
-            return value.utf8.allSatisfy { isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
+            return value.allSatisfy { isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
         case .base64json:
-            return value.utf8.allSatisfy {
+            return value.allSatisfy {
                 isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "=")
                     || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "%")
             }

@@ -33,24 +33,34 @@ extension RouteMatcher {
     /// The first reason `link` does not match `template`, or nil when it matches (`match` returns a match).
     public func firstMismatch(_ link: LinkTemplate, against template: LinkTemplate) -> RouteMismatch? {
         let linkEnd = link.text.utf8.count
-        if let scheme = template.scheme, (link.scheme?.lowercasedASCIIIfNeeded ?? "") != scheme.lowercasedASCIIIfNeeded {
-            return RouteMismatch(
-                reason: .scheme(expected: scheme), span: link.schemeSpan ?? 0..<0, templateSpan: template.schemeSpan)
+        // Parts are compared lowercased, without lowercased copies (`equalsLowercased`).
+        func part(_ span: Range<Int>?, of template: LinkTemplate) -> Substring.UTF8View {
+            template.utf8Slice(span ?? 0..<0)
         }
-        if (link.host?.lowercasedASCIIIfNeeded ?? "") != (template.host?.lowercasedASCIIIfNeeded ?? "") {
+        if let schemeSpan = template.schemeSpan,
+            !equalsLowercased(utf8: part(link.schemeSpan, of: link), template.utf8Slice(schemeSpan))
+        {
+            return RouteMismatch(
+                reason: .scheme(expected: String(template.substring(schemeSpan))), span: link.schemeSpan ?? 0..<0,
+                templateSpan: template.schemeSpan)
+        }
+        if !equalsLowercased(utf8: part(link.hostSpan, of: link), part(template.hostSpan, of: template)) {
             let span = link.hostSpan ?? link.components.first?.span ?? (link.schemeSpan.map { $0.upperBound..<$0.upperBound } ?? 0..<0)
             return RouteMismatch(reason: .host(expected: template.host ?? ""), span: span, templateSpan: template.hostSpan)
         }
         for (value, pattern) in zip(link.components, template.components) {
             switch pattern.kind {
             case .literal, .integer:
-                if value.text.lowercasedASCIIIfNeeded != pattern.text.lowercasedASCIIIfNeeded {
+                if !equalsLowercased(value.text, pattern.text) {
                     return RouteMismatch(reason: .literal(expected: pattern.text), span: value.span, templateSpan: pattern.span)
                 }
             case .placeholder(let placeholder):
                 let text = value.text
-                let fits = text.lowercasedASCIIIfNeeded.hasPrefix(pattern.prefix.lowercasedASCIIIfNeeded)
-                    && Self.accepts(String(text.dropFirst(pattern.prefix.count)), type: placeholder.type)
+                // Without a literal prefix the whole component is the value.
+                let fits = pattern.prefixLength == 0
+                    ? Self.accepts(text, type: placeholder.type)
+                    : text.lowercasedASCIIIfNeeded.hasPrefix(pattern.prefix.lowercasedASCIIIfNeeded)
+                        && Self.accepts(String(text.dropFirst(pattern.prefix.count)), type: placeholder.type)
                 if !fits {
                     return RouteMismatch(reason: .value(expected: pattern.text), span: value.span, templateSpan: pattern.span)
                 }
@@ -66,7 +76,7 @@ extension RouteMatcher {
             return RouteMismatch(reason: .extraComponent, span: extra.span, templateSpan: nil)
         }
         for item in template.query {
-            guard let given = link.query.first(where: { $0.name.lowercasedASCIIIfNeeded == item.name.lowercasedASCIIIfNeeded }) else {
+            guard let given = link.query.first(where: { equalsLowercased($0.name, item.name) }) else {
                 if item.placeholder != nil || item.value != nil {
                     let end = link.fragmentSpan.map { $0.lowerBound - 1 } ?? linkEnd
                     return RouteMismatch(reason: .missingQueryItem(name: item.name), span: end..<end, templateSpan: item.span)
@@ -77,7 +87,7 @@ extension RouteMatcher {
             if let placeholder = item.placeholder {
                 fits = given.value.map { Self.accepts($0, type: placeholder.type) } ?? false
             } else if let expected = item.value {
-                fits = given.value?.lowercasedASCIIIfNeeded == expected.lowercasedASCIIIfNeeded
+                fits = given.value.map { equalsLowercased($0, expected) } ?? false
             } else {
                 fits = true
             }

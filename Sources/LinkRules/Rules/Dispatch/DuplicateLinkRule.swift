@@ -66,47 +66,63 @@ public struct DuplicateLinkRule: CatalogueRule {
 
     public init() {}
 
-    /// Where a route was first seen: a link's URL, or one of its aliases.
+    /// Where a route was first seen: a link's URL, or one of its aliases. Eight bytes: the rule keeps one for
+    /// every distinct route of the catalogue.
     private struct Occurrence {
-        var link: Int
-        var scalar: Scalar
-        var isAlias: Bool
+        var link: Int32
+        /// The alias's position in the link's `aliases`, or -1 for its URL.
+        var alias: Int32
+
+        var isAlias: Bool { alias >= 0 }
+
+        /// The scalar the route is written in.
+        func scalar(in links: [Link]) -> Scalar {
+            isAlias ? links[Int(link)].aliases[Int(alias)] : links[Int(link)].url
+        }
     }
 
     public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
-        var firstSeen: [String: Occurrence] = [:]
+        // Route keys are interned as bytes, never made into strings: a key's id indexes `firstSeen`.
+        var keys = InternTable(capacity: catalogue.links.count)
+        var firstSeen: [Occurrence] = []
         firstSeen.reserveCapacity(catalogue.links.count)
         var diagnostics: [Diagnostic] = []
         let hasAliases = catalogue.links.contains { !$0.aliases.isEmpty }
-        let parser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
+        let parser = context.templateParser
 
-        func record(_ key: String, _ occurrence: Occurrence, in link: Link) {
-            guard let earlier = firstSeen[key] else {
-                firstSeen[key] = occurrence
+        let links = catalogue.links
+
+        func record(_ template: LinkTemplate, _ occurrence: Occurrence, in link: Link) {
+            let id = keys.intern(template.routeKeyBytes())
+            guard id < firstSeen.count else {
+                firstSeen.append(occurrence)
                 return
             }
+            let earlier = firstSeen[id]
             // A link's own aliases may repeat its URL in another case (the lowercase fix keeps the old form).
-            guard earlier.link != link.index else { return }
-            let earlierLink = catalogue.links[earlier.link]
+            guard Int(earlier.link) != link.index else { return }
+            let earlierLink = links[Int(earlier.link)]
+            let scalar = occurrence.scalar(in: links)
+            let earlierScalar = earlier.scalar(in: links)
             let location = link.file.location(
-                ofBytes: occurrence.scalar.sourceRange(ofValue: 0..<occurrence.scalar.value.utf8.count, in: link.file))
+                ofBytes: scalar.sourceRange(ofValue: 0..<scalar.value.utf8.count, in: link.file))
             let earlierLocation = earlierLink.file.location(
-                ofBytes: earlier.scalar.sourceRange(ofValue: 0..<earlier.scalar.value.utf8.count, in: earlierLink.file))
+                ofBytes: earlierScalar.sourceRange(ofValue: 0..<earlierScalar.value.utf8.count, in: earlierLink.file))
             diagnostics.append(
                 context.diagnostic(
                     Self.self,
                     .duplicateRoute(
-                        occurrence.scalar.value, isAlias: occurrence.isAlias, earlier: earlier.scalar.value,
+                        scalar.value, isAlias: occurrence.isAlias, earlier: earlierScalar.value,
                         earlierIsAlias: earlier.isAlias),
                     at: location, link: link,
-                    notes: [Note(message: .duplicateDeclared(earlier.scalar.value), location: earlierLocation)]))
+                    notes: [Note(message: .duplicateDeclared(earlierScalar.value), location: earlierLocation)]))
         }
 
-        for link in catalogue.links {
-            record(link.template.routeKey, Occurrence(link: link.index, scalar: link.url, isAlias: false), in: link)
+        for link in links {
+            record(link.template, Occurrence(link: Int32(link.index), alias: -1), in: link)
             guard hasAliases else { continue }
-            for alias in link.aliases {
-                record(parser.parse(alias.value).routeKey, Occurrence(link: link.index, scalar: alias, isAlias: true), in: link)
+            for (position, alias) in link.aliases.enumerated() {
+                record(parser.parse(alias.value), Occurrence(link: Int32(link.index), alias: Int32(position)), in: link)
             }
         }
         return diagnostics

@@ -54,7 +54,7 @@ public struct ExampleMismatchRule: LinkRule {
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
         guard !link.examples.isEmpty else { return [] }
-        let parser = LinkTemplateParser(hosts: Set(context.catalogue.hosts.map(\.value)))
+        let parser = context.templateParser
         let matcher = RouteMatcher()
         var diagnostics: [Diagnostic] = []
         for example in link.examples {

@@ -116,24 +116,44 @@ public struct UnreachableRouteRule: CatalogueRule {
     public init() {}
 
     /// Whether `shape` is the bare route `earlier` (same path, no query items) with query items added.
-    static func isParameterVariant(_ shape: RouteShape, of earlier: Link) -> Bool {
-        guard let bare = RouteShape(earlier) else { return false }
-        return bare.query.isEmpty && bare.parts == shape.parts && bare.root == shape.root
+    static func isParameterVariant(
+        _ shape: RouteShape, of earlier: Link, words: inout RouteWords, in context: LintContext
+    ) -> Bool {
+        guard let bare = RouteShape(earlier, words: &words, in: context) else { return false }
+        return bare.query.isEmpty && bare.parts == shape.parts && bare.scheme == shape.scheme && bare.host == shape.host
+    }
+
+    /// Whether another link has the route key of `link`, whose own key is built at most once.
+    private struct SameRoute {
+        let links: [Link]
+        let link: Link
+        private var key: String?
+
+        init(_ link: Link, among links: [Link]) {
+            self.link = link
+            self.links = links
+        }
+
+        mutating func callAsFunction(_ other: Int) -> Bool {
+            if key == nil { key = link.template.routeKey }
+            return links[other].template.routeKey == key
+        }
     }
 
     public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
+        var words = RouteWords(vocabulary: catalogue.components)
         switch catalogue.dispatch {
         case .firstMatch:
-            var trie = RouteTrie()
+            var trie = RouteTrie(expectedLinks: catalogue.links.count)
             for link in catalogue.links {
-                guard let shape = RouteShape(link) else { continue }
-                let routeKey = link.template.routeKey
+                guard let shape = RouteShape(link, words: &words, in: context) else { continue }
+                var isSameRoute = SameRoute(link, among: catalogue.links)
                 // A link whose winner is its own duplicate is left to `duplicate-link`; one whose winner is the same
                 // path with no query items is that route documented with its parameters, which the route's handler
                 // receives too (seed 000 rule 4).
-                if let winner = trie.earliestSubsumer(of: shape), winner.routeKey != routeKey,
-                    !Self.isParameterVariant(shape, of: catalogue.links[winner.link])
+                if let winner = trie.earliestSubsumer(of: shape, in: words), !isSameRoute(winner.link),
+                    !Self.isParameterVariant(shape, of: catalogue.links[winner.link], words: &words, in: context)
                 {
                     let earlier = catalogue.links[winner.link]
                     diagnostics.append(
@@ -141,18 +161,18 @@ public struct UnreachableRouteRule: CatalogueRule {
                             Self.self, .shadowedLink(link.url.value, by: earlier.url.value), at: link.valueLocation,
                             link: link, notes: [Note(message: .winnerDeclared(earlier.url.value), location: earlier.valueLocation)]))
                 }
-                trie.insert(shape, link: link.index, routeKey: routeKey)
+                trie.insert(shape, link: link.index) { isSameRoute($0) }
             }
         case .mostSpecific:
             var groups = SpecificityGroups()
             for link in catalogue.links {
-                guard let shape = RouteShape(link) else { continue }
-                let routeKey = link.template.routeKey
-                guard let (winner, winnerShape) = groups.insertFindingTie(shape, link: link.index, routeKey: routeKey) else {
+                guard let shape = RouteShape(link, words: &words, in: context) else { continue }
+                var isSameRoute = SameRoute(link, among: catalogue.links)
+                guard let winner = groups.insertFindingTie(shape, link: link.index, isSameRoute: { isSameRoute($0) }) else {
                     continue
                 }
-                let earlier = catalogue.links[winner]
-                let example = Self.commonURL(link.template, shape, winnerShape)
+                let earlier = catalogue.links[winner.link]
+                let example = Self.commonURL(link.template, shape, winner.shape, words: words)
                 diagnostics.append(
                     context.diagnostic(
                         Self.self, .ambiguousLink(link.url.value, with: earlier.url.value, example: example),
@@ -164,7 +184,7 @@ public struct UnreachableRouteRule: CatalogueRule {
     }
 
     /// A URL both tied links match: the later template with each placeholder replaced by a value both accept.
-    static func commonURL(_ template: LinkTemplate, _ shape: RouteShape, _ other: RouteShape) -> String {
+    static func commonURL(_ template: LinkTemplate, _ shape: RouteShape, _ other: RouteShape, words: RouteWords) -> String {
         var replacements: [(span: Range<Int>, value: String)] = []
         for (index, component) in template.components.enumerated() {
             guard let placeholder = component.placeholder, case .value(let key) = other.parts[index] else { continue }
@@ -172,7 +192,7 @@ public struct UnreachableRouteRule: CatalogueRule {
         }
         for item in template.query {
             guard let placeholder = item.placeholder else { continue }
-            let name = item.name.lowercasedASCIIIfNeeded
+            let name = words.existingID(lowercasing: item.name)
             var otherType: PlaceholderType?
             if let constraint = other.query.first(where: { $0.name == name }), case .placeholder(let type) = constraint.value {
                 otherType = type

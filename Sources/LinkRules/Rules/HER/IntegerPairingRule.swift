@@ -31,28 +31,35 @@ public struct IntegerPairingRule: LinkRule {
     public init() {}
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        let components = link.template.components
+        let template = link.template
+        let components = template.components
+        let vocabulary = context.catalogue.components
         var diagnostics: [Diagnostic] = []
         for (index, component) in components.enumerated() where component.isIdentifier {
             guard index > 0 else {
                 // With an empty host (`exfe:///!100233`, seed 003) the path is the app's own resource path, whose
                 // root ids the app defines; elsewhere a leading id pairs with nothing.
-                if link.template.host != "" && (link.template.host != nil || link.template.scheme != nil) {
+                if !template.hasEmptyHost && (template.hostSpan != nil || template.schemeSpan != nil) {
                     diagnostics.append(context.diagnostic(Self.self, .idWithoutCollection(component.text), link: link, span: component.span))
                 }
                 continue
             }
             let owner = components[index - 1]
             // An id after an id is `malformed-trailing-id`'s finding; an undeclared owner is `plural-resource-nouns`'.
-            guard case .literal = owner.kind, let declared = context.catalogue.component(named: owner.name) else { continue }
-            // The note is built only for a finding: this loop runs for every id of every link.
-            func note() -> Note { context.declarationNote(declared, .declaredAs(owner.name, kind: declared.kind)) }
-            if declared.kind != .collection, declared.idType == nil {
+            guard owner.isLiteral, let position = context.vocabularyPosition(of: link, component: index - 1) else { continue }
+            // The entry and the note are read only for a finding: this loop runs for every id of every link.
+            func note() -> Note {
+                let declared = vocabulary[position]
+                return context.declarationNote(declared, .declaredAs(owner.name, kind: declared.kind))
+            }
+            let kind = vocabulary[position].kind
+            let idType = vocabulary[position].idType
+            if kind != .collection, idType == nil {
                 diagnostics.append(
                     context.diagnostic(
-                        Self.self, .idAfterNonCollection(component.text, owner: owner.text, kind: declared.kind), link: link,
+                        Self.self, .idAfterNonCollection(component.text, owner: owner.text, kind: kind), link: link,
                         span: component.span, notes: [note()]))
-            } else if let expected = declared.idType, let type = component.placeholder?.type, type != expected {
+            } else if let expected = idType, let type = component.placeholder?.type, type != expected {
                 diagnostics.append(
                     context.diagnostic(
                         Self.self, .idTypeMismatch(owner.text, expected: expected, found: type), link: link,

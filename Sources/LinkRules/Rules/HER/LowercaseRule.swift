@@ -25,25 +25,27 @@ public struct LowercaseRule: LinkRule {
 
     public init() {}
 
-    static func hasUppercase(_ text: String) -> Bool { text.utf8.contains { $0 >= 0x41 && $0 <= 0x5A } }
-
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
         let template = link.template
+        // Most links have no capital anywhere: one pass over the bytes settles them.
+        var text = template.text
+        guard text.withUTF8({ $0.contains { $0 >= 0x41 && $0 <= 0x5A } }) else { return [] }
+        let bytes = Array(template.text.utf8)
+        func hasUppercase(_ span: Range<Int>) -> Bool { bytes[span].contains { $0 >= 0x41 && $0 <= 0x5A } }
         var spans: [Range<Int>] = []
-        if let scheme = template.scheme, let span = template.schemeSpan, Self.hasUppercase(scheme) { spans.append(span) }
-        if let host = template.host, let span = template.hostSpan, Self.hasUppercase(host) { spans.append(span) }
+        if let span = template.schemeSpan, hasUppercase(span) { spans.append(span) }
+        if let span = template.hostSpan, hasUppercase(span) { spans.append(span) }
         for component in template.components {
             switch component.kind {
             case .literal, .integer:
-                if Self.hasUppercase(component.text) { spans.append(component.span) }
+                if hasUppercase(component.span) { spans.append(component.span) }
             case .placeholder(let placeholder):
                 let prefix = component.span.lowerBound..<placeholder.span.lowerBound
-                if Self.hasUppercase(component.prefix) { spans.append(prefix) }
+                if hasUppercase(prefix) { spans.append(prefix) }
             }
         }
-        for item in template.query where Self.hasUppercase(item.name) { spans.append(item.nameSpan) }
+        for item in template.query where hasUppercase(item.nameSpan) { spans.append(item.nameSpan) }
         guard let first = spans.first else { return [] }
-        let bytes = Array(template.text.utf8)
         let edits = spans.map { span in
             context.urlEdit(link, replacing: span, with: String(decoding: bytes[span], as: UTF8.self).lowercasedASCIIIfNeeded)
         }

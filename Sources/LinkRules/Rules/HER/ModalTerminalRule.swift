@@ -68,11 +68,13 @@ public struct ModalTerminalRule: LinkRule {
     private func checkPath(_ link: Link, in context: LintContext) -> [Diagnostic] {
         let components = link.template.components
         guard components.count > 1 else { return [] }
+        let vocabulary = context.catalogue.components
         for index in 0..<(components.count - 1) {
             let component = components[index]
-            guard case .literal = component.kind, let declared = context.catalogue.component(named: component.name),
-                declared.kind == .modal, !declared.navigable
+            guard component.isLiteral, let position = context.vocabularyPosition(of: link, component: index),
+                vocabulary[position].kind == .modal, !vocabulary[position].navigable
             else { continue }
+            let declared = vocabulary[position]
             let following = components[index + 1]
             let removal = component.span.upperBound..<components[components.count - 1].span.upperBound
             let fix = context.urlFix(.removeAfterModal(component.text), link, replacing: removal, with: "", applicability: .unsafe)
@@ -91,7 +93,7 @@ public struct ModalTerminalRule: LinkRule {
     /// `payload-invalid`'s finding.
     private func checkPayloads(_ link: Link, in context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for example in PayloadExample.collect(link, in: context.catalogue) {
+        for example in PayloadExample.collect(link, parser: context.templateParser) {
             guard let text = example.text, case .success(let payload) = NavigationPayload.decode(base64: text) else { continue }
             for continuation in payload.root.modalContinuations {
                 guard let declared = context.catalogue.component(named: continuation.present.target.lowercasedASCIIIfNeeded),

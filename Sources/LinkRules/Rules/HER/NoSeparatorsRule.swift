@@ -32,6 +32,12 @@ public struct NoSeparatorsRule: LinkRule {
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
+        // One pass over the template's bytes settles the links with no separator in their path at all.
+        var text = link.template.text
+        guard let start = link.template.components.first?.span.lowerBound,
+            let end = link.template.components.last?.span.upperBound,
+            text.withUTF8({ $0[start..<end].contains(where: Self.isSeparator) })
+        else { return [] }
         for component in link.template.components {
             guard case .literal = component.kind, component.text.utf8.contains(where: Self.isSeparator) else { continue }
             let joined = String(decoding: component.text.utf8.filter { !Self.isSeparator($0) }, as: UTF8.self)

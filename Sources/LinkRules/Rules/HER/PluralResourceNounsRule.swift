@@ -55,10 +55,10 @@ public struct PluralResourceNounsRule: LinkRule {
         guard components.count > 1 else { return [] }
         var diagnostics: [Diagnostic] = []
         for index in 0..<(components.count - 1) {
-            let noun = components[index]
-            guard case .literal = noun.kind, components[index + 1].isIdentifier,
-                !context.inflector.isPlural(noun.name)
+            guard components[index].isLiteral, components[index + 1].isIdentifier,
+                !context.isPlural(link, component: index)
             else { continue }
+            let noun = components[index]
             let plural = context.inflector.pluralize(noun.name)
             var notes: [Note] = []
             if let declared = context.catalogue.component(named: plural) {

@@ -28,13 +28,10 @@ public struct RedundantTabSwitchRule: LinkRule {
         let components = link.template.components
         guard components.count > 1, context.catalogue.hasVocabulary else { return [] }
         var diagnostics: [Diagnostic] = []
-        for index in 0..<(components.count - 1) {
+        for index in 0..<(components.count - 1)
+        where isTab(link, component: index, in: context) && isTab(link, component: index + 1, in: context) {
             let current = components[index]
             let next = components[index + 1]
-            guard case .literal = current.kind, case .literal = next.kind,
-                context.catalogue.component(named: current.name)?.kind == .tab,
-                context.catalogue.component(named: next.name)?.kind == .tab
-            else { continue }
             let fix = context.urlFix(
                 .removeTab(current.text), link, replacing: current.span.lowerBound..<next.span.lowerBound, with: "",
                 applicability: .unsafe)
@@ -42,6 +39,16 @@ public struct RedundantTabSwitchRule: LinkRule {
                 context.diagnostic(Self.self, .redundantTab(current.text, next: next.text), link: link, span: current.span, fixes: [fix]))
         }
         return diagnostics
+    }
+}
+
+extension RedundantTabSwitchRule {
+    /// Whether the component at `index` of a link's path is a word the vocabulary declares as a tab.
+    private func isTab(_ link: Link, component index: Int, in context: LintContext) -> Bool {
+        guard link.template.components[index].isLiteral,
+            let position = context.vocabularyPosition(of: link, component: index)
+        else { return false }
+        return context.catalogue.components[position].kind == .tab
     }
 }
 

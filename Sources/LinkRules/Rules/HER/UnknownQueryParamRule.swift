@@ -40,24 +40,31 @@ public struct UnknownQueryParamRule: LinkRule {
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
         let template = link.template
         guard !template.query.isEmpty, context.catalogue.hasVocabulary else { return [] }
-        var declared: [ComponentSpec] = []
-        for component in template.components {
-            if case .literal = component.kind, let spec = context.catalogue.component(named: component.name) {
-                declared.append(spec)
-            }
-        }
         // A path with components the vocabulary does not know may accept anything.
-        let literalCount = template.components.filter { if case .literal = $0.kind { true } else { false } }.count
-        guard !declared.isEmpty, declared.count == literalCount else { return [] }
+        var positions: [Int] = []
+        for (index, component) in template.components.enumerated() where component.isLiteral {
+            guard let position = context.vocabularyPosition(of: link, component: index) else { return [] }
+            positions.append(position)
+        }
+        guard !positions.isEmpty else { return [] }
+        let vocabulary = context.catalogue.components
+        let groups = context.catalogue.paramGroups
         var diagnostics: [Diagnostic] = []
         for item in template.query {
             let name = item.name.lowercasedASCIIIfNeeded
-            if global.contains(name) || context.catalogue.paramGroups.contains(where: { $0.contains { $0.value.lowercasedASCIIIfNeeded == name } }) {
+            if global.contains(name) || groups.contains(where: { $0.contains { $0.value.lowercasedASCIIIfNeeded == name } }) {
                 continue
             }
-            if declared.contains(where: { $0.params.contains { $0.value.lowercasedASCIIIfNeeded == name } }) { continue }
+            if positions.contains(where: { vocabulary[$0].params.contains { $0.value.lowercasedASCIIIfNeeded == name } }) {
+                continue
+            }
+            // The entries are copied only for a finding.
+            let declared = positions.map { vocabulary[$0] }
             let names = declared.map { "'\($0.name.value)'" }.joined(separator: ", ")
-            let notes = declared.map { context.declarationNote($0, .acceptsParams($0.name.value, $0.params.map(\.value))) }
+            var notes: [Note] = []
+            for entry in declared {
+                notes.append(context.declarationNote(entry, .acceptsParams(entry.name.value, entry.params.map(\.value))))
+            }
             diagnostics.append(
                 context.diagnostic(Self.self, .unknownParam(item.name, components: names), link: link, span: item.nameSpan, notes: notes))
         }

@@ -16,10 +16,10 @@ struct PayloadExample {
         return false
     }
 
-    /// The payloads of every example of a link, one per example and `base64json` placeholder, in order.
-    static func collect(_ link: Link, in catalogue: Catalogue) -> [PayloadExample] {
+    /// The payloads of every example of a link, one per example and `base64json` placeholder, in order; the
+    /// examples are read with the catalogue's parser (`LintContext.templateParser`).
+    static func collect(_ link: Link, parser: LinkTemplateParser) -> [PayloadExample] {
         guard hasPayloadPlaceholder(link), !link.examples.isEmpty else { return [] }
-        let parser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
         var payloads: [PayloadExample] = []
         for example in link.examples {
             let concrete = parser.parse(example.value)
@@ -28,7 +28,7 @@ struct PayloadExample {
                 var payload = PayloadExample(example: example, placeholder: placeholder)
                 if concrete.components.count == link.template.components.count {
                     let written = concrete.components[position]
-                    let prefixLength = component.prefix.utf8.count
+                    let prefixLength = Int(component.prefixLength)
                     if written.text.utf8.count > prefixLength {
                         let span = (written.span.lowerBound + prefixLength)..<written.span.upperBound
                         payload.span = span

@@ -57,7 +57,7 @@ public struct PayloadInvalidRule: LinkRule {
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
         guard PayloadExample.hasPayloadPlaceholder(link), !link.examples.isEmpty else { return [] }
         var diagnostics: [Diagnostic] = []
-        for payload in PayloadExample.collect(link, in: context.catalogue) {
+        for payload in PayloadExample.collect(link, parser: context.templateParser) {
             let name = payload.placeholder.name
             guard let text = payload.text else {
                 diagnostics.append(

@@ -72,46 +72,78 @@ public struct HostConsistencyRule: CatalogueRule {
         var firstLink: Int
     }
 
-    static func form(of template: LinkTemplate) -> HostForm? {
-        guard template.scheme != nil, !template.isOpaque, !template.isWebLink else { return nil }
-        if let host = template.host { return host.isEmpty ? .empty : .host(host.lowercasedASCIIIfNeeded) }
-        return .firstComponent
+    /// A link's scheme and host form as interned ids: the lowercased scheme, and the lowercased host or one of
+    /// the markers for the other two forms. Comparing forms compares integers.
+    private struct FormKey: Hashable {
+        var scheme: Int32
+        var form: Int32
+
+        static let emptyForm: Int32 = -1
+        static let firstComponentForm: Int32 = -2
+    }
+
+    /// The form a key stands for, its host read back from `names`.
+    private static func form(_ form: Int32, in names: InternTable) -> HostForm {
+        switch form {
+        case FormKey.emptyForm: .empty
+        case FormKey.firstComponentForm: .firstComponent
+        default: .host(names.string(Int(form)))
+        }
     }
 
     public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
-        var tallies: [String: [HostForm: Tally]] = [:]
-        var schemeOfLink: [String?] = []
-        schemeOfLink.reserveCapacity(catalogue.links.count)
+        var names = InternTable()
+        var keyOfLink: [FormKey?] = []
+        keyOfLink.reserveCapacity(catalogue.links.count)
+        var tallies: [FormKey: Tally] = [:]
         for link in catalogue.links {
-            guard let form = Self.form(of: link.template), let scheme = link.template.scheme?.lowercasedASCIIIfNeeded else {
-                schemeOfLink.append(nil)
+            let template = link.template
+            guard let schemeSpan = template.schemeSpan, !template.isOpaque, !template.isWebLink else {
+                keyOfLink.append(nil)
                 continue
             }
-            schemeOfLink.append(scheme)
-            tallies[scheme, default: [:]][form, default: Tally(firstLink: link.index)].count += 1
+            let form: Int32
+            if let hostSpan = template.hostSpan {
+                form = hostSpan.isEmpty ? FormKey.emptyForm : Int32(names.intern(lowercasing: template.utf8Slice(hostSpan)))
+            } else {
+                form = FormKey.firstComponentForm
+            }
+            let key = FormKey(scheme: Int32(names.intern(lowercasing: template.utf8Slice(schemeSpan))), form: form)
+            keyOfLink.append(key)
+            tallies[key, default: Tally(firstLink: link.index)].count += 1
         }
-        var winners: [String: (form: HostForm, tally: Tally, total: Int)] = [:]
-        for (scheme, forms) in tallies where forms.count > 1 {
-            let total = forms.values.reduce(0) { $0 + $1.count }
-            let best = forms.max { a, b in
-                a.value.count != b.value.count ? a.value.count < b.value.count : a.value.firstLink > b.value.firstLink
-            }!
-            winners[scheme] = (best.key, best.value, total)
+        // Per scheme: how many forms, how many links, and the form most links use (the earliest on a tie).
+        var schemes: [Int32: (forms: Int, total: Int, form: Int32, tally: Tally)] = [:]
+        for (key, tally) in tallies {
+            guard var scheme = schemes[key.scheme] else {
+                schemes[key.scheme] = (1, tally.count, key.form, tally)
+                continue
+            }
+            scheme.forms += 1
+            scheme.total += tally.count
+            if tally.count > scheme.tally.count || tally.count == scheme.tally.count && tally.firstLink < scheme.tally.firstLink {
+                scheme.form = key.form
+                scheme.tally = tally
+            }
+            schemes[key.scheme] = scheme
         }
-        guard !winners.isEmpty else { return [] }
+        guard schemes.values.contains(where: { $0.forms > 1 }) else { return [] }
         var diagnostics: [Diagnostic] = []
         for (position, link) in catalogue.links.enumerated() {
-            guard let scheme = schemeOfLink[position], let winner = winners[scheme],
-                let form = Self.form(of: link.template), form != winner.form, let span = Self.span(of: link.template)
+            guard let key = keyOfLink[position], let winner = schemes[key.scheme], winner.forms > 1, key.form != winner.form,
+                let span = Self.span(of: link.template)
             else { continue }
+            let scheme = names.string(Int(key.scheme))
             let example = catalogue.links[winner.tally.firstLink]
             let note = Note(message: .hostFormExample(example.url.value), location: example.urlLocation)
             diagnostics.append(
                 context.diagnostic(
                     Self.self,
                     .inconsistentHost(
-                        this: Self.describe(form, link.template), scheme: link.template.scheme ?? scheme,
-                        majority: Self.describe(winner.form, scheme: scheme), count: winner.tally.count, total: winner.total),
+                        this: Self.describe(Self.form(key.form, in: names), link.template),
+                        scheme: link.template.scheme ?? scheme,
+                        majority: Self.describe(Self.form(winner.form, in: names), scheme: scheme),
+                        count: winner.tally.count, total: winner.total),
                     link: link, span: span, notes: [note]))
         }
         return diagnostics

@@ -23,8 +23,8 @@ extension LinkTemplate {
         var isFirstComponent = false
         if let hostSpan {
             span = hostSpan
-        } else if let first = components.first, first.span.lowerBound == start {
-            span = first.span
+        } else if !components.isEmpty, components[0].span.lowerBound == start {
+            span = components[0].span
             isFirstComponent = true
         } else {
             span = start..<start
@@ -32,60 +32,28 @@ extension LinkTemplate {
         var hostStart = span.lowerBound
         var hostEnd = span.upperBound
         var userInfoSpan: Range<Int>?
-        let bytes = text.utf8
-        var cursor = bytes.index(bytes.startIndex, offsetBy: span.lowerBound)
-        var offset = span.lowerBound
         var lastColon: Int?
         var allDigitsAfterColon = true
-        while offset < span.upperBound {
-            let byte = bytes[cursor]
-            if byte == UInt8(ascii: "@") {
-                userInfoSpan = span.lowerBound..<offset
-                hostStart = offset + 1
-                lastColon = nil
-            } else if byte == UInt8(ascii: ":") {
-                lastColon = offset
-                allDigitsAfterColon = true
-            } else if byte == UInt8(ascii: "]") {
-                lastColon = nil
-            } else if lastColon != nil, !isDigit(byte) {
-                allDigitsAfterColon = false
+        var text = text
+        text.withUTF8 { bytes in
+            for offset in span {
+                let byte = bytes[offset]
+                if byte == UInt8(ascii: "@") {
+                    userInfoSpan = span.lowerBound..<offset
+                    hostStart = offset + 1
+                    lastColon = nil
+                } else if byte == UInt8(ascii: ":") {
+                    lastColon = offset
+                    allDigitsAfterColon = true
+                } else if byte == UInt8(ascii: "]") {
+                    lastColon = nil
+                } else if lastColon != nil, !isDigit(byte) {
+                    allDigitsAfterColon = false
+                }
             }
-            offset += 1
-            cursor = bytes.index(after: cursor)
         }
         if let lastColon, lastColon >= hostStart, allDigitsAfterColon { hostEnd = lastColon }
         return LinkAuthority(
             span: span, hostSpan: hostStart..<hostEnd, userInfoSpan: userInfoSpan, isFirstComponent: isFirstComponent)
-    }
-
-    /// The text of a UTF-8 range of the template, without copying the bytes.
-    func utf8Slice(_ span: Range<Int>) -> Substring.UTF8View {
-        let bytes = text.utf8
-        let start = bytes.index(bytes.startIndex, offsetBy: span.lowerBound)
-        let end = bytes.index(start, offsetBy: span.count)
-        return text[start..<end].utf8
-    }
-
-    /// The text of a UTF-8 range of the template.
-    func substring(_ span: Range<Int>) -> Substring {
-        let bytes = text.utf8
-        let start = bytes.index(bytes.startIndex, offsetBy: span.lowerBound)
-        let end = bytes.index(start, offsetBy: span.count)
-        return text[start..<end]
-    }
-}
-
-/// Compares names the way URL schemes and hosts compare: ignoring ASCII case, without allocating.
-func equalsIgnoringASCIICase<A: Sequence<UInt8>, B: Sequence<UInt8>>(_ a: A, _ b: B) -> Bool {
-    var left = a.makeIterator()
-    var right = b.makeIterator()
-    while true {
-        switch (left.next(), right.next()) {
-        case (nil, nil): return true
-        case (let x?, let y?):
-            if x != y, !(isAlpha(x) && (x | 0x20) == (y | 0x20)) { return false }
-        default: return false
-        }
     }
 }

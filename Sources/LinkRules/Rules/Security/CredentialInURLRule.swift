@@ -99,15 +99,13 @@ public struct CredentialInURLRule: LinkRule {
         extraNames = Set((try options?.strings("names") ?? []).map(Self.normalized))
     }
 
-    static func normalized(_ name: some StringProtocol) -> String {
-        String(String.UnicodeScalarView(name.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" && $0 != "." }))
-    }
+    static func normalized(_ name: some StringProtocol) -> String { PayloadCredential.normalizedName(name) }
 
     /// Whether a name reads as a credential: the payload model's heuristic, a few more session names, or the
     /// configured ones.
     func looksLikeCredential(_ name: String) -> Bool {
-        if PayloadCredential.looksLikeCredential(key: name) { return true }
         let normalized = Self.normalized(name)
+        if PayloadCredential.looksLikeCredential(normalizedKey: normalized) { return true }
         return Self.moreCredentialNames.contains(normalized) || extraNames.contains(normalized)
     }
 
@@ -170,13 +168,13 @@ public struct CredentialInURLRule: LinkRule {
         let template = link.template
         var slots: [PayloadSlot] = []
         for (index, component) in template.components.enumerated() where component.placeholder?.type == .base64json {
-            slots.append(.path(index: index, prefixLength: component.prefix.utf8.count))
+            slots.append(.path(index: index, prefixLength: Int(component.prefixLength)))
         }
         for item in template.query where item.placeholder?.type == .base64json || item.name.lowercasedASCIIIfNeeded == "payload" {
             slots.append(.query(item.name.lowercasedASCIIIfNeeded))
         }
         guard !slots.isEmpty else { return [] }
-        let parser = LinkTemplateParser(hosts: Set(context.catalogue.hosts.map(\.value)))
+        let parser = context.templateParser
         var diagnostics: [Diagnostic] = []
         for example in link.examples {
             let parsed = parser.parse(example.value)

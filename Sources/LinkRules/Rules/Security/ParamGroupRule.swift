@@ -66,48 +66,65 @@ public struct ParamGroupRule: LinkRule {
     }
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        let query = link.template.query
-        guard !query.isEmpty else { return [] }
-        let catalogue = context.catalogue
+        guard !link.template.query.isEmpty else { return [] }
         var diagnostics: [Diagnostic] = []
-        func checkGroup(_ names: [String], note: () -> Note?) {
-            // Count first, so a link that has none or all of the group allocates nothing.
-            let presentCount = names.reduce(0) { count, name in
-                count + (query.contains { equalsIgnoringASCIICase($0.name.utf8, name.utf8) } ? 1 : 0)
-            }
-            guard presentCount > 0, presentCount < names.count else { return }
-            var present: [QueryItem] = []
-            var missing: [String] = []
-            for name in names {
-                if let item = query.first(where: { equalsIgnoringASCIICase($0.name.utf8, name.utf8) }) {
-                    present.append(item)
-                } else {
-                    missing.append(name)
-                }
-            }
-            guard let first = present.min(by: { $0.nameSpan.lowerBound < $1.nameSpan.lowerBound }), !missing.isEmpty else {
-                return
-            }
-            let end = query.map(\.span.upperBound).max() ?? first.span.upperBound
-            let addition = missing.map { "&\($0)={\($0)}" }.joined()
-            let fix = context.urlFix(.addGroupParams(missing), link, replacing: end..<end, with: addition, applicability: .unsafe)
-            diagnostics.append(
-                context.diagnostic(
-                    Self.self, .incompleteParamGroup(present: present.map(\.name), missing: missing), link: link,
-                    span: first.nameSpan, notes: note().map { [$0] } ?? [], fixes: [fix]))
-        }
-        for group in catalogue.paramGroups where group.count > 1 {
-            checkGroup(group.map(\.value)) {
-                catalogue.location(ofDeclared: group[0]).map { Note(message: .paramGroupDeclared, location: $0) }
-            }
+        for (index, group) in context.catalogue.paramGroups.enumerated() where group.count > 1 {
+            check(link, group: group.lazy.map(\.value), from: .catalogue(index), in: context, into: &diagnostics)
         }
         for (index, group) in optionGroups.enumerated() where group.count > 1 {
-            checkGroup(group) {
-                guard let file = optionsFile, index < optionGroupRanges.count else { return nil }
-                return Note(message: .paramGroupDeclared, location: file.location(ofBytes: optionGroupRanges[index]))
-            }
+            check(link, group: group, from: .options(index), in: context, into: &diagnostics)
         }
         return diagnostics
+    }
+
+    /// Where a group is declared: in the catalogue's `param_groups`, or in the rule's `groups` option.
+    private enum GroupDeclaration {
+        case catalogue(Int)
+        case options(Int)
+    }
+
+    /// Reports a link that has some of a group's parameters but not all.
+    private func check<Names: Collection<String>>(
+        _ link: Link, group names: Names, from declaration: GroupDeclaration, in context: LintContext,
+        into diagnostics: inout [Diagnostic]
+    ) {
+        let query = link.template.query
+        // Count first, so a link that has none or all of the group allocates nothing.
+        let presentCount = names.reduce(0) { count, name in
+            count + (query.contains { equalsIgnoringASCIICase($0.name.utf8, name.utf8) } ? 1 : 0)
+        }
+        guard presentCount > 0, presentCount < names.count else { return }
+        var present: [QueryItem] = []
+        var missing: [String] = []
+        for name in names {
+            if let item = query.first(where: { equalsIgnoringASCIICase($0.name.utf8, name.utf8) }) {
+                present.append(item)
+            } else {
+                missing.append(name)
+            }
+        }
+        guard let first = present.min(by: { $0.nameSpan.lowerBound < $1.nameSpan.lowerBound }), !missing.isEmpty else {
+            return
+        }
+        let end = query.map(\.span.upperBound).max() ?? first.span.upperBound
+        let addition = missing.map { "&\($0)={\($0)}" }.joined()
+        let fix = context.urlFix(.addGroupParams(missing), link, replacing: end..<end, with: addition, applicability: .unsafe)
+        diagnostics.append(
+            context.diagnostic(
+                Self.self, .incompleteParamGroup(present: present.map(\.name), missing: missing), link: link,
+                span: first.nameSpan, notes: note(for: declaration, in: context).map { [$0] } ?? [], fixes: [fix]))
+    }
+
+    /// The note pointing at a group's declaration.
+    private func note(for declaration: GroupDeclaration, in context: LintContext) -> Note? {
+        switch declaration {
+        case .catalogue(let index):
+            let group = context.catalogue.paramGroups[index]
+            return context.catalogue.location(ofDeclared: group[0]).map { Note(message: .paramGroupDeclared, location: $0) }
+        case .options(let index):
+            guard let file = optionsFile, index < optionGroupRanges.count else { return nil }
+            return Note(message: .paramGroupDeclared, location: file.location(ofBytes: optionGroupRanges[index]))
+        }
     }
 }
 

@@ -1,0 +1,158 @@
+/// Gives each distinct byte string a dense id (0, 1, 2… in the order first seen). The bytes live in one arena and
+/// an open-addressing table of ids finds them, so interning or looking up a word hashes its bytes once and
+/// allocates nothing per word. Used where many short names are compared over and over: the vocabulary lookups of
+/// the per-link rules, the words of the dispatch trie, the route keys of `duplicate-link`.
+///
+/// A lookup can fold ASCII case (`A`–`Z` read as `a`–`z`), so a component written `Feed` finds `feed` without a
+/// lowercased copy. Interning with folding stores the folded bytes; a folding lookup only finds words stored
+/// without capitals.
+struct InternTable: Sendable {
+    /// Every word's bytes, one after the other.
+    private var arena: [UInt8] = []
+    /// Where each word ends in `arena`; word `id` starts where word `id - 1` ends.
+    private var ends: [Int32] = []
+    /// Each word's hash, so growing the table never hashes a word again.
+    private var hashes: [UInt32] = []
+    /// Open addressing with linear probing: `id + 1`, or 0 for an empty slot. Never more than half full.
+    private var slots: [Int32]
+
+    /// A table sized for about `capacity` words before it grows.
+    init(capacity: Int = 8) {
+        var size = 16
+        while size < capacity * 2 { size *= 2 }
+        slots = Array(repeating: 0, count: size)
+        ends.reserveCapacity(capacity)
+        hashes.reserveCapacity(capacity)
+    }
+
+    /// How many distinct words the table holds.
+    var count: Int { ends.count }
+
+    /// The id of `word`, adding it when it is new.
+    mutating func intern(_ word: UnsafeBufferPointer<UInt8>, foldingASCIICase: Bool = false) -> Int {
+        let hash = Self.hash(word, foldingASCIICase: foldingASCIICase)
+        let found = find(word, hash: hash, foldingASCIICase: foldingASCIICase)
+        if let id = found.id { return id }
+        let id = ends.count
+        if foldingASCIICase {
+            for byte in word { arena.append(Self.folded(byte)) }
+        } else {
+            arena.append(contentsOf: word)
+        }
+        ends.append(Int32(arena.count))
+        hashes.append(hash)
+        slots[found.slot] = Int32(id + 1)
+        if ends.count * 2 > slots.count { grow() }
+        return id
+    }
+
+    /// The id of `word`, or nil when the table does not hold it.
+    func id(of word: UnsafeBufferPointer<UInt8>, foldingASCIICase: Bool = false) -> Int? {
+        find(word, hash: Self.hash(word, foldingASCIICase: foldingASCIICase), foldingASCIICase: foldingASCIICase).id
+    }
+
+    /// The id of a string's UTF-8 bytes, adding it when it is new.
+    @inline(__always)
+    mutating func intern(_ word: String, foldingASCIICase: Bool = false) -> Int {
+        var word = word
+        return word.withUTF8 { intern($0, foldingASCIICase: foldingASCIICase) }
+    }
+
+    /// The id of some bytes, adding them when they are new.
+    @inline(__always)
+    mutating func intern(_ word: [UInt8], foldingASCIICase: Bool = false) -> Int {
+        word.withUnsafeBufferPointer { intern($0, foldingASCIICase: foldingASCIICase) }
+    }
+
+    /// The id of a string's UTF-8 bytes, or nil when the table does not hold it.
+    @inline(__always)
+    func id(of word: String, foldingASCIICase: Bool = false) -> Int? {
+        var word = word
+        return word.withUTF8 { id(of: $0, foldingASCIICase: foldingASCIICase) }
+    }
+
+    /// The id of a string lowercased as `lowercasedASCIIIfNeeded` does it: ASCII text is folded as it is read,
+    /// without a lowercased copy.
+    @inline(__always)
+    mutating func intern(lowercasing word: String) -> Int {
+        var word = word
+        return word.withUTF8 { intern(lowercasingUTF8: $0) }
+    }
+
+    /// `intern(lowercasing:)` for the UTF-8 bytes of a text (a slice of a string's `utf8`).
+    @inline(__always)
+    mutating func intern<Bytes: Collection<UInt8>>(lowercasing word: Bytes) -> Int {
+        if let id = word.withContiguousStorageIfAvailable({ intern(lowercasingUTF8: $0) }) { return id }
+        return Array(word).withUnsafeBufferPointer { intern(lowercasingUTF8: $0) }
+    }
+
+    private mutating func intern(lowercasingUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return intern(bytes, foldingASCIICase: true) }
+        return intern(String(decoding: bytes, as: UTF8.self).lowercased())
+    }
+
+    /// The word's id if the table holds it, else the empty slot where it would go.
+    private func find(_ word: UnsafeBufferPointer<UInt8>, hash: UInt32, foldingASCIICase: Bool) -> (id: Int?, slot: Int) {
+        let mask = slots.count - 1
+        var slot = Int(hash) & mask
+        while slots[slot] != 0 {
+            let id = Int(slots[slot] - 1)
+            if hashes[id] == hash, equals(id, word, foldingASCIICase: foldingASCIICase) { return (id, slot) }
+            slot = (slot + 1) & mask
+        }
+        return (nil, slot)
+    }
+
+    /// The range of a word's bytes in `arena`.
+    private func range(of id: Int) -> Range<Int> { (id == 0 ? 0 : Int(ends[id - 1]))..<Int(ends[id]) }
+
+    /// The bytes of the word with an id.
+    func bytes(of id: Int) -> ArraySlice<UInt8> { arena[range(of: id)] }
+
+    /// Whether the word with an id is empty.
+    func isEmpty(_ id: Int) -> Bool { range(of: id).isEmpty }
+
+    /// The word with an id, as a string.
+    func string(_ id: Int) -> String { String(decoding: bytes(of: id), as: UTF8.self) }
+
+    private func equals(_ id: Int, _ word: UnsafeBufferPointer<UInt8>, foldingASCIICase: Bool) -> Bool {
+        let range = range(of: id)
+        guard range.count == word.count else { return false }
+        return arena.withUnsafeBufferPointer { stored in
+            var index = range.lowerBound
+            for byte in word {
+                if stored[index] != (foldingASCIICase ? Self.folded(byte) : byte) { return false }
+                index += 1
+            }
+            return true
+        }
+    }
+
+    private mutating func grow() {
+        let size = slots.count * 2
+        var grown = [Int32](repeating: 0, count: size)
+        for (id, hash) in hashes.enumerated() {
+            var slot = Int(hash) & (size - 1)
+            while grown[slot] != 0 { slot = (slot + 1) & (size - 1) }
+            grown[slot] = Int32(id + 1)
+        }
+        slots = grown
+    }
+
+    @inline(__always) private static func folded(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    }
+
+    /// FNV-1a over the (folded) bytes, then a multiplicative mix so the low bits that pick a slot depend on every
+    /// byte. Not keyed: the words come from the user's own catalogue.
+    private static func hash(_ word: UnsafeBufferPointer<UInt8>, foldingASCIICase: Bool) -> UInt32 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        if foldingASCIICase {
+            for byte in word { hash = (hash ^ UInt64(folded(byte))) &* 0x100_0000_01B3 }
+        } else {
+            for byte in word { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        }
+        hash = (hash ^ (hash >> 32)) &* 0x9E37_79B9_7F4A_7C15
+        return UInt32(truncatingIfNeeded: hash >> 32)
+    }
+}
