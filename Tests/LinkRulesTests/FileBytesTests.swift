@@ -23,4 +23,14 @@ import Testing
         #expect(error.description == "\(path):1:1: error: cannot read the file: permission denied or not a regular file")
         #expect(FileBytes.contents(ofFile: "/dev/null") == .failure(.unreadable))
     }
+
+    @Test func aFileOf4GiBIsRefusedBeforeItIsRead() throws {
+        // A sparse file: its size is set, no byte is written. Offsets in the model are 32 bits wide.
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/huge.yml"
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        #expect(truncate(path, off_t(UInt32.max)) == 0)
+        let error = try #require(throws: LoadError.self) { try CatalogueLoader.read(path: path) }
+        #expect(error.description == "\(path):1:1: error: cannot read the file: it is 4 GiB or larger")
+    }
 }

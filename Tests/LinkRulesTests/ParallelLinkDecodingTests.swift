@@ -78,6 +78,15 @@ import Testing
         Self.expectSameLoads([SourceFile(path: name, bytes: BadInputs.crlf(bytes))])
     }
 
+    @Test func someBadInputsAreDecodedInParts() throws {
+        // The comparison above means something only if bad inputs reach the parallel path at all.
+        let names = try FileManager.default.contentsOfDirectory(atPath: BadInputs.folder.path)
+        let planned = try names.filter { name in
+            InputPlan(file: SourceFile(path: name, bytes: try BadInputs.bytes(name)), decoding: .partsOf(entries: 1)) != nil
+        }
+        #expect(planned.count > 5, "\(planned)")
+    }
+
     /// A catalogue with every kind of entry, in a fixed pseudo-random mix.
     static func generatedCatalogue(links: Int, seed: UInt64, indentation: Int = 2) -> String {
         var state = seed
@@ -118,6 +127,9 @@ import Testing
         let plan = try #require(InputPlan(file: file, decoding: .partsOf(entries: 1000)))
         #expect(plan.parts.count == 4)
         #expect(plan.parts.map(\.entries.count).reduce(0, +) == plan.entryCount)
+        // Left to itself the loader splits it when there is more than one core.
+        let automatic = InputPlan(file: file, decoding: .automatic)
+        #expect((automatic != nil) == (ProcessInfo.processInfo.activeProcessorCount > 1))
         Self.expectSameLoads([file])
     }
 

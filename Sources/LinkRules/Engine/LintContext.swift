@@ -53,7 +53,7 @@ public final class LintContext: Sendable {
     private static func resolve(_ catalogue: Catalogue) -> (positions: [Int32], firstPositions: [Int32]) {
         let links = catalogue.links
         var firstPositions: [Int32] = []
-        firstPositions.reserveCapacity(links.count + 1)
+        firstPositions.reserveCapacity(links.count)
         var total = 0
         for link in links {
             firstPositions.append(Int32(total))

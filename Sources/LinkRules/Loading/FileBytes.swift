@@ -7,8 +7,12 @@ import Darwin
 #endif
 
 /// Reads a whole regular file straight into `[UInt8]` with `open`, `fstat` and `read`: one allocation of the
-/// file's size and no `Data` to copy from. Directories, pipes and devices are refused, as the loader always has.
+/// file's size and no `Data` to copy from. Directories, pipes and devices are refused, as the loader always has,
+/// and so are files of 4 GiB or more, whose offsets would not fit the model's 32-bit spans.
 enum FileBytes {
+    /// The largest file read: offsets within it fit in 32 bits.
+    static let maximumSize = Int(UInt32.max) - 1
+
     /// Why a file could not be read.
     enum Failure: Error, Equatable {
         /// Nothing at the path (or a folder on the way is missing or not searchable).
@@ -16,6 +20,8 @@ enum FileBytes {
         case directory
         /// Not readable, or not a regular file (a pipe, a device).
         case unreadable
+        /// Larger than `maximumSize`.
+        case tooLarge
     }
 
     static func contents(ofFile path: String) -> Result<[UInt8], Failure> {
@@ -28,6 +34,7 @@ enum FileBytes {
         guard descriptor >= 0 else { return .failure(.unreadable) }
         defer { close(descriptor) }
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return .failure(.unreadable) }
+        guard Int(status.st_size) <= maximumSize else { return .failure(.tooLarge) }
         return readAll(descriptor).map(Result.success) ?? .failure(.unreadable)
     }
 

@@ -7,7 +7,7 @@
 ///
 /// The scan cannot see quotes or brackets spanning lines; a part cut inside one fails to parse on its own, and
 /// `CatalogueFileDecoder` checks the rest, so a misread layout is only ever a slower load.
-struct LinksBlockLayout: Equatable {
+struct LinksBlockLayout {
     /// The byte offset of the `links` key.
     var keyOffset: Int
     /// The column of the entries' `-` indicators.

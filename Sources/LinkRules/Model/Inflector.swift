@@ -40,9 +40,10 @@ public struct Inflector: Sendable {
         self.uncountable = Self.defaultUncountable.union(uncountable.map { $0.lowercasedASCIIIfNeeded })
         var forms: [String: Forms] = [:]
         for word in self.uncountable { forms[word, default: Forms()].isUncountable = true }
-        for (singular, plural) in pairs {
+        // In alphabetical order, so that of two singulars with one plural the first alphabetically wins, on every
+        // run (a dictionary's own order changes from process to process).
+        for (singular, plural) in pairs.sorted(by: { $0.key < $1.key }) {
             forms[singular, default: Forms()].plural = plural
-            // Of two singulars with one plural, the first the dictionary yields wins, as it always has.
             if forms[plural]?.singular == nil { forms[plural, default: Forms()].singular = singular }
         }
         self.forms = forms

@@ -109,9 +109,6 @@ struct InternTable: Sendable {
     /// The bytes of the word with an id.
     func bytes(of id: Int) -> ArraySlice<UInt8> { arena[range(of: id)] }
 
-    /// Whether the word with an id is empty.
-    func isEmpty(_ id: Int) -> Bool { range(of: id).isEmpty }
-
     /// The word with an id, as a string.
     func string(_ id: Int) -> String { String(decoding: bytes(of: id), as: UTF8.self) }
 

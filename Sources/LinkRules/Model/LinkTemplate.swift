@@ -28,13 +28,13 @@ public struct PathComponent: Sendable, Hashable {
 
     /// A component of `kind` written `text` at `span` of its template, after a literal prefix of `prefixLength`
     /// bytes, with what the parser saw of its bytes (an ASCII capital; only ASCII). Template offsets are stored in
-    /// 32 bits: a template is one scalar of a catalogue.
+    /// 32 bits: a template is one scalar of a catalogue, and the loader refuses files of 4 GiB or more.
     init(text: String, span: Range<Int>, kind: Kind, prefixLength: Int = 0, hasASCIICapital: Bool, isASCII: Bool) {
         self.text = text
-        start = UInt32(truncatingIfNeeded: span.lowerBound)
-        end = UInt32(truncatingIfNeeded: span.upperBound)
+        start = UInt32(span.lowerBound)
+        end = UInt32(span.upperBound)
         self.kind = kind
-        self.prefixLength = Int32(truncatingIfNeeded: prefixLength)
+        self.prefixLength = Int32(prefixLength)
         self.hasASCIICapital = hasASCIICapital
         self.isASCII = isASCII
     }
@@ -42,8 +42,8 @@ public struct PathComponent: Sendable, Hashable {
     /// UTF-8 range of the component in the template.
     public var span: Range<Int> { Int(start)..<Int(end) }
 
-    /// The lowercased literal text used to look the component up in the vocabulary: a word lowercased, a number as
-    /// written, empty for a placeholder.
+    /// The lowercased literal text, as messages and fixes name the component: a word lowercased, a number as
+    /// written, empty for a placeholder. (Rules look components up by the positions `LintContext` resolved.)
     public var name: String {
         switch kind {
         case .literal: hasASCIICapital ? text.lowercasedASCIIIfNeeded : text
@@ -192,8 +192,9 @@ public struct LinkTemplate: Sendable, Hashable {
     /// A canonical form for comparisons: lowercased, placeholders as `{}` typed by kind (`string` is untyped),
     /// query items sorted with their fixed values or placeholder kinds. Two templates that route the same links
     /// have the same key; an opaque URI keys on its whole opaque part. Built from the parts on each use, not
-    /// stored: the linter needs it only for links with findings and for the rare comparisons of two links on one
-    /// path (`duplicate-link` compares the bytes without making a string).
+    /// stored: the linter needs it only for links with findings or suppressions and for the rare comparisons of
+    /// two links on one path (`duplicate-link` compares the bytes without making a string); a caller that needs
+    /// every link's key more than once (the differ) pays for building it each time.
     public var routeKey: String { String(decoding: routeKeyBytes(), as: UTF8.self) }
 
     /// The UTF-8 bytes of `routeKey`. They are written through a pointer into an array made for them: a key is
@@ -279,8 +280,9 @@ private struct OptionalSpan: Sendable, Hashable {
 
     init(_ range: Range<Int>?) {
         guard let range else { return }
-        start = UInt32(truncatingIfNeeded: range.lowerBound)
-        end = UInt32(truncatingIfNeeded: range.upperBound)
+        precondition(range.upperBound < UInt32.max, "a template span past 4 GiB")
+        start = UInt32(range.lowerBound)
+        end = UInt32(range.upperBound)
     }
 
     var range: Range<Int>? { start == .max ? nil : Int(start)..<Int(end) }

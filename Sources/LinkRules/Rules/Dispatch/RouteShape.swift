@@ -1,7 +1,7 @@
 /// A route template reduced to what dispatch compares (seed 001): lowercased literal components, placeholders as
 /// their literal prefix and the type of value they accept, and the query items a URL must carry. Every word is an
-/// id in the check's `RouteWords`, so comparing two shapes compares integers. Built once per link by the dispatch
-/// rules, from the vocabulary positions the lint context resolved; opaque URIs (`mailto:`) have none.
+/// id in the check's `RouteWords`, so comparing two shapes compares integers. Built by the dispatch rules for each link
+/// they compare, from the vocabulary positions the lint context resolved; opaque URIs (`mailto:`) have none.
 struct RouteShape: Sendable {
     /// A placeholder component as dispatch sees it: a literal prefix (EXFE's `!`, a word id) and a value type,
     /// `string` folded into untyped since both accept anything.
