@@ -19,7 +19,7 @@ public struct ApprovedChanges: Sendable {
         let bytes = file.bytes
         for line in 0..<file.lineCount {
             let start = file.lineStarts[line]
-            let end = line + 1 < file.lineCount ? file.lineStarts[line + 1] : bytes.count
+            let end = file.nextLineStart(after: line)
             var cursor = start
             while cursor < end {
                 let byte = bytes[cursor]

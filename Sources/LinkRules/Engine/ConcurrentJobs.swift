@@ -24,10 +24,15 @@ enum ConcurrentJobs {
     /// Contiguous chunks of `0..<count` of at least `minimum` elements: at most `perCore` chunks for each core
     /// (more than one lets chunks balance the cores around other, longer jobs).
     static func chunks(of count: Int, minimum: Int, perCore: Int = 1) -> [Range<Int>] {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        let chunks = max(1, min(cores * perCore, count / max(minimum, 1)))
+        let chunks = chunkCount(of: count, minimum: minimum, perCore: perCore)
         let size = (count + chunks - 1) / chunks
         return (0..<chunks).map { ($0 * size)..<min(count, ($0 + 1) * size) }
+    }
+
+    /// How many chunks `chunks(of:minimum:perCore:)` makes: at least one.
+    static func chunkCount(of count: Int, minimum: Int, perCore: Int = 1) -> Int {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        return max(1, min(cores * perCore, count / max(minimum, 1)))
     }
 
     /// One slot per job; each job writes only its own.

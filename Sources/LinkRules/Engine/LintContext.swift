@@ -24,7 +24,7 @@ public final class LintContext: Sendable {
         self.inflector = inflector
         templateParser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
         (positions, firstPositions) = Self.resolve(catalogue)
-        pluralEntries = catalogue.components.map { inflector.isPlural($0.name.value.lowercasedASCIIIfNeeded) }
+        pluralEntries = catalogue.components.map { inflector.isPlural($0.name.value) }
         // The candidates by position in the vocabulary.
         var candidates: [Int32: String] = [:]
         for component in catalogue.components {

@@ -257,7 +257,7 @@ struct SuppressionCommentScanner {
 
     /// The offset where a 0-based line's text ends, before its line break.
     private func lineEnd(_ line: Int) -> Int {
-        var end = line + 1 < file.lineStarts.count ? file.lineStarts[line + 1] : file.bytes.count
+        var end = file.nextLineStart(after: line)
         while end > file.lineStarts[line], file.bytes[end - 1] == UInt8(ascii: "\n") || file.bytes[end - 1] == UInt8(ascii: "\r") {
             end -= 1
         }

@@ -3,6 +3,8 @@
 @inline(__always) func isAlpha(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
 @inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 @inline(__always) func isHex(_ byte: UInt8) -> Bool { isDigit(byte) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x66) }
+/// An ASCII capital as its small letter; any other byte unchanged.
+@inline(__always) func asciiLowercased(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
 
 extension String {
     /// The string lowercased, without allocating when it is ASCII with no capitals, as names in links almost

@@ -31,10 +31,9 @@ struct InputPlan: Equatable {
         switch decoding {
         case .never: return nil
         case .automatic:
-            let cores = ProcessInfo.processInfo.activeProcessorCount
+            guard ProcessInfo.processInfo.activeProcessorCount > 1 else { return nil }
             // Two parts a core, so a core that finishes early takes another.
-            partCount = { min(2 * cores, $0 / Self.minimumEntriesPerPart) }
-            guard cores > 1 else { return nil }
+            partCount = { ConcurrentJobs.chunkCount(of: $0, minimum: Self.minimumEntriesPerPart, perCore: 2) }
         case .partsOf(let entries):
             partCount = { ($0 + max(entries, 1) - 1) / max(entries, 1) }
         }

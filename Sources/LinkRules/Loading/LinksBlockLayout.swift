@@ -30,7 +30,7 @@ struct LinksBlockLayout {
         var line = keyLine + 1
         while line < lineStarts.count {
             let start = lineStarts[line]
-            let next = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
+            let next = file.nextLineStart(after: line)
             // Every line of the block ends at an LF (or the file's end): a lone CR breaks lines for libyaml.
             if checksLineEnds, next < bytes.count || bytes[next - 1] == UInt8(ascii: "\r") {
                 guard bytes[next - 1] == UInt8(ascii: "\n") else { return nil }

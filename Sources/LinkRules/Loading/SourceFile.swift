@@ -66,6 +66,10 @@ public final class SourceFile: @unchecked Sendable {
     /// Whether a 0-based line holds only ASCII bytes.
     func lineIsASCII(_ line: Int) -> Bool { isASCII || asciiLines[line] }
 
+    /// Where the 0-based line after `line` starts: the end of `line` with its line break (the file's end for the
+    /// last line).
+    func nextLineStart(after line: Int) -> Int { line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count }
+
     /// Where the text of a 0-based line starts: after the byte-order mark on the first line.
     func textStart(ofLine line: Int) -> Int { line == 0 ? byteOrderMarkLength : lineStarts[line] }
 
@@ -129,7 +133,7 @@ public final class SourceFile: @unchecked Sendable {
     public func lineText(_ line: Int) -> String {
         guard line >= 1, line <= lineStarts.count else { return "" }
         let start = textStart(ofLine: line - 1)
-        var end = line < lineStarts.count ? lineStarts[line] : bytes.count
+        var end = nextLineStart(after: line - 1)
         while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }

@@ -55,8 +55,6 @@ final class YAMLEventReader {
     /// The collections open at this point, innermost last: where each starts and whether it is flow style, so an
     /// error at the end of the file can name the bracket left open.
     @exclusivity(unchecked) private var openCollections: [(start: Int, isFlow: Bool, isSequence: Bool)] = []
-    /// Whether every byte after the byte-order mark is ASCII, so a character index is a byte count.
-    private let isASCII: Bool
     /// A character index of the text and where it is in the file.
     private struct Cursor {
         var character: Int
@@ -85,7 +83,6 @@ final class YAMLEventReader {
         precondition(!segments.isEmpty)
         self.segments = segments
         self.depth = depth
-        isASCII = file.isASCII
         cursor = Cursor(
             character: 0, segment: 0, byte: segments[0].lowerBound, line: file.line(containing: segments[0].lowerBound),
             asciiEnd: segments[0].lowerBound)
@@ -112,20 +109,25 @@ final class YAMLEventReader {
     func location(of event: YAMLEvent) -> SourceLocation { location(event.start..<event.end) }
 
     func peek() throws -> YAMLEvent {
-        if peeked == nil { peeked = try read() }
+        try readAhead()
         return peeked!
     }
 
     /// The next event's kind, read without copying the event.
     func peekKind() throws -> YAMLEvent.Kind {
-        if peeked == nil { peeked = try read() }
+        try readAhead()
         return peeked!.kind
     }
 
     /// Whether the next event starts a flow collection, read without copying the event.
     func peekIsFlow() throws -> Bool {
-        if peeked == nil { peeked = try read() }
+        try readAhead()
         return peeked!.isFlow
+    }
+
+    /// Reads the next event into `peeked` unless it is there already.
+    private func readAhead() throws {
+        if peeked == nil { peeked = try read() }
     }
 
     func next() throws -> YAMLEvent {
@@ -141,7 +143,8 @@ final class YAMLEventReader {
     /// the next one's start: the next token is there.
     private func offset(_ mark: yaml_mark_t) -> Int {
         let target = Int(mark.index)
-        if isASCII { return fileOffset(ofTextByte: target) }
+        // Every byte after the byte-order mark is ASCII: a character index is a byte count.
+        if file.isASCII { return fileOffset(ofTextByte: target) }
         let distance = target - cursor.character
         if distance >= 0, distance < cursor.asciiEnd - cursor.byte {
             cursor.character = target
@@ -150,18 +153,15 @@ final class YAMLEventReader {
         }
         var position = cursor
         if target < position.character { position = walkBack(from: position, to: target) }
-        let lineStarts = file.lineStarts
         file.bytes.withUnsafeBufferPointer { bytes in
             while position.character < target {
                 let segmentEnd = segments[position.segment].upperBound
                 if position.byte >= segmentEnd {
                     guard position.segment + 1 < segments.count else { break }
-                    position.segment += 1
-                    position.byte = segments[position.segment].lowerBound
-                    position.line = file.line(containing: position.byte)
+                    enterNextSegment(&position)
                     continue
                 }
-                let nextLine = position.line + 1 < lineStarts.count ? lineStarts[position.line + 1] : bytes.count
+                let nextLine = file.nextLineStart(after: position.line)
                 if position.byte >= nextLine {
                     position.line += 1
                     continue
@@ -179,14 +179,19 @@ final class YAMLEventReader {
             }
         }
         while position.byte == segments[position.segment].upperBound, position.segment + 1 < segments.count {
-            position.segment += 1
-            position.byte = segments[position.segment].lowerBound
-            position.line = file.line(containing: position.byte)
+            enterNextSegment(&position)
         }
-        let nextLine = position.line + 1 < lineStarts.count ? lineStarts[position.line + 1] : file.bytes.count
+        let nextLine = file.nextLineStart(after: position.line)
         position.asciiEnd = file.lineIsASCII(position.line) ? min(nextLine, segments[position.segment].upperBound) : position.byte
         cursor = position
         return position.byte
+    }
+
+    /// Moves a cursor that stands at its segment's end to the start of the next segment.
+    private func enterNextSegment(_ position: inout Cursor) {
+        position.segment += 1
+        position.byte = segments[position.segment].lowerBound
+        position.line = file.line(containing: position.byte)
     }
 
     /// The cursor moved back to an earlier character (an error's context mark): a walk byte by byte.

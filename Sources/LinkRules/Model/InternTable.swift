@@ -35,7 +35,7 @@ struct InternTable: Sendable {
         if let id = found.id { return id }
         let id = ends.count
         if foldingASCIICase {
-            for byte in word { arena.append(Self.folded(byte)) }
+            for byte in word { arena.append(asciiLowercased(byte)) }
         } else {
             arena.append(contentsOf: word)
         }
@@ -118,7 +118,7 @@ struct InternTable: Sendable {
         return arena.withUnsafeBufferPointer { stored in
             var index = range.lowerBound
             for byte in word {
-                if stored[index] != (foldingASCIICase ? Self.folded(byte) : byte) { return false }
+                if stored[index] != (foldingASCIICase ? asciiLowercased(byte) : byte) { return false }
                 index += 1
             }
             return true
@@ -136,16 +136,12 @@ struct InternTable: Sendable {
         slots = grown
     }
 
-    @inline(__always) private static func folded(_ byte: UInt8) -> UInt8 {
-        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-    }
-
     /// FNV-1a over the (folded) bytes, then a multiplicative mix so the low bits that pick a slot depend on every
     /// byte. Not keyed: the words come from the user's own catalogue.
     private static func hash(_ word: UnsafeBufferPointer<UInt8>, foldingASCIICase: Bool) -> UInt32 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         if foldingASCIICase {
-            for byte in word { hash = (hash ^ UInt64(folded(byte))) &* 0x100_0000_01B3 }
+            for byte in word { hash = (hash ^ UInt64(asciiLowercased(byte))) &* 0x100_0000_01B3 }
         } else {
             for byte in word { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
         }

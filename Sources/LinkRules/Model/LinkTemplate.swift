@@ -302,7 +302,7 @@ private struct KeyWriter {
 
     /// Copies a range of the template, ASCII capitals lowercased.
     mutating func copyLowercased(_ span: Range<Int>) {
-        for byte in bytes[span] { append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+        for byte in bytes[span] { append(asciiLowercased(byte)) }
     }
 
     /// A placeholder: `{}`, or `{type}` for a type other than `string`.

@@ -3,19 +3,14 @@
 /// query items and fragment.
 public struct LinkTemplateParser: Sendable {
     /// Custom-scheme authorities that are hosts rather than first components (`localhost` in `app://localhost/pay`).
-    public var hosts: Set<String> {
-        didSet { hostBytes = Self.bytes(of: hosts) }
-    }
+    public let hosts: Set<String>
     /// `hosts` as bytes, so an authority in ASCII is compared without making a string of it.
-    private var hostBytes: [[UInt8]]
+    private let hostBytes: [[UInt8]]
 
     public init(hosts: Set<String> = []) {
-        let lowered = Set(hosts.map { $0.lowercasedASCIIIfNeeded })
-        self.hosts = lowered
-        hostBytes = Self.bytes(of: lowered)
+        self.hosts = Set(hosts.map { $0.lowercasedASCIIIfNeeded })
+        hostBytes = self.hosts.map { Array($0.utf8) }
     }
-
-    private static func bytes(of hosts: Set<String>) -> [[UInt8]] { hosts.map { Array($0.utf8) } }
 
     /// Whether a scheme is `http` or `https`, in any case.
     private static func isWebScheme(_ scheme: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -31,10 +26,7 @@ public struct LinkTemplateParser: Sendable {
         guard authority.allSatisfy({ $0 < 0x80 }) else {
             return hosts.contains(String(decoding: authority, as: UTF8.self).lowercasedASCIIIfNeeded)
         }
-        return hostBytes.contains { host in
-            host.count == authority.count
-                && zip(host, authority).allSatisfy { $0 == ($1 >= 0x41 && $1 <= 0x5A ? $1 | 0x20 : $1) }
-        }
+        return hostBytes.contains { equalsIgnoringASCIICase($0, authority) }
     }
 
     public func parse(_ text: String) -> LinkTemplate {

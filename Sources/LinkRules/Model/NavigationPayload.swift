@@ -149,7 +149,7 @@ public struct PayloadCredential: Hashable, Sendable {
             var folded: [UInt8] = []
             folded.reserveCapacity(bytes.count)
             for byte in bytes where byte != UInt8(ascii: "_") && byte != UInt8(ascii: "-") && byte != UInt8(ascii: ".") {
-                folded.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+                folded.append(asciiLowercased(byte))
             }
             return String(decoding: folded, as: UTF8.self)
         }

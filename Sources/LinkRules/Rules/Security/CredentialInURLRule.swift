@@ -96,15 +96,13 @@ public struct CredentialInURLRule: LinkRule {
 
     public init(options: RuleOptions?) throws {
         try options?.expect(known: ["names"], rule: Self.description.id)
-        extraNames = Set((try options?.strings("names") ?? []).map(Self.normalized))
+        extraNames = Set((try options?.strings("names") ?? []).map { PayloadCredential.normalizedName($0) })
     }
-
-    static func normalized(_ name: some StringProtocol) -> String { PayloadCredential.normalizedName(name) }
 
     /// Whether a name reads as a credential: the payload model's heuristic, a few more session names, or the
     /// configured ones.
     func looksLikeCredential(_ name: String) -> Bool {
-        let normalized = Self.normalized(name)
+        let normalized = PayloadCredential.normalizedName(name)
         if PayloadCredential.looksLikeCredential(normalizedKey: normalized) { return true }
         return Self.moreCredentialNames.contains(normalized) || extraNames.contains(normalized)
     }

@@ -68,7 +68,7 @@ public struct UntrustedURLParamRule: LinkRule {
 
     public init(options: RuleOptions?) throws {
         try options?.expect(known: ["names"], rule: Self.description.id)
-        extraNames = Set((try options?.strings("names") ?? []).map(CredentialInURLRule.normalized))
+        extraNames = Set((try options?.strings("names") ?? []).map { PayloadCredential.normalizedName($0) })
     }
 
     /// Whether a parameter named `name` carries a URL: a declared role decides, else the name.
@@ -76,7 +76,7 @@ public struct UntrustedURLParamRule: LinkRule {
         if let declared = catalogue.param(named: name.lowercasedASCIIIfNeeded), let role = declared.role?.value.lowercasedASCIIIfNeeded {
             return (role == "url" || role == "redirect", declared)
         }
-        let normalized = CredentialInURLRule.normalized(name)
+        let normalized = PayloadCredential.normalizedName(name)
         if Self.urlNames.contains(normalized) || extraNames.contains(normalized) { return (true, nil) }
         return (nil, nil)
     }
