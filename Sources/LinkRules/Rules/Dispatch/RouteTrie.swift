@@ -21,46 +21,20 @@ struct RouteTrie: Sendable {
         var parent: Int32
         /// The word id of a literal child; the prefix word id of a placeholder child.
         var word: Int32
-        /// The placeholder type of a placeholder child (`untyped` for none); `literal` marks a literal child.
-        var edge: EdgeKind
+        /// The placeholder type of a placeholder child; nil for an untyped placeholder and for a literal child
+        /// (literal children are found through `literalChildren`, placeholder ones through their parent's list).
+        var type: PlaceholderType?
         var firstValueChild: Int32 = -1
         var nextValueSibling: Int32 = -1
         var firstEnd: Int32 = -1
         var lastEnd: Int32 = -1
-    }
 
-    /// How a node is reached from its parent.
-    fileprivate enum EdgeKind: UInt8, Sendable {
-        case literal, untyped, int, string, uuid, slug, base64json
-
-        init(_ type: PlaceholderType?) {
-            switch type {
-            case nil: self = .untyped
-            case .int: self = .int
-            case .string: self = .string
-            case .uuid: self = .uuid
-            case .slug: self = .slug
-            case .base64json: self = .base64json
-            }
-        }
-
-        /// The placeholder key of a placeholder child with prefix `word`.
-        func valueKey(prefix word: Int32) -> RouteShape.ValueKey {
-            let type: PlaceholderType? =
-                switch self {
-                case .literal, .untyped: nil
-                case .int: .int
-                case .string: .string
-                case .uuid: .uuid
-                case .slug: .slug
-                case .base64json: .base64json
-                }
-            return RouteShape.ValueKey(prefix: word, type: type)
-        }
+        /// The placeholder key of a placeholder child.
+        var valueKey: RouteShape.ValueKey { RouteShape.ValueKey(prefix: word, type: type) }
     }
 
     /// Node 0 is above the roots: a scheme is its literal child, and a host the scheme's; paths start at hosts.
-    private var nodes: [Node] = [Node(parent: -1, word: -1, edge: .literal)]
+    private var nodes: [Node] = [Node(parent: -1, word: -1, type: nil)]
     private var ends: [End] = []
     private var literalChildren: ChildTable
 
@@ -135,13 +109,13 @@ struct RouteTrie: Sendable {
             case .literal(let word):
                 if let next = literalChildren.child(of: index, word: word, in: nodes) { stack.append((next, depth + 1)) }
                 while child >= 0 {
-                    let key = nodes[Int(child)].edge.valueKey(prefix: nodes[Int(child)].word)
+                    let key = nodes[Int(child)].valueKey
                     if key.accepts(literal: word, in: words) { stack.append((child, depth + 1)) }
                     child = nodes[Int(child)].nextValueSibling
                 }
             case .value(let inner):
                 while child >= 0 {
-                    let key = nodes[Int(child)].edge.valueKey(prefix: nodes[Int(child)].word)
+                    let key = nodes[Int(child)].valueKey
                     if key.covers(inner, in: words) { stack.append((child, depth + 1)) }
                     child = nodes[Int(child)].nextValueSibling
                 }
@@ -153,22 +127,21 @@ struct RouteTrie: Sendable {
     private mutating func literalChild(of parent: Int32, word: Int32) -> Int32 {
         if let existing = literalChildren.child(of: parent, word: word, in: nodes) { return existing }
         let child = Int32(nodes.count)
-        nodes.append(Node(parent: parent, word: word, edge: .literal))
+        nodes.append(Node(parent: parent, word: word, type: nil))
         literalChildren.insert(child, parent: parent, word: word, in: nodes)
         return child
     }
 
     private mutating func valueChild(of parent: Int32, _ key: RouteShape.ValueKey) -> Int32 {
-        let edge = EdgeKind(key.type)
         var child = nodes[Int(parent)].firstValueChild
         var last: Int32 = -1
         while child >= 0 {
-            if nodes[Int(child)].word == key.prefix, nodes[Int(child)].edge == edge { return child }
+            if nodes[Int(child)].word == key.prefix, nodes[Int(child)].type == key.type { return child }
             last = child
             child = nodes[Int(child)].nextValueSibling
         }
         child = Int32(nodes.count)
-        nodes.append(Node(parent: parent, word: key.prefix, edge: edge))
+        nodes.append(Node(parent: parent, word: key.prefix, type: key.type))
         if last >= 0 { nodes[Int(last)].nextValueSibling = child } else { nodes[Int(parent)].firstValueChild = child }
         return child
     }
