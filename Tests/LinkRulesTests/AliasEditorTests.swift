@@ -129,3 +129,24 @@ private func keeping(_ oldURL: String, onLink index: Int = 0, in text: String,
         _ = try keeping("tab\there", in: "version: 1\nlinks:\n  - url: her://x\n    aliases: [a]\n")
     }
 }
+
+/// A URL edit on a plain scalar keeps the value it means: quoted when the new text would end the scalar early,
+/// read as something else, or lose a blank, and left plain otherwise.
+@Suite struct ScalarEditorTests {
+    @Test(arguments: [
+        ("her://a: b", true), ("her://a #b", true), ("her://a:", true), ("-her://a", true), ("?a", true),
+        ("&anchor", true), ("*alias", true), ("!tag", true), ("%a", true), ("@a", true), ("`a", true),
+        (" her://a", true), ("her://a ", true), ("", true),
+        ("her://a#b", false), ("her://a:b", false), ("her://a/b?c=d", false), ("her://é: ", true), ("her://é", false),
+    ])
+    func aReplacedPlainURLIsQuotedExactlyWhenItMustBe(replacement: String, quoted: Bool) throws {
+        let text = "version: 1\nlinks:\n  - url: her://feed\n"
+        let file = SourceFile(path: "links.yml", text: text)
+        let link = try CatalogueLoader().load(files: [file]).links[0]
+        let edit = ScalarEditor.edit(link.url, in: file, replacing: 0..<link.url.value.utf8.count, with: replacement)
+        #expect(edit.replacement.hasPrefix("'") == quoted, "\(edit.replacement)")
+        let pass = FixApplier.apply([FixIt(message: "edit", edits: [edit], applicability: .safe)], to: file.bytes, file: file.path)
+        let edited = try CatalogueLoader().load(files: [SourceFile(path: "links.yml", bytes: pass.bytes)])
+        #expect(edited.links.first?.url.value == replacement)
+    }
+}

@@ -25,25 +25,30 @@ public final class LintContext: Sendable {
         templateParser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
         (positions, firstPositions) = Self.resolve(catalogue)
         pluralEntries = catalogue.components.map { inflector.isPlural($0.name.value) }
-        // The candidates by position in the vocabulary.
-        var candidates: [Int32: String] = [:]
+        // The candidates by position in the vocabulary: an array, since every component of every link is looked
+        // up in it.
+        var candidates = [String?](repeating: nil, count: catalogue.components.count)
+        var hasCandidates = false
         for component in catalogue.components {
             let name = component.name.value.lowercased()
             let hasSeparator = name.utf8.contains { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
             if hasSeparator || !inflector.isPlural(name) && (component.kind == .collection || component.idType != nil),
                 let declared = catalogue.componentPosition(named: name)
             {
-                candidates[Int32(declared)] = name
+                candidates[declared] = name
+                hasCandidates = true
             }
         }
         var index: [String: [Int]] = [:]
-        if !candidates.isEmpty {
-            for (order, link) in catalogue.links.enumerated() {
-                let first = Int(firstPositions[order])
-                for position in positions[first..<(first + link.template.components.count)] {
-                    guard position >= 0, let name = candidates[position] else { continue }
-                    if index[name]?.last != link.index { index[name, default: []].append(link.index) }
-                }
+        if hasCandidates {
+            // Positions run link after link, so the link of a position is found by walking `firstPositions`.
+            let links = catalogue.links
+            var order = 0
+            for (at, position) in positions.enumerated() where position >= 0 {
+                guard let name = candidates[Int(position)] else { continue }
+                while order + 1 < links.count, Int(firstPositions[order + 1]) <= at { order += 1 }
+                let link = links[order].index
+                if index[name]?.last != link { index[name, default: []].append(link) }
             }
         }
         renameIndex = index
@@ -137,13 +142,27 @@ public final class LintContext: Sendable {
 
 /// Builds text edits on YAML scalars that respect their quoting style.
 public enum ScalarEditor {
-    /// Characters that force a plain scalar into quotes when they appear.
+    /// Whether a plain scalar of `text` would read differently, so it must be quoted: empty, an indicator
+    /// first, a blank at either end, or `: ` or ` #` inside (those end a plain scalar), or a `:` last. Decided
+    /// on the UTF-8 bytes in one pass: every one of these characters is ASCII.
     static func needsQuoting(_ text: String) -> Bool {
-        if text.isEmpty { return true }
-        if text.contains(": ") || text.contains(" #") || text.hasSuffix(":") { return true }
-        guard let first = text.unicodeScalars.first else { return true }
-        return "-?:,[]{}#&*!|>'\"%@`".unicodeScalars.contains(first) || text.hasPrefix(" ") || text.hasSuffix(" ")
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return true }
+            if first == UInt8(ascii: " ") || last == UInt8(ascii: " ") || last == UInt8(ascii: ":") { return true }
+            if indicators.contains(first) { return true }
+            var previous = first
+            for byte in bytes.dropFirst() {
+                if previous == UInt8(ascii: ":") && byte == UInt8(ascii: " ") { return true }
+                if previous == UInt8(ascii: " ") && byte == UInt8(ascii: "#") { return true }
+                previous = byte
+            }
+            return false
+        }
     }
+
+    /// The characters that cannot start a plain scalar.
+    private static let indicators = Set("-?:,[]{}#&*!|>'\"%@`".utf8)
 
     /// `text` in YAML single quotes.
     public static func singleQuoted(_ text: String) -> String {

@@ -195,23 +195,25 @@ public struct LinkTemplate: Sendable, Hashable {
     /// stored: the linter needs it only for links with findings or suppressions and for the rare comparisons of
     /// two links on one path (`duplicate-link` compares the bytes without making a string); a caller that needs
     /// every link's key more than once (the differ) pays for building it each time.
-    public var routeKey: String { String(decoding: routeKeyBytes(), as: UTF8.self) }
+    public var routeKey: String { withRouteKeyBytes { String(decoding: $0, as: UTF8.self) } }
 
-    /// The UTF-8 bytes of `routeKey`. They are written through a pointer into an array made for them: a key is
-    /// never longer than its template and a few bytes (`://`, a `/` before a first component that stands in the
-    /// host position).
-    func routeKeyBytes() -> [UInt8] {
+    /// Calls `body` with the UTF-8 bytes of `routeKey`, written into temporary room (on the stack for a template
+    /// of ordinary length) rather than a new array: `duplicate-link` interns every link's key and keeps only the
+    /// first of each. A key is never longer than its template and a few bytes (`://`, a `/` before a first
+    /// component that stands in the host position).
+    func withRouteKeyBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         var text = text
-        let key = text.withUTF8 { bytes in
-            [UInt8](unsafeUninitializedCapacity: bytes.count + 8) { buffer, count in
+        return text.withUTF8 { bytes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 8) { buffer in
                 var writer = KeyWriter(bytes: bytes, output: buffer)
                 writeRouteKey(into: &writer)
-                count = writer.count
+                let key = UnsafeBufferPointer(rebasing: buffer[..<writer.count])
+                // Outside ASCII the key is lowercased as a whole, as `lowercased()` does.
+                guard key.contains(where: { $0 >= 0x80 }) else { return body(key) }
+                var lowercased = String(decoding: key, as: UTF8.self).lowercased()
+                return lowercased.withUTF8 { body($0) }
             }
         }
-        // Outside ASCII the key is lowercased as a whole, as `lowercased()` does.
-        guard key.contains(where: { $0 >= 0x80 }) else { return key }
-        return Array(String(decoding: key, as: UTF8.self).lowercased().utf8)
     }
 
     /// Writes the route key's bytes, ASCII lowercased, to a writer over the template's bytes.
@@ -302,7 +304,11 @@ private struct KeyWriter {
 
     /// Copies a range of the template, ASCII capitals lowercased.
     mutating func copyLowercased(_ span: Range<Int>) {
-        for byte in bytes[span] { append(asciiLowercased(byte)) }
+        precondition(count + span.count <= output.count, "a route key is longer than its template allows")
+        for offset in span {
+            output[count] = asciiLowercased(bytes[offset])
+            count += 1
+        }
     }
 
     /// A placeholder: `{}`, or `{type}` for a type other than `string`.

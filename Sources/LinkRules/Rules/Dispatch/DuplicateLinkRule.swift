@@ -93,7 +93,7 @@ public struct DuplicateLinkRule: CatalogueRule {
         let links = catalogue.links
 
         func record(_ template: LinkTemplate, _ occurrence: Occurrence, in link: Link) {
-            let id = keys.intern(template.routeKeyBytes())
+            let id = template.withRouteKeyBytes { keys.intern($0) }
             guard id < firstSeen.count else {
                 firstSeen.append(occurrence)
                 return
