@@ -38,26 +38,77 @@ public struct Linter: Sendable {
     /// Whether a rule runs under this configuration.
     public func isEnabled(_ id: String) -> Bool { severities[id] != nil }
 
+    /// Every finding on the catalogue, suppressions honoured, with configured severities, in source order.
     public func lint(_ catalogue: Catalogue) -> [Diagnostic] {
         let context = LintContext(catalogue: catalogue, inflector: inflector)
-        var diagnostics = runRules(on: catalogue, in: context)
-        diagnostics = SuppressionFilter(catalogue: catalogue, knownRules: Set(RuleRegistry.all.map { $0.description.id }))
-            .apply(to: diagnostics, enabled: { severities[$0] != nil })
-        // The configured severity replaces the default. A finding a rule reports below its default (an info
-        // about an unused pattern from a warning rule) keeps its lower severity, capped by the configured one.
-        for index in diagnostics.indices {
-            let id = diagnostics[index].ruleID
-            guard let severity = severities[id] else { continue }
-            let reported = diagnostics[index].severity
-            if let standard = defaultSeverities[id], reported < standard {
-                diagnostics[index].severity = min(reported, severity)
-            } else {
-                diagnostics[index].severity = severity
-            }
+        let found = SuppressionFilter(catalogue: catalogue, knownRules: Set(RuleRegistry.all.map { $0.description.id }))
+            .apply(to: runRules(on: catalogue, in: context), enabled: { severities[$0] != nil })
+        return configuredInSourceOrder(found)
+    }
+
+    /// The findings of enabled rules with their configured severities, in `Diagnostic.sourceOrder`; findings that
+    /// order the same keep the order they were found in. The configured severity replaces the default, except
+    /// that a finding a rule reports below its default (an info about an unused pattern from a warning rule)
+    /// keeps its lower severity, capped by the configured one.
+    ///
+    /// Sorted as small keys (ranks of the file and the rule, the offset, the place found) instead of moving whole
+    /// diagnostics around, and each rule's severities are looked up once, not once per finding: a large catalogue
+    /// has many thousands of findings.
+    private func configuredInSourceOrder(_ found: [Diagnostic]) -> [Diagnostic] {
+        // Each distinct rule and file gets a number in the order first seen, then a rank in the order names sort.
+        var ruleNumbers: [String: Int32] = [:]
+        var ruleNames: [String] = []
+        var fileNumbers: [String: Int32] = [:]
+        var fileNames: [String] = []
+        var ruleOf: [Int32] = []
+        var fileOf: [Int32] = []
+        ruleOf.reserveCapacity(found.count)
+        fileOf.reserveCapacity(found.count)
+        for diagnostic in found {
+            ruleOf.append(Self.number(of: diagnostic.ruleID, in: &ruleNumbers, names: &ruleNames))
+            fileOf.append(Self.number(of: diagnostic.location.file, in: &fileNumbers, names: &fileNames))
         }
-        diagnostics = diagnostics.filter { severities[$0.ruleID] != nil }
-        diagnostics.sort(by: Diagnostic.sourceOrder)
-        return diagnostics
+        let ruleRanks = Self.ranks(of: ruleNames)
+        let fileRanks = Self.ranks(of: fileNames)
+        let configured = ruleNames.map { severities[$0] }
+        let standard = ruleNames.map { defaultSeverities[$0] }
+
+        var keys: [SourceOrderKey] = []
+        keys.reserveCapacity(found.count)
+        for (index, diagnostic) in found.enumerated() where configured[Int(ruleOf[index])] != nil {
+            keys.append(
+                SourceOrderKey(
+                    file: fileRanks[Int(fileOf[index])], offset: diagnostic.location.range.start.offset,
+                    rule: ruleRanks[Int(ruleOf[index])], found: Int32(index)))
+        }
+        keys.sort()
+        return keys.map { key in
+            var diagnostic = found[Int(key.found)]
+            let rule = Int(ruleOf[Int(key.found)])
+            let severity = configured[rule]!
+            if let standard = standard[rule], diagnostic.severity < standard {
+                diagnostic.severity = min(diagnostic.severity, severity)
+            } else {
+                diagnostic.severity = severity
+            }
+            return diagnostic
+        }
+    }
+
+    /// The number of `name` among `names`, adding it when it is new.
+    private static func number(of name: String, in numbers: inout [String: Int32], names: inout [String]) -> Int32 {
+        if let number = numbers[name] { return number }
+        let number = Int32(names.count)
+        numbers[name] = number
+        names.append(name)
+        return number
+    }
+
+    /// For each of some distinct names, its place when they are sorted.
+    private static func ranks(of names: [String]) -> [Int32] {
+        var ranks = [Int32](repeating: 0, count: names.count)
+        for (rank, number) in names.indices.sorted(by: { names[$0] < names[$1] }).enumerated() { ranks[number] = Int32(rank) }
+        return ranks
     }
 
     /// Links per chunk below which splitting the link rules over the cores costs more than it saves.
@@ -85,5 +136,18 @@ public struct Linter: Sendable {
         let startOrder = Array(chunks.count..<(chunks.count + catalogueRules.count)) + Array(0..<chunks.count)
         return ConcurrentJobs.flatMap(
             count: chunks.count + catalogueRules.count, concurrently: chunks.count > 1, startOrder: startOrder, job)
+    }
+}
+
+/// Where a finding goes in `Diagnostic.sourceOrder`, as numbers: the rank of its file's name, its offset, the rank
+/// of its rule's id, and then its place among the findings, so equal findings keep the order they were found in.
+private struct SourceOrderKey: Comparable {
+    var file: Int32
+    var offset: Int
+    var rule: Int32
+    var found: Int32
+
+    static func < (lhs: Self, rhs: Self) -> Bool {
+        (lhs.file, lhs.offset, lhs.rule, lhs.found) < (rhs.file, rhs.offset, rhs.rule, rhs.found)
     }
 }

@@ -97,18 +97,19 @@ public struct HostConsistencyRule: CatalogueRule {
         keyOfLink.reserveCapacity(catalogue.links.count)
         var tallies: [FormKey: Tally] = [:]
         for link in catalogue.links {
-            let template = link.template
-            guard let schemeSpan = template.schemeSpan, !template.isOpaque, !template.isWebLink else {
+            // The template's fields are read in place: a copy of the whole template for every link costs more
+            // than this loop's own work.
+            guard let schemeSpan = link.template.schemeSpan, !link.template.isOpaque, !link.template.isWebLink else {
                 keyOfLink.append(nil)
                 continue
             }
             let form: Int32
-            if let hostSpan = template.hostSpan {
-                form = hostSpan.isEmpty ? FormKey.emptyForm : Int32(names.intern(lowercasing: template.utf8Slice(hostSpan)))
+            if let hostSpan = link.template.hostSpan {
+                form = hostSpan.isEmpty ? FormKey.emptyForm : Int32(names.intern(lowercasing: link.template.utf8Slice(hostSpan)))
             } else {
                 form = FormKey.firstComponentForm
             }
-            let key = FormKey(scheme: Int32(names.intern(lowercasing: template.utf8Slice(schemeSpan))), form: form)
+            let key = FormKey(scheme: Int32(names.intern(lowercasing: link.template.utf8Slice(schemeSpan))), form: form)
             keyOfLink.append(key)
             tallies[key, default: Tally(firstLink: link.index)].count += 1
         }
