@@ -54,26 +54,44 @@ public final class LintContext: Sendable {
         renameIndex = index
     }
 
-    /// Looks every link's components up in the vocabulary, in chunks over the cores for a large catalogue.
+    /// Looks every link's components up in the vocabulary, in chunks over the cores for a large catalogue. Each
+    /// chunk reads its links once, writing every link's component count followed by its positions; a pass over
+    /// those numbers alone then splits them into positions and where each link's start.
     private static func resolve(_ catalogue: Catalogue) -> (positions: [Int32], firstPositions: [Int32]) {
         let links = catalogue.links
-        var firstPositions: [Int32] = []
-        firstPositions.reserveCapacity(links.count)
-        var total = 0
-        for link in links {
-            firstPositions.append(Int32(total))
-            total += link.template.components.count
+        let hasVocabulary = catalogue.hasVocabulary
+        // A placeholder is looked up by an empty name and a number by its digits: when no declared name is empty
+        // or has a digit, neither can name an entry and neither is looked up.
+        let looksUpValues = catalogue.components.contains { component in
+            component.name.value.isEmpty || component.name.value.utf8.contains(where: isDigit)
         }
-        guard catalogue.hasVocabulary else { return (Array(repeating: -1, count: total), firstPositions) }
         let chunks = ConcurrentJobs.chunks(of: links.count, minimum: Linter.linksPerChunk)
-        let positions = ConcurrentJobs.flatMap(count: chunks.count, concurrently: chunks.count > 1) { chunk in
+        let counted = ConcurrentJobs.flatMap(count: chunks.count, concurrently: chunks.count > 1) { chunk in
             var found: [Int32] = []
+            found.reserveCapacity(chunks[chunk].count * 5)
             for link in links[chunks[chunk]] {
-                for component in link.template.components {
+                let components = link.template.components
+                found.append(Int32(components.count))
+                for component in components {
+                    guard hasVocabulary, looksUpValues || component.isLiteral else {
+                        found.append(-1)
+                        continue
+                    }
                     found.append(catalogue.componentPosition(of: component).map(Int32.init) ?? -1)
                 }
             }
             return found
+        }
+        var positions: [Int32] = []
+        positions.reserveCapacity(counted.count - links.count)
+        var firstPositions: [Int32] = []
+        firstPositions.reserveCapacity(links.count)
+        var cursor = 0
+        while cursor < counted.count {
+            let count = Int(counted[cursor])
+            firstPositions.append(Int32(positions.count))
+            positions.append(contentsOf: counted[(cursor + 1)..<(cursor + 1 + count)])
+            cursor += 1 + count
         }
         return (positions, firstPositions)
     }
