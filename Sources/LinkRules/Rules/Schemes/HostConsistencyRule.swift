@@ -96,6 +96,8 @@ public struct HostConsistencyRule: CatalogueRule {
         var keyOfLink: [FormKey?] = []
         keyOfLink.reserveCapacity(catalogue.links.count)
         var tallies: [FormKey: Tally] = [:]
+        var lastKey: FormKey?
+        var lastTally = Tally(firstLink: 0)
         for link in catalogue.links {
             // The template's fields are read in place: a copy of the whole template for every link costs more
             // than this loop's own work.
@@ -111,8 +113,17 @@ public struct HostConsistencyRule: CatalogueRule {
             }
             let key = FormKey(scheme: Int32(names.intern(lowercasing: link.template.utf8Slice(schemeSpan))), form: form)
             keyOfLink.append(key)
-            tallies[key, default: Tally(firstLink: link.index)].count += 1
+            // Neighbouring links mostly share a key: the last one's tally is counted without hashing.
+            if key == lastKey {
+                lastTally.count += 1
+            } else {
+                if let lastKey { tallies[lastKey] = lastTally }
+                lastKey = key
+                lastTally = tallies[key] ?? Tally(firstLink: link.index)
+                lastTally.count += 1
+            }
         }
+        if let lastKey { tallies[lastKey] = lastTally }
         // Per scheme: how many forms, how many links, and the form most links use (the earliest on a tie).
         var schemes: [Int32: (forms: Int, total: Int, form: Int32, tally: Tally)] = [:]
         for (key, tally) in tallies {
