@@ -13,6 +13,9 @@ public final class LintContext: Sendable {
     private let positions: [Int32]
     /// Where each link's components start in `positions`, by the link's place in `catalogue.links`.
     private let firstPositions: [Int32]
+    /// Each link's `LinkTemplate.routeKeyHash`, by its place in `catalogue.links`: `duplicate-link` compares the
+    /// routes of every link.
+    private let routeKeyHashes: [UInt64]
     /// Whether each vocabulary entry's name reads as a plural, by position: a declared word is inflected once.
     private let pluralEntries: [Bool]
     /// For each declared component name that a fix may rename (a singular collection, a name with separators),
@@ -23,7 +26,7 @@ public final class LintContext: Sendable {
         self.catalogue = catalogue
         self.inflector = inflector
         templateParser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
-        (positions, firstPositions) = Self.resolve(catalogue)
+        (positions, firstPositions, routeKeyHashes) = Self.resolve(catalogue)
         pluralEntries = catalogue.components.map { inflector.isPlural($0.name.value) }
         // The candidates by position in the vocabulary: an array, since every component of every link is looked
         // up in it.
@@ -54,10 +57,18 @@ public final class LintContext: Sendable {
         renameIndex = index
     }
 
-    /// Looks every link's components up in the vocabulary, in chunks over the cores for a large catalogue. Each
-    /// chunk reads its links once, writing every link's component count followed by its positions; a pass over
-    /// those numbers alone then splits them into positions and where each link's start.
-    private static func resolve(_ catalogue: Catalogue) -> (positions: [Int32], firstPositions: [Int32]) {
+    /// What `resolve` finds in one chunk of links: for each link its component count followed by their
+    /// positions, and each link's route key hash.
+    private struct ResolvedChunk: Sendable {
+        var counted: [Int32] = []
+        var routeKeyHashes: [UInt64] = []
+    }
+
+    /// Reads every link once, in chunks over the cores for a large catalogue: looks its components up in the
+    /// vocabulary and hashes its route key, while the link is at hand. Each chunk writes every link's component
+    /// count followed by its positions; a pass over those numbers alone then splits them into positions and
+    /// where each link's start.
+    private static func resolve(_ catalogue: Catalogue) -> (positions: [Int32], firstPositions: [Int32], routeKeyHashes: [UInt64]) {
         let links = catalogue.links
         let hasVocabulary = catalogue.hasVocabulary
         // A placeholder is looked up by an empty name and a number by its digits: when no declared name is empty
@@ -66,34 +77,54 @@ public final class LintContext: Sendable {
             component.name.value.isEmpty || component.name.value.utf8.contains(where: isDigit)
         }
         let chunks = ConcurrentJobs.chunks(of: links.count, minimum: Linter.linksPerChunk)
-        let counted = ConcurrentJobs.flatMap(count: chunks.count, concurrently: chunks.count > 1) { chunk in
-            var found: [Int32] = []
-            found.reserveCapacity(chunks[chunk].count * 5)
+        let resolved = ConcurrentJobs.flatMap(count: chunks.count, concurrently: chunks.count > 1) { chunk in
+            var found = ResolvedChunk()
+            found.counted.reserveCapacity(chunks[chunk].count * 5)
+            found.routeKeyHashes.reserveCapacity(chunks[chunk].count)
             for link in links[chunks[chunk]] {
+                found.routeKeyHashes.append(link.template.routeKeyHash)
                 let components = link.template.components
-                found.append(Int32(components.count))
+                found.counted.append(Int32(components.count))
                 for component in components {
                     guard hasVocabulary, looksUpValues || component.isLiteral else {
-                        found.append(-1)
+                        found.counted.append(-1)
                         continue
                     }
-                    found.append(catalogue.componentPosition(of: component).map(Int32.init) ?? -1)
+                    found.counted.append(catalogue.componentPosition(of: component).map(Int32.init) ?? -1)
                 }
             }
-            return found
+            return [found]
         }
         var positions: [Int32] = []
-        positions.reserveCapacity(counted.count - links.count)
+        positions.reserveCapacity(resolved.reduce(0) { $0 + $1.counted.count } - links.count)
         var firstPositions: [Int32] = []
         firstPositions.reserveCapacity(links.count)
-        var cursor = 0
-        while cursor < counted.count {
-            let count = Int(counted[cursor])
-            firstPositions.append(Int32(positions.count))
-            positions.append(contentsOf: counted[(cursor + 1)..<(cursor + 1 + count)])
-            cursor += 1 + count
+        var routeKeyHashes: [UInt64] = []
+        routeKeyHashes.reserveCapacity(links.count)
+        for chunk in resolved {
+            routeKeyHashes += chunk.routeKeyHashes
+            let counted = chunk.counted
+            var cursor = 0
+            while cursor < counted.count {
+                let count = Int(counted[cursor])
+                firstPositions.append(Int32(positions.count))
+                positions.append(contentsOf: counted[(cursor + 1)..<(cursor + 1 + count)])
+                cursor += 1 + count
+            }
         }
-        return (positions, firstPositions)
+        return (positions, firstPositions, routeKeyHashes)
+    }
+
+    /// The hash of a link's route key (`LinkTemplate.routeKeyHash`), computed once per lint for the catalogue's
+    /// own links.
+    public func routeKeyHash(of link: Link) -> UInt64 {
+        if isOwn(link) { return routeKeyHashes[link.index] }
+        return link.template.routeKeyHash
+    }
+
+    /// Whether a link is the catalogue's own, at its index, so what was computed for it up front applies.
+    private func isOwn(_ link: Link) -> Bool {
+        link.index >= 0 && link.index < firstPositions.count && catalogue.links[link.index] === link
     }
 
     /// The position in the vocabulary (`catalogue.components`) of the entry that the `name` of the component at
@@ -101,7 +132,7 @@ public final class LintContext: Sendable {
     /// Looked up once per lint for the catalogue's own links.
     public func vocabularyPosition(of link: Link, component index: Int) -> Int? {
         // A link of the catalogue's own sits at its index; any other link is looked up afresh.
-        if link.index >= 0, link.index < firstPositions.count, catalogue.links[link.index] === link {
+        if isOwn(link) {
             let position = positions[Int(firstPositions[link.index]) + index]
             return position >= 0 ? Int(position) : nil
         }

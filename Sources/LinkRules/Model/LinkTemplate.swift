@@ -197,6 +197,17 @@ public struct LinkTemplate: Sendable, Hashable {
     /// every link's key more than once (the differ) pays for building it each time.
     public var routeKey: String { withRouteKeyBytes { String(decoding: $0, as: UTF8.self) } }
 
+    /// A 64-bit hash of the bytes of `routeKey` (FNV-1a, then mixed): equal keys hash equal, so routes are
+    /// compared by their keys only when their hashes meet.
+    public var routeKeyHash: UInt64 { withRouteKeyBytes(Self.routeKeyHash(of:)) }
+
+    /// The hash `routeKeyHash` gives the bytes of a route key.
+    static func routeKeyHash(of key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in key { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        return (hash ^ (hash >> 29)) &* 0xBF58_476D_1CE4_E5B9
+    }
+
     /// Calls `body` with the UTF-8 bytes of `routeKey`, written into temporary room (on the stack for a template
     /// of ordinary length) rather than a new array: `duplicate-link` interns every link's key and keeps only the
     /// first of each. A key is never longer than its template and a few bytes (`://`, a `/` before a first

@@ -82,23 +82,28 @@ public struct DuplicateLinkRule: CatalogueRule {
     }
 
     public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
-        // Route keys are interned as bytes, never made into strings: a key's id indexes `firstSeen`.
-        var keys = InternTable(capacity: catalogue.links.count)
-        var firstSeen: [Occurrence] = []
-        firstSeen.reserveCapacity(catalogue.links.count)
-        var diagnostics: [Diagnostic] = []
-        let hasAliases = catalogue.links.contains { !$0.aliases.isEmpty }
-        let parser = context.templateParser
-
         let links = catalogue.links
+        let parser = context.templateParser
+        // The first occurrence of each route, found by the hash of its key (`LintContext` hashed every link's
+        // key up front); keys are compared byte for byte only when hashes meet.
+        var firstSeen: [Occurrence] = []
+        firstSeen.reserveCapacity(links.count)
+        var table = OccurrenceTable(capacity: links.count)
+        var diagnostics: [Diagnostic] = []
+        let hasAliases = links.contains { !$0.aliases.isEmpty }
 
-        func record(_ template: LinkTemplate, _ occurrence: Occurrence, in link: Link) {
-            let id = template.withRouteKeyBytes { keys.intern($0) }
-            guard id < firstSeen.count else {
+        func record(_ template: LinkTemplate, hash: UInt64, _ occurrence: Occurrence, in link: Link) {
+            let earlierIndex = table.firstOrInsert(hash: hash, new: Int32(firstSeen.count)) { earlier in
+                template.withRouteKeyBytes { key in
+                    Self.template(of: firstSeen[Int(earlier)], links: links, parser: parser)
+                        .withRouteKeyBytes { $0.elementsEqual(key) }
+                }
+            }
+            guard let earlierIndex else {
                 firstSeen.append(occurrence)
                 return
             }
-            let earlier = firstSeen[id]
+            let earlier = firstSeen[Int(earlierIndex)]
             // A link's own aliases may repeat its URL in another case (the lowercase fix keeps the old form).
             guard Int(earlier.link) != link.index else { return }
             let earlierLink = links[Int(earlier.link)]
@@ -119,13 +124,66 @@ public struct DuplicateLinkRule: CatalogueRule {
         }
 
         for link in links {
-            record(link.template, Occurrence(link: Int32(link.index), alias: -1), in: link)
+            record(link.template, hash: context.routeKeyHash(of: link), Occurrence(link: Int32(link.index), alias: -1), in: link)
             guard hasAliases else { continue }
             for (position, alias) in link.aliases.enumerated() {
-                record(parser.parse(alias.value), Occurrence(link: Int32(link.index), alias: Int32(position)), in: link)
+                let template = parser.parse(alias.value)
+                record(template, hash: template.routeKeyHash, Occurrence(link: Int32(link.index), alias: Int32(position)), in: link)
             }
         }
         return diagnostics
+    }
+
+    /// The template of an occurrence: its link's, or its alias parsed again (only to compare keys whose hashes
+    /// meet, which is rare).
+    private static func template(of occurrence: Occurrence, links: [Link], parser: LinkTemplateParser) -> LinkTemplate {
+        occurrence.isAlias ? parser.parse(occurrence.scalar(in: links).value) : links[Int(occurrence.link)].template
+    }
+}
+
+/// The first occurrences of routes by the hash of their key: open addressing over pairs of a hash and an
+/// occurrence number, never more than half full. A new route costs one probe; `isSame` compares keys only for an
+/// entry whose hash is equal.
+private struct OccurrenceTable {
+    private var hashes: [UInt64]
+    /// An occurrence number + 1, or 0 for an empty slot.
+    private var occurrences: [Int32]
+    private var count = 0
+
+    init(capacity: Int) {
+        var size = 16
+        while size < capacity * 2 { size *= 2 }
+        hashes = Array(repeating: 0, count: size)
+        occurrences = Array(repeating: 0, count: size)
+    }
+
+    /// The earlier occurrence with the same route (`isSame`), or nil after recording `new` as the first.
+    mutating func firstOrInsert(hash: UInt64, new: Int32, isSame: (Int32) -> Bool) -> Int32? {
+        let mask = hashes.count - 1
+        var slot = Int(truncatingIfNeeded: hash >> 32) & mask
+        while occurrences[slot] != 0 {
+            if hashes[slot] == hash, isSame(occurrences[slot] - 1) { return occurrences[slot] - 1 }
+            slot = (slot + 1) & mask
+        }
+        hashes[slot] = hash
+        occurrences[slot] = new + 1
+        count += 1
+        if count * 2 > hashes.count { grow() }
+        return nil
+    }
+
+    private mutating func grow() {
+        let oldHashes = hashes
+        let oldOccurrences = occurrences
+        hashes = Array(repeating: 0, count: oldHashes.count * 2)
+        occurrences = Array(repeating: 0, count: oldHashes.count * 2)
+        let mask = hashes.count - 1
+        for (hash, occurrence) in zip(oldHashes, oldOccurrences) where occurrence != 0 {
+            var slot = Int(truncatingIfNeeded: hash >> 32) & mask
+            while occurrences[slot] != 0 { slot = (slot + 1) & mask }
+            hashes[slot] = hash
+            occurrences[slot] = occurrence
+        }
     }
 }
 
