@@ -129,7 +129,10 @@ public struct Linter: Sendable {
             for position in chunks[index] {
                 let link = links[position]
                 // By index: each rule is called where it is stored, not copied out of the array for every link.
-                for rule in linkRules.indices { found += linkRules[rule].check(link, in: context) }
+                for rule in linkRules.indices {
+                    let findings = linkRules[rule].check(link, in: context)
+                    if !findings.isEmpty { found += findings }
+                }
             }
             return found
         }

@@ -68,7 +68,10 @@ struct ReportBuffer {
     /// Appends `count` copies of an ASCII character (padding, indentation, underlines).
     mutating func append(repeating byte: UInt8, count: Int) {
         guard count > 0 else { return }
-        bytes.append(contentsOf: repeatElement(byte, count: count))
+        // Byte by byte into reserved room: appending a `repeatElement` collection goes through its generic
+        // path, many times the cost for the short runs of indentation every JSON line starts with.
+        bytes.reserveCapacity(bytes.count + count)
+        for _ in 0..<count { bytes.append(byte) }
     }
 
     /// The report as text.
