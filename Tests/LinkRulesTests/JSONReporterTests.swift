@@ -6,6 +6,26 @@ import Testing
 @Suite struct JSONReporterTests {
     let fixture = ReportFixture()
 
+    /// Many findings are written in parallel fragments: the text must be what one writer writes, for any split
+    /// into jobs and rounds, including a last round with fewer findings than jobs.
+    @Test(arguments: [(2, 3), (3, 5), (4, 1), (7, 4)])
+    func findingsWrittenInParallelFragmentsReadAsOneWriterWroteThem(jobs: Int, findingsPerJob: Int) {
+        let findings = (0..<61).map { index in
+            [fixture.pluralFinding(), fixture.lowercaseFinding(), fixture.queryFinding()][index % 3]
+        }
+        func written(jobs: Int) -> String {
+            var json = JSONWriter(reservingCapacity: 1 << 16)
+            json.beginObject()
+            json.key("diagnostics")
+            json.beginArray()
+            JSONReporter().writeFindings(findings, to: &json, jobs: jobs, findingsPerJob: findingsPerJob)
+            json.endArray()
+            json.endObject()
+            return json.finishText()
+        }
+        #expect(written(jobs: jobs) == written(jobs: 1))
+    }
+
     @Test func carriesRuleSeverityMessageRangeNotesFixesAndSummary() throws {
         let input = fixture.input([fixture.pluralFinding(), fixture.lowercaseFinding(), fixture.queryFinding()])
         let json = try parseJSONObject(JSONReporter().report(input, options: ReportOptions()))

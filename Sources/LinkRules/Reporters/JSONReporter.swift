@@ -12,10 +12,7 @@ public struct JSONReporter: Reporter {
         json.field("version", Self.formatVersion)
         json.key("diagnostics")
         json.beginArray()
-        for diagnostic in input.diagnostics {
-            write(diagnostic, to: &json)
-            json.flushIfFull()
-        }
+        writeFindings(input.diagnostics, to: &json)
         json.endArray()
         let summary = ReportSummary(input.diagnostics)
         json.key("summary")
@@ -28,6 +25,49 @@ public struct JSONReporter: Reporter {
         json.endObject()
         json.endObject()
         json.finish()
+    }
+
+    /// Findings per job when a large report is written on several cores, and jobs per core in one round: a
+    /// round's text is held until it is written, so it stays a few megabytes at most.
+    static let findingsPerJob = 512
+    static let jobsPerCore = 2
+
+    /// Writes the findings in order. Many findings are written in rounds: each round's findings are split into
+    /// jobs written at once on the cores, each into its own fragment, and the fragments are joined in order, so
+    /// the text is the same as one writer's.
+    func writeFindings(
+        _ diagnostics: [Diagnostic], to json: inout JSONWriter,
+        jobs: Int? = nil, findingsPerJob: Int = JSONReporter.findingsPerJob
+    ) {
+        let jobs = jobs ?? ConcurrentJobs.chunkCount(of: diagnostics.count, minimum: findingsPerJob, perCore: Self.jobsPerCore)
+        guard jobs > 1 else {
+            for diagnostic in diagnostics {
+                write(diagnostic, to: &json)
+                json.flushIfFull()
+            }
+            return
+        }
+        let perRound = jobs * findingsPerJob
+        var roundStart = 0
+        while roundStart < diagnostics.count {
+            let round = roundStart..<min(diagnostics.count, roundStart + perRound)
+            let fragments = ConcurrentJobs.flatMap(count: jobs, concurrently: true) { job -> [[UInt8]] in
+                let start = round.lowerBound + job * findingsPerJob
+                guard start < round.upperBound else { return [[]] }
+                // Each finding is a member of the `diagnostics` array, two containers deep.
+                var fragment = JSONWriter(
+                    fragmentAtDepth: 2, afterMember: start > 0, reservingCapacity: findingsPerJob * 1_024)
+                for diagnostic in diagnostics[start..<min(round.upperBound, start + findingsPerJob)] {
+                    write(diagnostic, to: &fragment)
+                }
+                return [fragment.fragment]
+            }
+            for fragment in fragments {
+                json.append(fragment: fragment)
+                json.flushIfFull()
+            }
+            roundStart = round.upperBound
+        }
     }
 
     private func write(_ diagnostic: Diagnostic, to json: inout JSONWriter) {

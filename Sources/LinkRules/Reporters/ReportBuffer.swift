@@ -56,6 +56,11 @@ struct ReportBuffer {
         }
     }
 
+    /// Appends text already encoded (a fragment written by another buffer).
+    mutating func append(bytes more: [UInt8]) {
+        bytes.append(contentsOf: more)
+    }
+
     /// Appends bytes known to be ASCII (literal keys and tags).
     mutating func appendASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: buffer)
