@@ -66,8 +66,8 @@ public final class LintContext: Sendable {
 
     /// Reads every link once, in chunks over the cores for a large catalogue: looks its components up in the
     /// vocabulary and hashes its route key, while the link is at hand. Each chunk writes every link's component
-    /// count followed by its positions; a pass over those numbers alone then splits them into positions and
-    /// where each link's start.
+    /// count followed by its positions; a pass over those numbers alone then splits them into the positions and
+    /// where each link's positions start.
     private static func resolve(_ catalogue: Catalogue) -> (positions: [Int32], firstPositions: [Int32], routeKeyHashes: [UInt64]) {
         let links = catalogue.links
         let hasVocabulary = catalogue.hasVocabulary
