@@ -123,20 +123,23 @@ public struct UnreachableRouteRule: CatalogueRule {
         return bare.query.isEmpty && bare.parts == shape.parts && bare.scheme == shape.scheme && bare.host == shape.host
     }
 
-    /// Whether another link has the route key of `link`, whose own key is built at most once.
+    /// Whether another link of the catalogue has the route key of `link`: their key hashes are compared first
+    /// (`LintContext` computed them once), the keys' bytes only when the hashes are equal; no string is made.
     private struct SameRoute {
-        let links: [Link]
+        let context: LintContext
         let link: Link
-        private var key: String?
+        private var hash: UInt64?
 
-        init(_ link: Link, among links: [Link]) {
+        init(_ link: Link, in context: LintContext) {
             self.link = link
-            self.links = links
+            self.context = context
         }
 
         mutating func callAsFunction(_ other: Int) -> Bool {
-            if key == nil { key = link.template.routeKey }
-            return links[other].template.routeKey == key
+            if hash == nil { hash = context.routeKeyHash(of: link) }
+            let otherLink = context.catalogue.links[other]
+            guard context.routeKeyHash(of: otherLink) == hash else { return false }
+            return link.template.withRouteKeyBytes { key in otherLink.template.withRouteKeyBytes { $0.elementsEqual(key) } }
         }
     }
 
@@ -148,7 +151,7 @@ public struct UnreachableRouteRule: CatalogueRule {
             var trie = RouteTrie(expectedLinks: catalogue.links.count)
             for link in catalogue.links {
                 guard let shape = RouteShape(link, words: &words, in: context) else { continue }
-                var isSameRoute = SameRoute(link, among: catalogue.links)
+                var isSameRoute = SameRoute(link, in: context)
                 // A link whose winner is its own duplicate is left to `duplicate-link`; one whose winner is the same
                 // path with no query items is that route documented with its parameters, which the route's handler
                 // receives too (seed 000 rule 4).
@@ -167,7 +170,7 @@ public struct UnreachableRouteRule: CatalogueRule {
             var groups = SpecificityGroups()
             for link in catalogue.links {
                 guard let shape = RouteShape(link, words: &words, in: context) else { continue }
-                var isSameRoute = SameRoute(link, among: catalogue.links)
+                var isSameRoute = SameRoute(link, in: context)
                 guard let winner = groups.insertFindingTie(shape, link: link.index, isSameRoute: { isSameRoute($0) }) else {
                     continue
                 }
