@@ -116,27 +116,35 @@ generate() { # generate LINKS FILE
     note "$(cat "$workdir/generator.log")"
 }
 
-# measure COMMAND…: runs it $runs times under GNU time; prints "best-wall-seconds peak-kilobytes cpu-seconds"
-# (the CPU time, user + system over all cores, of the run with the best wall time),
-# or fails (status 1) when a run exits with a status above 1, is killed or times out.
-measure() {
-    local best="" peak=0 cpu="" run start end status wall rss run_cpu
-    for ((run = 1; run <= runs; run++)); do
-        start=$EPOCHREALTIME
-        timeout "$timeout_seconds" /usr/bin/time -f '%e %M %U %S' -o "$workdir/time.out" "$@" >/dev/null 2>"$workdir/command.err"
-        status=$?
-        end=$EPOCHREALTIME
-        if ((status > 1)); then
-            note "'$(basename "$1") ${*:2}' exited with status $status: $(head -c 300 "$workdir/command.err")"
-            return 1
-        fi
-        wall=$(calc "printf \"%.6f\", $end - $start")
-        rss=$(tail -n 1 "$workdir/time.out" | awk '{ print $2 }')
-        run_cpu=$(tail -n 1 "$workdir/time.out" | awk '{ printf "%.2f", $3 + $4 }')
-        if [ -z "$best" ] || calc "exit !($wall < $best)"; then best=$wall cpu=$run_cpu; fi
-        if ((rss > peak)); then peak=$rss; fi
-    done
-    echo "$best $peak $cpu"
+# measure_once COMMAND…: runs it once under GNU time; prints "wall-seconds peak-kilobytes cpu-seconds" (the CPU
+# time is user + system over all cores), or fails (status 1) when it exits with a status above 1, is killed or
+# times out.
+measure_once() {
+    local start end status wall rss run_cpu
+    start=$EPOCHREALTIME
+    timeout "$timeout_seconds" /usr/bin/time -f '%e %M %U %S' -o "$workdir/time.out" "$@" >/dev/null 2>"$workdir/command.err"
+    status=$?
+    end=$EPOCHREALTIME
+    if ((status > 1)); then
+        note "'$(basename "$1") ${*:2}' exited with status $status: $(head -c 300 "$workdir/command.err")"
+        return 1
+    fi
+    wall=$(calc "printf \"%.6f\", $end - $start")
+    rss=$(tail -n 1 "$workdir/time.out" | awk '{ print $2 }')
+    run_cpu=$(tail -n 1 "$workdir/time.out" | awk '{ printf "%.2f", $3 + $4 }')
+    echo "$wall $rss $run_cpu"
+}
+
+# keep_best NAME "wall rss cpu": folds one run into the best wall time (with that run's CPU time) and the highest
+# peak RSS so far of NAME (raw or lint), kept in best_wall, best_peak and best_cpu.
+keep_best() {
+    local name=$1 wall rss run_cpu
+    read -r wall rss run_cpu <<<"$2"
+    if [ -z "${best_wall[$name]:-}" ] || calc "exit !($wall < ${best_wall[$name]})"; then
+        best_wall[$name]=$wall
+        best_cpu[$name]=$run_cpu
+    fi
+    if ((rss > ${best_peak[$name]:-0})); then best_peak[$name]=$rss; fi
 }
 
 # mean_milliseconds COUNT COMMAND…: the mean process wall time over COUNT runs after one warm-up, no wrapper.
@@ -189,15 +197,32 @@ for links in "${size_list[@]}"; do
     catalogue="$workdir/links-$links.yml"
     generate "$links" "$catalogue"
     file_bytes[$links]=$(stat -c %s "$catalogue")
-    note "raw-scan of $links links"
-    if result=$(measure "$raw_scan" "$catalogue"); then
-        read -r raw_seconds[$links] raw_kb[$links] _ <<<"$result"
-    fi
-    if [ -z "$lint_problem" ]; then
-        note "linkrules lint of $links links"
-        if result=$(measure "$lint_bin" lint "$catalogue" --format json --fail-on never); then
-            read -r lint_seconds[$links] lint_kb[$links] lint_cpu[$links] <<<"$result"
+    # The raw scan and the lint take turns, so that a busy spell of a shared machine slows both alike and
+    # their ratio holds.
+    note "raw-scan and linkrules lint of $links links, $runs runs each, in turns"
+    declare -A best_wall=() best_peak=() best_cpu=()
+    raw_ok=1 lint_ok=1
+    [ -n "$lint_problem" ] && lint_ok=0
+    for ((run = 1; run <= runs; run++)); do
+        if ((raw_ok)); then
+            if result=$(measure_once "$raw_scan" "$catalogue"); then keep_best raw "$result"; else raw_ok=0; fi
         fi
+        if ((lint_ok)); then
+            if result=$(measure_once "$lint_bin" lint "$catalogue" --format json --fail-on never); then
+                keep_best lint "$result"
+            else
+                lint_ok=0
+            fi
+        fi
+    done
+    if ((raw_ok)); then
+        raw_seconds[$links]=${best_wall[raw]}
+        raw_kb[$links]=${best_peak[raw]}
+    fi
+    if ((lint_ok)); then
+        lint_seconds[$links]=${best_wall[lint]}
+        lint_kb[$links]=${best_peak[lint]}
+        lint_cpu[$links]=${best_cpu[lint]}
     fi
     rm -f "$catalogue"
 done
