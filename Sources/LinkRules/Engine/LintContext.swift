@@ -83,14 +83,16 @@ public final class LintContext: Sendable {
             found.routeKeyHashes.reserveCapacity(chunks[chunk].count)
             for link in links[chunks[chunk]] {
                 found.routeKeyHashes.append(link.template.routeKeyHash)
-                let components = link.template.components
-                found.counted.append(Int32(components.count))
-                for component in components {
-                    guard hasVocabulary, looksUpValues || component.isLiteral else {
-                        found.counted.append(-1)
-                        continue
+                // Through the array's storage: each component is read in place, not copied out with its text.
+                link.template.components.withUnsafeBufferPointer { components in
+                    found.counted.append(Int32(components.count))
+                    for index in components.indices {
+                        guard hasVocabulary, looksUpValues || components[index].isLiteral else {
+                            found.counted.append(-1)
+                            continue
+                        }
+                        found.counted.append(catalogue.componentPosition(of: components[index]).map(Int32.init) ?? -1)
                     }
-                    found.counted.append(catalogue.componentPosition(of: component).map(Int32.init) ?? -1)
                 }
             }
             return [found]

@@ -199,13 +199,27 @@ public struct LinkTemplate: Sendable, Hashable {
 
     /// A 64-bit hash of the bytes of `routeKey` (FNV-1a, then mixed): equal keys hash equal, so routes are
     /// compared by their keys only when their hashes meet.
-    public var routeKeyHash: UInt64 { withRouteKeyBytes(Self.routeKeyHash(of:)) }
+    ///
+    /// An ASCII template with at most one query item (nearly every link) is hashed as its key's bytes are
+    /// produced, with no room written; any other is hashed from its written key.
+    public var routeKeyHash: UInt64 {
+        if query.count < 2 {
+            var text = text
+            let streamed = text.withUTF8 { bytes -> UInt64? in
+                var hasher = RouteKeyHasher(bytes: bytes)
+                writeRouteKey(into: &hasher)
+                return hasher.sawNonASCII ? nil : hasher.value
+            }
+            if let streamed { return streamed }
+        }
+        return withRouteKeyBytes(Self.routeKeyHash(of:))
+    }
 
     /// The hash `routeKeyHash` gives the bytes of a route key.
     static func routeKeyHash(of key: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in key { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        return (hash ^ (hash >> 29)) &* 0xBF58_476D_1CE4_E5B9
+        var hasher = RouteKeyHasher(bytes: UnsafeBufferPointer(start: nil, count: 0))
+        for byte in key { hasher.append(byte) }
+        return hasher.value
     }
 
     /// Calls `body` with the UTF-8 bytes of `routeKey`, written into temporary room (on the stack for a template
@@ -227,8 +241,9 @@ public struct LinkTemplate: Sendable, Hashable {
         }
     }
 
-    /// Writes the route key's bytes, ASCII lowercased, to a writer over the template's bytes.
-    private func writeRouteKey(into key: inout KeyWriter) {
+    /// Writes the route key's bytes, ASCII lowercased, to a sink reading the template's bytes: everything up to
+    /// the query, then its items (sorted by the sink when there are several).
+    private func writeRouteKey<Sink: RouteKeySink>(into key: inout Sink) {
         if let schemeSpan { key.copyLowercased(schemeSpan) }
         if isOpaque {
             let opaqueStart = (schemeSpan?.upperBound ?? -1) + 1
@@ -242,44 +257,26 @@ public struct LinkTemplate: Sendable, Hashable {
             key.append(UInt8(ascii: "/"))
             if let hostSpan { key.copyLowercased(hostSpan) }
             if hostSpan != nil, components.isEmpty, !hasEmptyPath { key.append(UInt8(ascii: "/")) }
-            for component in components {
-                key.append(UInt8(ascii: "/"))
-                let span = component.span
-                switch component.kind {
-                case .literal, .integer: key.copyLowercased(span)
-                case .placeholder(let placeholder):
-                    key.copyLowercased(span.lowerBound..<(span.lowerBound + Int(component.prefixLength)))
-                    key.append(placeholder)
+            // Through the array's storage: each component is read in place, not copied out with its text.
+            components.withUnsafeBufferPointer { components in
+                for index in components.indices {
+                    key.append(UInt8(ascii: "/"))
+                    let span = components[index].span
+                    switch components[index].kind {
+                    case .literal, .integer: key.copyLowercased(span)
+                    case .placeholder(let placeholder):
+                        key.copyLowercased(span.lowerBound..<(span.lowerBound + Int(components[index].prefixLength)))
+                        key.append(placeholder)
+                    }
                 }
             }
         }
         guard !query.isEmpty else { return }
-        // The items are written in the template's order, then rewritten sorted when there are several.
         key.append(UInt8(ascii: "?"))
-        let itemsStart = key.count
-        var items: [Range<Int>] = []
-        items.reserveCapacity(query.count)
-        for item in query {
-            if !items.isEmpty { key.append(UInt8(ascii: "&")) }
-            let mark = key.count
-            key.copyLowercased(item.nameSpan)
-            if let placeholder = item.placeholder {
-                key.append(UInt8(ascii: "="))
-                key.append(placeholder)
-            } else if let valueSpan = item.valueSpan {
-                key.append(UInt8(ascii: "="))
-                key.copyLowercased(valueSpan)
-            }
-            items.append(mark..<key.count)
-        }
-        guard items.count > 1 else { return }
-        let written = Array(key.output[itemsStart..<key.count])
-        items.sort { written[($0.lowerBound - itemsStart)..<($0.upperBound - itemsStart)]
-            .lexicographicallyPrecedes(written[($1.lowerBound - itemsStart)..<($1.upperBound - itemsStart)]) }
-        key.count = itemsStart
-        for (index, item) in items.enumerated() {
-            if index > 0 { key.append(UInt8(ascii: "&")) }
-            for byte in written[(item.lowerBound - itemsStart)..<(item.upperBound - itemsStart)] { key.append(byte) }
+        if query.count == 1 {
+            key.append(query[0])
+        } else {
+            key.appendSorted(query)
         }
     }
 }
@@ -301,25 +298,19 @@ private struct OptionalSpan: Sendable, Hashable {
     var range: Range<Int>? { start == .max ? nil : Int(start)..<Int(end) }
 }
 
-/// Writes a route key into room made for it, reading from the template's bytes.
-private struct KeyWriter {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let output: UnsafeMutableBufferPointer<UInt8>
-    var count = 0
+/// Where `LinkTemplate.writeRouteKey` puts a route key's bytes: written room (`KeyWriter`) or a running hash
+/// (`RouteKeyHasher`). It reads spans of the template from `bytes`.
+private protocol RouteKeySink {
+    var bytes: UnsafeBufferPointer<UInt8> { get }
+    mutating func append(_ byte: UInt8)
+    /// Appends several query items, each as `append(_: QueryItem)` writes it, sorted and joined by `&`.
+    mutating func appendSorted(_ query: [QueryItem])
+}
 
-    mutating func append(_ byte: UInt8) {
-        precondition(count < output.count, "a route key is longer than its template allows")
-        output[count] = byte
-        count += 1
-    }
-
+extension RouteKeySink {
     /// Copies a range of the template, ASCII capitals lowercased.
     mutating func copyLowercased(_ span: Range<Int>) {
-        precondition(count + span.count <= output.count, "a route key is longer than its template allows")
-        for offset in span {
-            output[count] = asciiLowercased(bytes[offset])
-            count += 1
-        }
+        for offset in span { append(asciiLowercased(bytes[offset])) }
     }
 
     /// A placeholder: `{}`, or `{type}` for a type other than `string`.
@@ -330,6 +321,77 @@ private struct KeyWriter {
         }
         append(UInt8(ascii: "}"))
     }
+
+    /// One query item: its name, then `=` and its placeholder or fixed value when it has one.
+    mutating func append(_ item: QueryItem) {
+        copyLowercased(item.nameSpan)
+        if let placeholder = item.placeholder {
+            append(UInt8(ascii: "="))
+            append(placeholder)
+        } else if let valueSpan = item.valueSpan {
+            append(UInt8(ascii: "="))
+            copyLowercased(valueSpan)
+        }
+    }
+}
+
+/// Writes a route key into room made for it, reading from the template's bytes.
+private struct KeyWriter: RouteKeySink {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let output: UnsafeMutableBufferPointer<UInt8>
+    var count = 0
+
+    mutating func append(_ byte: UInt8) {
+        precondition(count < output.count, "a route key is longer than its template allows")
+        output[count] = byte
+        count += 1
+    }
+
+    /// The items are written in the template's order, then rewritten sorted.
+    mutating func appendSorted(_ query: [QueryItem]) {
+        let itemsStart = count
+        var items: [Range<Int>] = []
+        items.reserveCapacity(query.count)
+        for item in query {
+            if !items.isEmpty { append(UInt8(ascii: "&")) }
+            let mark = count
+            append(item)
+            items.append(mark..<count)
+        }
+        let written = Array(output[itemsStart..<count])
+        items.sort { written[($0.lowerBound - itemsStart)..<($0.upperBound - itemsStart)]
+            .lexicographicallyPrecedes(written[($1.lowerBound - itemsStart)..<($1.upperBound - itemsStart)]) }
+        count = itemsStart
+        for (index, item) in items.enumerated() {
+            if index > 0 { append(UInt8(ascii: "&")) }
+            for byte in written[(item.lowerBound - itemsStart)..<(item.upperBound - itemsStart)] { append(byte) }
+        }
+    }
+}
+
+/// Hashes a route key as its bytes are produced (FNV-1a, then mixed), noting whether any is outside ASCII: such
+/// a key is lowercased as a whole before hashing, so the streamed value does not apply to it.
+private struct RouteKeyHasher: RouteKeySink {
+    let bytes: UnsafeBufferPointer<UInt8>
+    private var state: UInt64 = 0xCBF2_9CE4_8422_2325
+    private(set) var sawNonASCII = false
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        state = (state ^ UInt64(byte)) &* 0x100_0000_01B3
+        if byte >= 0x80 { sawNonASCII = true }
+    }
+
+    /// Several items are sorted in written room, which a hasher does not have.
+    mutating func appendSorted(_ query: [QueryItem]) {
+        preconditionFailure("a query of several items is hashed from its written key")
+    }
+
+    var value: UInt64 { (state ^ (state >> 29)) &* 0xBF58_476D_1CE4_E5B9 }
 }
 
 /// Compares names the way URL schemes and hosts compare: ignoring ASCII case, without allocating. Contiguous
