@@ -24,10 +24,10 @@ struct LineTable {
     init(of bytes: UnsafeBufferPointer<UInt8>, textStart: Int) {
         let breaksLoneCR = bytes.baseAddress.map { memchr($0, 0x0D, bytes.count) != nil } ?? false
         holdsCarriageReturn = breaksLoneCR
-        var lineCount = 1
-        Self.forEachLineStart(in: bytes, breaksLoneCR: breaksLoneCR) { _ in lineCount += 1 }
+        // One pass: room for a line every 16 bytes is reserved up front (room never written is never touched, so
+        // it costs no memory), and the array grows past it only for a file of shorter lines.
         var starts: [Int] = []
-        starts.reserveCapacity(lineCount)
+        starts.reserveCapacity(bytes.count / 16 + 1)
         starts.append(0)
         Self.forEachLineStart(in: bytes, breaksLoneCR: breaksLoneCR) { starts.append($0) }
         lineStarts = starts
