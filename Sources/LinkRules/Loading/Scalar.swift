@@ -1,15 +1,29 @@
 /// A YAML scalar with where it was written: its decoded value, the byte range of the whole token (quotes
 /// included) and its style. Positions inside the value map back to the source through `sourceOffsets`.
+///
+/// Every link keeps several scalars for the whole run, so the range is stored as two 32-bit offsets (a scalar is
+/// 25 bytes rather than 33): the loader refuses files of 4 GiB or more.
 public struct Scalar: Sendable, Hashable {
     public var value: String
-    /// The byte range of the token in its file, quotes included.
-    public var tokenRange: Range<Int>
+    private var tokenStart: UInt32
+    private var tokenEnd: UInt32
     public var style: ScalarStyle
 
     public init(value: String, tokenRange: Range<Int>, style: ScalarStyle) {
         self.value = value
-        self.tokenRange = tokenRange
+        (tokenStart, tokenEnd) = Self.offsets(tokenRange)
         self.style = style
+    }
+
+    /// The byte range of the token in its file, quotes included.
+    public var tokenRange: Range<Int> {
+        get { Int(tokenStart)..<Int(tokenEnd) }
+        set { (tokenStart, tokenEnd) = Self.offsets(newValue) }
+    }
+
+    private static func offsets(_ range: Range<Int>) -> (UInt32, UInt32) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= UInt32.max, "a scalar past 4 GiB of its file")
+        return (UInt32(range.lowerBound), UInt32(range.upperBound))
     }
 
     /// Whether the scalar is YAML's null (`~`, `null`, or nothing at all, unquoted).
