@@ -45,8 +45,11 @@ public struct PlaceholderStyleRule: CatalogueRule {
     public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
         var findings = Findings()
         for link in catalogue.links {
-            for component in link.template.components {
-                if let placeholder = component.placeholder { check(placeholder, of: link, in: context, into: &findings) }
+            // Through the array's storage: components are read in place, not copied out with their text.
+            link.template.components.withUnsafeBufferPointer { components in
+                for index in components.indices {
+                    if let placeholder = components[index].placeholder { check(placeholder, of: link, in: context, into: &findings) }
+                }
             }
             for item in link.template.query {
                 if let placeholder = item.placeholder { check(placeholder, of: link, in: context, into: &findings) }
