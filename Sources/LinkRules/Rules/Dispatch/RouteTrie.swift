@@ -3,26 +3,30 @@
 /// could accept it: at each component, the literal child of the same word and the placeholder children that accept
 /// that word or value — never every earlier link.
 ///
-/// Nodes live in one array and refer to each other by index. A node's literal children are found through one
-/// table for the whole trie, keyed by (parent, word id); its few placeholder children form a list. Nothing is
-/// allocated per node beyond its entry in the array.
+/// Nodes live in one array and refer to each other by index. Each (scheme, host) pair has a root, found by the
+/// pair's index in the check's `RouteWords`. A node's literal children are found through one table for the whole
+/// trie, keyed by (parent, word id); its few placeholder children form a list. The query items the links require
+/// are kept one after the other in one array. Nothing is allocated per node or per link beyond their entries in
+/// those arrays.
 struct RouteTrie: Sendable {
-    /// A link ending at a node, with what it requires of the query.
+    /// A link ending at a node, with where its query constraints are kept.
     struct End: Sendable {
-        var link: Int
-        var query: [RouteShape.QueryConstraint]
+        /// The link's index in the catalogue.
+        var link: Int { Int(linkIndex) }
+        fileprivate var linkIndex: Int32
+        /// The link's required query items: `queryCount` of them from `queryStart` in the trie's `queries`.
+        fileprivate var queryStart: Int32
+        fileprivate var queryCount: Int32
         /// The next link ending at the same node, in insertion order (-1 for none).
         fileprivate var next: Int32 = -1
     }
 
-    /// One trie node: how it hangs from its parent, its first placeholder child and next placeholder sibling,
-    /// and the links whose path ends here.
+    /// One trie node: its first placeholder child and next placeholder sibling, and the links whose path ends
+    /// here. How a literal child hangs from its parent is kept in `literalChildren`.
     fileprivate struct Node: Sendable {
-        var parent: Int32
-        /// The word id of a literal child; the prefix word id of a placeholder child.
+        /// The prefix word id of a placeholder child (unused for a literal child).
         var word: Int32
-        /// The placeholder type of a placeholder child; nil for an untyped placeholder and for a literal child
-        /// (literal children are found through `literalChildren`, placeholder ones through their parent's list).
+        /// The placeholder type of a placeholder child; nil for an untyped placeholder and for a literal child.
         var type: PlaceholderType?
         var firstValueChild: Int32 = -1
         var nextValueSibling: Int32 = -1
@@ -33,70 +37,104 @@ struct RouteTrie: Sendable {
         var valueKey: RouteShape.ValueKey { RouteShape.ValueKey(prefix: word, type: type) }
     }
 
-    /// Node 0 is above the roots: a scheme is its literal child, and a host the scheme's; paths start at hosts.
-    private var nodes: [Node] = [Node(parent: -1, word: -1, type: nil)]
+    private var nodes: [Node] = []
+    /// The root node of each (scheme, host) pair by its index (`RouteShape.authority`), -1 for a pair with no
+    /// link yet: paths start there.
+    private var roots: [Int32] = []
     private var ends: [End] = []
+    /// The required query items of every link in `ends`, each link's sorted by name id.
+    private var queries: [RouteShape.QueryConstraint] = []
     private var literalChildren: ChildTable
+    /// The walk of `insert`'s search, kept to reuse its storage.
+    private var stack: [(node: Int32, depth: Int32)] = []
+    /// The nodes of the new link's own path, by depth (its host first), kept to reuse their storage.
+    private var path: [Int32] = []
 
     /// An empty trie with room for about `expectedLinks` links: links share most of their nodes, and most add one
     /// or two of their own.
     init(expectedLinks: Int = 0) {
         literalChildren = ChildTable(expectedChildren: expectedLinks * 2)
-        nodes.reserveCapacity(expectedLinks * 2 + 1)
+        nodes.reserveCapacity(expectedLinks * 2)
         ends.reserveCapacity(expectedLinks)
     }
-    /// The walk of `earliestSubsumer`, kept to reuse its storage.
-    private var stack: [(node: Int32, depth: Int32)] = []
 
-    /// Adds a link. A link that `isSameRoute` says has the route of one already at its node is left out: the
-    /// earlier one wins for every later link either could shadow. `isSameRoute` is asked only about links on the
-    /// same path, so comparing their route keys stays rare.
-    mutating func insert(_ shape: RouteShape, link: Int, isSameRoute: (Int) -> Bool) {
-        var node = literalChild(of: literalChild(of: 0, word: shape.scheme), word: shape.host)
-        for part in shape.parts {
+    /// Adds a link, and returns the earliest link added before it that matches every URL it matches: the link that
+    /// wins its URLs under first-match dispatch. The winner may have the same route key (a duplicate rather than a
+    /// shadow). A link that `isSameRoute` says has the route of one already at its node is not added: the earlier
+    /// one wins for every later link either could shadow. `isSameRoute` is asked only about links on the same
+    /// path, so comparing their route keys stays rare.
+    ///
+    /// The link's own path is made first, so the search follows it without looking its literal children up again.
+    /// The nodes it adds hold no link yet and lead only to each other, so the search leaves them out.
+    @discardableResult
+    mutating func insert(_ shape: RouteShape, link: Int, in words: RouteWords, isSameRoute: (Int) -> Bool) -> End? {
+        let authority = Int(shape.authority)
+        if authority >= roots.count { roots += repeatElement(-1, count: authority + 1 - roots.count) }
+        var firstNewDepth = Int.max
+        if roots[authority] < 0 {
+            roots[authority] = Int32(nodes.count)
+            nodes.append(Node(word: -1, type: nil))
+            firstNewDepth = 0
+        }
+        var node = roots[authority]
+        setPath(0, node)
+        for (index, part) in shape.parts.enumerated() {
+            let count = nodes.count
             switch part {
             case .literal(let word): node = literalChild(of: node, word: word)
             case .value(let key): node = valueChild(of: node, key)
             }
+            if nodes.count > count, firstNewDepth == Int.max { firstNewDepth = index + 1 }
+            setPath(index + 1, node)
         }
+        let winner = earliestSubsumer(of: shape, firstNewDepth: firstNewDepth, in: words)
         let position = Int(node)
         var index = nodes[position].firstEnd
         while index >= 0 {
-            if isSameRoute(ends[Int(index)].link) { return }
+            if isSameRoute(ends[Int(index)].link) { return winner }
             index = ends[Int(index)].next
         }
         let end = Int32(ends.count)
-        ends.append(End(link: link, query: shape.query))
+        ends.append(End(linkIndex: Int32(link), queryStart: Int32(queries.count), queryCount: Int32(shape.query.count)))
+        if !shape.query.isEmpty { queries.append(contentsOf: shape.query) }
         if nodes[position].lastEnd >= 0 {
             ends[Int(nodes[position].lastEnd)].next = end
         } else {
             nodes[position].firstEnd = end
         }
         nodes[position].lastEnd = end
+        return winner
     }
 
-    /// The earliest inserted link that matches every URL `shape` matches: the link that wins its URLs under
-    /// first-match dispatch. It may have the same route key (a duplicate rather than a shadow). Mutating only to
-    /// reuse the storage of its walk.
-    mutating func earliestSubsumer(of shape: RouteShape, in words: RouteWords) -> End? {
-        stack.removeAll(keepingCapacity: true)
-        // Templates of the same scheme and host, and those of no scheme and the same host.
-        for pass in 0..<(shape.hasAnyScheme ? 1 : 2) {
-            let scheme = pass == 0 ? shape.scheme : words.anyScheme
-            if let schemeNode = literalChildren.child(of: 0, word: scheme, in: nodes),
-                let root = literalChildren.child(of: schemeNode, word: shape.host, in: nodes)
-            {
-                stack.append((root, 0))
-            }
+    /// Records the node of the new link's path at `depth`, reusing `path`'s storage from link to link.
+    private mutating func setPath(_ depth: Int, _ node: Int32) {
+        if depth < path.count { path[depth] = node } else { path.append(node) }
+    }
+
+    /// The earliest link that matches every URL `shape` matches, `path` holding the nodes of its own path, which
+    /// are new from `firstNewDepth` on.
+    private mutating func earliestSubsumer(of shape: RouteShape, firstNewDepth: Int, in words: RouteWords) -> End? {
+        // `stack` is used up to `top`, and keeps its storage from link to link.
+        var top = 0
+        func push(_ node: Int32, _ depth: Int32) {
+            if top == stack.count { stack.append((node, depth)) } else { stack[top] = (node, depth) }
+            top += 1
+        }
+        // Templates of the same scheme and host (the new link's own root), and those of no scheme and the same host.
+        if firstNewDepth > 0 { push(path[0], 0) }
+        let anySchemeAuthority = Int(shape.anySchemeAuthority)
+        if !shape.hasAnyScheme, anySchemeAuthority < roots.count, roots[anySchemeAuthority] >= 0 {
+            push(roots[anySchemeAuthority], 0)
         }
         var best: End?
         let depthOfEnds = Int32(shape.parts.count)
-        while let (index, depth) = stack.popLast() {
-            let node = nodes[Int(index)]
+        while top > 0 {
+            top -= 1
+            let (index, depth) = stack[top]
             if depth == depthOfEnds {
-                var end = node.firstEnd
+                var end = nodes[Int(index)].firstEnd
                 while end >= 0, ends[Int(end)].link < best?.link ?? Int.max {
-                    if RouteShape.query(ends[Int(end)].query, isImpliedBy: shape.query, in: words) {
+                    if impliesQuery(of: ends[Int(end)], shape.query, in: words) {
                         best = ends[Int(end)]
                         break
                     }
@@ -104,19 +142,28 @@ struct RouteTrie: Sendable {
                 }
                 continue
             }
-            var child = node.firstValueChild
+            // The next node of the link's own path, when this node is on it and the next one is not new.
+            let isOnPath = index == path[Int(depth)]
+            let pathChild = isOnPath && Int(depth) + 1 < firstNewDepth ? path[Int(depth) + 1] : -1
+            var child = nodes[Int(index)].firstValueChild
             switch shape.parts[Int(depth)] {
             case .literal(let word):
-                if let next = literalChildren.child(of: index, word: word, in: nodes) { stack.append((next, depth + 1)) }
+                if isOnPath {
+                    if pathChild >= 0 { push(pathChild, depth + 1) }
+                } else if let next = literalChildren.child(of: index, word: word) {
+                    push(next, depth + 1)
+                }
                 while child >= 0 {
-                    let key = nodes[Int(child)].valueKey
-                    if key.accepts(literal: word, in: words) { stack.append((child, depth + 1)) }
+                    if nodes[Int(child)].valueKey.accepts(literal: word, in: words) { push(child, depth + 1) }
                     child = nodes[Int(child)].nextValueSibling
                 }
             case .value(let inner):
                 while child >= 0 {
-                    let key = nodes[Int(child)].valueKey
-                    if key.covers(inner, in: words) { stack.append((child, depth + 1)) }
+                    if child == pathChild || (!isOnPath || child != path[Int(depth) + 1])
+                        && nodes[Int(child)].valueKey.covers(inner, in: words)
+                    {
+                        push(child, depth + 1)
+                    }
                     child = nodes[Int(child)].nextValueSibling
                 }
             }
@@ -124,11 +171,18 @@ struct RouteTrie: Sendable {
         return best
     }
 
+    /// Whether a URL that carries every item of `given` always carries what the link of `end` requires.
+    private func impliesQuery(of end: End, _ given: [RouteShape.QueryConstraint], in words: RouteWords) -> Bool {
+        if end.queryCount == 0 { return true }
+        let start = Int(end.queryStart)
+        return RouteShape.query(queries[start..<(start + Int(end.queryCount))], isImpliedBy: given, in: words)
+    }
+
     private mutating func literalChild(of parent: Int32, word: Int32) -> Int32 {
-        if let existing = literalChildren.child(of: parent, word: word, in: nodes) { return existing }
+        if let existing = literalChildren.child(of: parent, word: word) { return existing }
         let child = Int32(nodes.count)
-        nodes.append(Node(parent: parent, word: word, type: nil))
-        literalChildren.insert(child, parent: parent, word: word, in: nodes)
+        nodes.append(Node(word: word, type: nil))
+        literalChildren.insert(child, parent: parent, word: word)
         return child
     }
 
@@ -141,61 +195,65 @@ struct RouteTrie: Sendable {
             child = nodes[Int(child)].nextValueSibling
         }
         child = Int32(nodes.count)
-        nodes.append(Node(parent: parent, word: key.prefix, type: key.type))
+        nodes.append(Node(word: key.prefix, type: key.type))
         if last >= 0 { nodes[Int(last)].nextValueSibling = child } else { nodes[Int(parent)].firstValueChild = child }
         return child
     }
 
-    /// The literal children of every node: an open-addressing table of node indices, keyed by the parent and word
-    /// that each child node records. Never more than half full.
+    /// The literal children of every node: an open-addressing table from (parent, word id) to the child node,
+    /// each slot holding its key, so a lookup reads no node. Never more than half full.
     fileprivate struct ChildTable: Sendable {
-        /// `child + 1`, or 0 for an empty slot.
-        private var slots: [Int32]
+        /// One entry: the parent and word packed in 64 bits, and `child + 1`, or 0 for an empty slot.
+        private struct Slot: Sendable {
+            var key: UInt64
+            var child: Int32
+        }
+
+        private var slots: [Slot]
         private var count = 0
 
         init(expectedChildren: Int) {
             var size = 1024
             while size < expectedChildren * 2 { size *= 2 }
-            slots = [Int32](repeating: 0, count: size)
+            slots = [Slot](repeating: Slot(key: 0, child: 0), count: size)
         }
 
-        private static func hash(parent: Int32, word: Int32) -> Int {
-            let key = UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(UInt32(bitPattern: word))
-            return Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32)
+        private static func key(parent: Int32, word: Int32) -> UInt64 {
+            UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(UInt32(bitPattern: word))
         }
 
-        func child(of parent: Int32, word: Int32, in nodes: [Node]) -> Int32? {
-            let mask = slots.count - 1
-            var slot = Self.hash(parent: parent, word: word) & mask
-            while slots[slot] != 0 {
-                let child = slots[slot] - 1
-                let node = nodes[Int(child)]
-                if node.parent == parent, node.word == word { return child }
-                slot = (slot + 1) & mask
+        private static func hash(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) }
+
+        func child(of parent: Int32, word: Int32) -> Int32? {
+            let key = Self.key(parent: parent, word: word)
+            return slots.withUnsafeBufferPointer { slots in
+                let mask = slots.count - 1
+                var slot = Self.hash(key) & mask
+                while slots[slot].child != 0 {
+                    if slots[slot].key == key { return slots[slot].child - 1 }
+                    slot = (slot + 1) & mask
+                }
+                return nil
             }
-            return nil
         }
 
-        mutating func insert(_ child: Int32, parent: Int32, word: Int32, in nodes: [Node]) {
+        mutating func insert(_ child: Int32, parent: Int32, word: Int32) {
             count += 1
-            if count * 2 > slots.count { grow(nodes) }
-            place(child, parent: parent, word: word)
+            if count * 2 > slots.count { grow() }
+            place(Slot(key: Self.key(parent: parent, word: word), child: child + 1))
         }
 
-        private mutating func place(_ child: Int32, parent: Int32, word: Int32) {
+        private mutating func place(_ entry: Slot) {
             let mask = slots.count - 1
-            var slot = Self.hash(parent: parent, word: word) & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = child + 1
+            var slot = Self.hash(entry.key) & mask
+            while slots[slot].child != 0 { slot = (slot + 1) & mask }
+            slots[slot] = entry
         }
 
-        private mutating func grow(_ nodes: [Node]) {
+        private mutating func grow() {
             let old = slots
-            slots = [Int32](repeating: 0, count: old.count * 2)
-            for entry in old where entry != 0 {
-                let node = nodes[Int(entry - 1)]
-                place(entry - 1, parent: node.parent, word: node.word)
-            }
+            slots = [Slot](repeating: Slot(key: 0, child: 0), count: old.count * 2)
+            for entry in old where entry.child != 0 { place(entry) }
         }
     }
 }
