@@ -24,7 +24,7 @@ struct RouteTrie: Sendable {
     /// One trie node: its first placeholder child and next placeholder sibling, and the links whose path ends
     /// here. How a literal child hangs from its parent is kept in `literalChildren`.
     fileprivate struct Node: Sendable {
-        /// The prefix word id of a placeholder child (unused for a literal child).
+        /// The prefix word id of a placeholder child (unused for a literal child and a root).
         var word: Int32
         /// The placeholder type of a placeholder child; nil for an untyped placeholder and for a literal child.
         var type: PlaceholderType?
@@ -45,9 +45,9 @@ struct RouteTrie: Sendable {
     /// The required query items of every link in `ends`, each link's sorted by name id.
     private var queries: [RouteShape.QueryConstraint] = []
     private var literalChildren: ChildTable
-    /// The walk of `insert`'s search, kept to reuse its storage.
+    /// The branches off the new link's path that `insert`'s search has yet to walk, kept to reuse its storage.
     private var stack: [(node: Int32, depth: Int32)] = []
-    /// The nodes of the new link's own path, by depth (its host first), kept to reuse their storage.
+    /// The nodes of the new link's own path, by depth (its root first), kept to reuse their storage.
     private var path: [Int32] = []
 
     /// An empty trie with room for about `expectedLinks` links: links share most of their nodes, and most add one
@@ -112,7 +112,9 @@ struct RouteTrie: Sendable {
     }
 
     /// The earliest link that matches every URL `shape` matches, `path` holding the nodes of its own path, which
-    /// are new from `firstNewDepth` on.
+    /// are new from `firstNewDepth` on. The path is followed node by node; the branches off it (placeholder
+    /// children that accept the link's component, other than the path's own) and the root of the links of no
+    /// scheme are walked from a stack. A branch never leads back onto the path.
     private mutating func earliestSubsumer(of shape: RouteShape, firstNewDepth: Int, in words: RouteWords) -> End? {
         // `stack` is used up to `top`, and keeps its storage from link to link.
         var top = 0
@@ -120,53 +122,61 @@ struct RouteTrie: Sendable {
             if top == stack.count { stack.append((node, depth)) } else { stack[top] = (node, depth) }
             top += 1
         }
-        // Templates of the same scheme and host (the new link's own root), and those of no scheme and the same host.
-        if firstNewDepth > 0 { push(path[0], 0) }
-        let anySchemeAuthority = Int(shape.anySchemeAuthority)
-        if !shape.hasAnyScheme, anySchemeAuthority < roots.count, roots[anySchemeAuthority] >= 0 {
-            push(roots[anySchemeAuthority], 0)
-        }
         var best: End?
-        let depthOfEnds = Int32(shape.parts.count)
-        while top > 0 {
-            top -= 1
-            let (index, depth) = stack[top]
-            if depth == depthOfEnds {
-                var end = nodes[Int(index)].firstEnd
-                while end >= 0, ends[Int(end)].link < best?.link ?? Int.max {
-                    if impliesQuery(of: ends[Int(end)], shape.query, in: words) {
-                        best = ends[Int(end)]
-                        break
-                    }
-                    end = ends[Int(end)].next
+        func findEnd(at node: Int32) {
+            var end = nodes[Int(node)].firstEnd
+            while end >= 0, ends[Int(end)].link < best?.link ?? Int.max {
+                if impliesQuery(of: ends[Int(end)], shape.query, in: words) {
+                    best = ends[Int(end)]
+                    return
                 }
-                continue
+                end = ends[Int(end)].next
             }
-            // The next node of the link's own path, when this node is on it and the next one is not new.
-            let isOnPath = index == path[Int(depth)]
-            let pathChild = isOnPath && Int(depth) + 1 < firstNewDepth ? path[Int(depth) + 1] : -1
-            var child = nodes[Int(index)].firstValueChild
-            switch shape.parts[Int(depth)] {
+        }
+        /// Pushes the placeholder children of `node` that accept the component at `depth`, except `skipping`.
+        func pushValueChildren(of node: Int32, at depth: Int, skipping own: Int32) {
+            var child = nodes[Int(node)].firstValueChild
+            guard child >= 0 else { return }
+            switch shape.parts[depth] {
             case .literal(let word):
-                if isOnPath {
-                    if pathChild >= 0 { push(pathChild, depth + 1) }
-                } else if let next = literalChildren.child(of: index, word: word) {
-                    push(next, depth + 1)
-                }
                 while child >= 0 {
-                    if nodes[Int(child)].valueKey.accepts(literal: word, in: words) { push(child, depth + 1) }
+                    if nodes[Int(child)].valueKey.accepts(literal: word, in: words) { push(child, Int32(depth + 1)) }
                     child = nodes[Int(child)].nextValueSibling
                 }
             case .value(let inner):
                 while child >= 0 {
-                    if child == pathChild || (!isOnPath || child != path[Int(depth) + 1])
-                        && nodes[Int(child)].valueKey.covers(inner, in: words)
-                    {
-                        push(child, depth + 1)
-                    }
+                    if child != own, nodes[Int(child)].valueKey.covers(inner, in: words) { push(child, Int32(depth + 1)) }
                     child = nodes[Int(child)].nextValueSibling
                 }
             }
+        }
+        // Templates of no scheme and the same host.
+        let anySchemeAuthority = Int(shape.anySchemeAuthority)
+        if !shape.hasAnyScheme, anySchemeAuthority < roots.count, roots[anySchemeAuthority] >= 0 {
+            push(roots[anySchemeAuthority], 0)
+        }
+        // Templates of the same scheme and host, along the link's own path as long as it is not new.
+        let depthOfEnds = shape.parts.count
+        var depth = 0
+        while depth < firstNewDepth {
+            if depth == depthOfEnds {
+                findEnd(at: path[depth])
+                break
+            }
+            pushValueChildren(of: path[depth], at: depth, skipping: path[depth + 1])
+            depth += 1
+        }
+        while top > 0 {
+            top -= 1
+            let (index, depth) = stack[top]
+            if Int(depth) == depthOfEnds {
+                findEnd(at: index)
+                continue
+            }
+            if case .literal(let word) = shape.parts[Int(depth)], let next = literalChildren.child(of: index, word: word) {
+                push(next, depth + 1)
+            }
+            pushValueChildren(of: index, at: Int(depth), skipping: -1)
         }
         return best
     }

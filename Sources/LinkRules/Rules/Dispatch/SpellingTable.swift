@@ -18,14 +18,32 @@ struct SpellingTable: Sendable {
 
     /// The index of `bytes`, and whether they were new (then added with the next index).
     mutating func index(of bytes: UnsafeBufferPointer<UInt8>) -> (index: Int, isNew: Bool) {
-        let hash = Self.hash(UnsafeRawBufferPointer(bytes))
-        let mask = slots.count - 1
-        var slot = Int(hash) & mask
-        while slots[slot] != 0 {
-            let index = Int(slots[slot] - 1)
-            if hashes[index] == hash, spelling(index, equals: bytes) { return (index, false) }
-            slot = (slot + 1) & mask
+        let key = UnsafeRawBufferPointer(bytes)
+        let hash = Self.hash(key)
+        let (found, slot) = slots.withUnsafeBufferPointer { slots in
+            hashes.withUnsafeBufferPointer { hashes in
+                starts.withUnsafeBufferPointer { starts in
+                    arena.withUnsafeBytes { arena -> (Int?, Int) in
+                        let mask = slots.count - 1
+                        var slot = Int(hash) & mask
+                        while slots[slot] != 0 {
+                            let index = Int(slots[slot] - 1)
+                            if hashes[index] == hash {
+                                let start = Int(starts[index])
+                                if Int(starts[index + 1]) - start == key.count,
+                                    Self.equal(UnsafeRawBufferPointer(rebasing: arena[start..<(start + key.count)]), key)
+                                {
+                                    return (index, slot)
+                                }
+                            }
+                            slot = (slot + 1) & mask
+                        }
+                        return (nil, slot)
+                    }
+                }
+            }
         }
+        if let found { return (found, false) }
         let index = hashes.count
         arena.append(contentsOf: bytes)
         starts.append(Int32(arena.count))
@@ -33,14 +51,6 @@ struct SpellingTable: Sendable {
         slots[slot] = Int32(index + 1)
         if hashes.count * 2 > slots.count { grow() }
         return (index, true)
-    }
-
-    private func spelling(_ index: Int, equals bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = Int(starts[index])
-        guard Int(starts[index + 1]) - start == bytes.count else { return false }
-        return arena.withUnsafeBytes { arena in
-            Self.equal(UnsafeRawBufferPointer(rebasing: arena[start..<(start + bytes.count)]), UnsafeRawBufferPointer(bytes))
-        }
     }
 
     private mutating func grow() {
@@ -54,24 +64,27 @@ struct SpellingTable: Sendable {
         slots = grown
     }
 
-    /// The bytes as a little-endian number, for the last at most eight of them.
+    /// All the bytes of a string of fewer than eight as one number: two overlapping four-byte loads from four
+    /// bytes on, the first, middle and last bytes below that. Two strings of the same length have the same number
+    /// only when their bytes are the same.
     @inline(__always)
-    private static func word(_ bytes: UnsafeRawBufferPointer, from offset: Int) -> UInt64 {
-        var word: UInt64 = 0
-        var index = bytes.count
-        while index > offset {
-            index -= 1
-            word = word << 8 | UInt64(bytes[index])
+    private static func shortWord(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let count = bytes.count
+        if count >= 4 {
+            return UInt64(bytes.loadUnaligned(as: UInt32.self))
+                | UInt64(bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32
         }
-        return word
+        if count == 0 { return 0 }
+        return UInt64(bytes[0]) | UInt64(bytes[count / 2]) << 8 | UInt64(bytes[count - 1]) << 16
     }
 
     /// A multiplicative hash of the length and of each eight bytes (the last eight overlapping the ones before
     /// when the length is not a multiple of eight). Not keyed: the words come from the user's own catalogue.
+    @inline(__always)
     static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         var hash = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
         if bytes.count < 8 {
-            hash = (hash ^ word(bytes, from: 0)) &* 0xFF51_AFD7_ED55_8CCD
+            hash = (hash ^ shortWord(bytes)) &* 0xFF51_AFD7_ED55_8CCD
         } else {
             var offset = 0
             while offset + 8 < bytes.count {
@@ -84,9 +97,10 @@ struct SpellingTable: Sendable {
     }
 
     /// Whether two byte strings of the same length are equal, compared eight bytes at a time.
+    @inline(__always)
     static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
         let count = a.count
-        if count < 8 { return word(a, from: 0) == word(b, from: 0) }
+        if count < 8 { return shortWord(a) == shortWord(b) }
         var offset = 0
         while offset + 8 < count {
             if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
