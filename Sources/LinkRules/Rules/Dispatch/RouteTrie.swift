@@ -21,17 +21,18 @@ struct RouteTrie: Sendable {
         fileprivate var next: Int32 = -1
     }
 
-    /// One trie node: its first placeholder child and next placeholder sibling, and the links whose path ends
-    /// here. How a literal child hangs from its parent is kept in `literalChildren`.
+    /// One trie node: how it hangs from its parent, its first placeholder child and next placeholder sibling,
+    /// and the links whose path ends here.
     fileprivate struct Node: Sendable {
-        /// The prefix word id of a placeholder child (unused for a literal child and a root).
+        /// The node this one hangs from (-1 for a root).
+        var parent: Int32
+        /// The word id of a literal child; the prefix word id of a placeholder child (unused for a root).
         var word: Int32
         /// The placeholder type of a placeholder child; nil for an untyped placeholder and for a literal child.
         var type: PlaceholderType?
         var firstValueChild: Int32 = -1
         var nextValueSibling: Int32 = -1
         var firstEnd: Int32 = -1
-        var lastEnd: Int32 = -1
 
         /// The placeholder key of a placeholder child.
         var valueKey: RouteShape.ValueKey { RouteShape.ValueKey(prefix: word, type: type) }
@@ -73,7 +74,7 @@ struct RouteTrie: Sendable {
         var firstNewDepth = Int.max
         if roots[authority] < 0 {
             roots[authority] = Int32(nodes.count)
-            nodes.append(Node(word: -1, type: nil))
+            nodes.append(Node(parent: -1, word: -1, type: nil))
             firstNewDepth = 0
         }
         var node = roots[authority]
@@ -88,21 +89,18 @@ struct RouteTrie: Sendable {
             setPath(index + 1, node)
         }
         let winner = earliestSubsumer(of: shape, firstNewDepth: firstNewDepth, in: words)
-        let position = Int(node)
-        var index = nodes[position].firstEnd
+        // The links already ending here, the last of which the new one follows.
+        var last: Int32 = -1
+        var index = nodes[Int(node)].firstEnd
         while index >= 0 {
             if isSameRoute(ends[Int(index)].link) { return winner }
+            last = index
             index = ends[Int(index)].next
         }
         let end = Int32(ends.count)
         ends.append(End(linkIndex: Int32(link), queryStart: Int32(queries.count), queryCount: Int32(shape.query.count)))
         if !shape.query.isEmpty { queries.append(contentsOf: shape.query) }
-        if nodes[position].lastEnd >= 0 {
-            ends[Int(nodes[position].lastEnd)].next = end
-        } else {
-            nodes[position].firstEnd = end
-        }
-        nodes[position].lastEnd = end
+        if last >= 0 { ends[Int(last)].next = end } else { nodes[Int(node)].firstEnd = end }
         return winner
     }
 
@@ -173,7 +171,7 @@ struct RouteTrie: Sendable {
                 findEnd(at: index)
                 continue
             }
-            if case .literal(let word) = shape.parts[Int(depth)], let next = literalChildren.child(of: index, word: word) {
+            if case .literal(let word) = shape.parts[Int(depth)], let next = literalChildren.child(of: index, word: word, in: nodes) {
                 push(next, depth + 1)
             }
             pushValueChildren(of: index, at: Int(depth), skipping: -1)
@@ -189,10 +187,10 @@ struct RouteTrie: Sendable {
     }
 
     private mutating func literalChild(of parent: Int32, word: Int32) -> Int32 {
-        if let existing = literalChildren.child(of: parent, word: word) { return existing }
+        if let existing = literalChildren.child(of: parent, word: word, in: nodes) { return existing }
         let child = Int32(nodes.count)
-        nodes.append(Node(word: word, type: nil))
-        literalChildren.insert(child, parent: parent, word: word)
+        nodes.append(Node(parent: parent, word: word, type: nil))
+        literalChildren.insert(child, parent: parent, word: word, in: nodes)
         return child
     }
 
@@ -205,65 +203,64 @@ struct RouteTrie: Sendable {
             child = nodes[Int(child)].nextValueSibling
         }
         child = Int32(nodes.count)
-        nodes.append(Node(word: key.prefix, type: key.type))
+        nodes.append(Node(parent: parent, word: key.prefix, type: key.type))
         if last >= 0 { nodes[Int(last)].nextValueSibling = child } else { nodes[Int(parent)].firstValueChild = child }
         return child
     }
 
-    /// The literal children of every node: an open-addressing table from (parent, word id) to the child node,
-    /// each slot holding its key, so a lookup reads no node. Never more than half full.
+    /// The literal children of every node: an open-addressing table of node indices, keyed by the parent and word
+    /// that each child node records. Never more than half full.
     fileprivate struct ChildTable: Sendable {
-        /// One entry: the parent and word packed in 64 bits, and `child + 1`, or 0 for an empty slot.
-        private struct Slot: Sendable {
-            var key: UInt64
-            var child: Int32
-        }
-
-        private var slots: [Slot]
+        /// `child + 1`, or 0 for an empty slot.
+        private var slots: [Int32]
         private var count = 0
 
         init(expectedChildren: Int) {
             var size = 1024
             while size < expectedChildren * 2 { size *= 2 }
-            slots = [Slot](repeating: Slot(key: 0, child: 0), count: size)
+            slots = [Int32](repeating: 0, count: size)
         }
 
-        private static func key(parent: Int32, word: Int32) -> UInt64 {
-            UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(UInt32(bitPattern: word))
+        private static func hash(parent: Int32, word: Int32) -> Int {
+            let key = UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(UInt32(bitPattern: word))
+            return Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32)
         }
 
-        private static func hash(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) }
-
-        func child(of parent: Int32, word: Int32) -> Int32? {
-            let key = Self.key(parent: parent, word: word)
-            return slots.withUnsafeBufferPointer { slots in
-                let mask = slots.count - 1
-                var slot = Self.hash(key) & mask
-                while slots[slot].child != 0 {
-                    if slots[slot].key == key { return slots[slot].child - 1 }
-                    slot = (slot + 1) & mask
+        func child(of parent: Int32, word: Int32, in nodes: [Node]) -> Int32? {
+            slots.withUnsafeBufferPointer { slots in
+                nodes.withUnsafeBufferPointer { nodes in
+                    let mask = slots.count - 1
+                    var slot = Self.hash(parent: parent, word: word) & mask
+                    while slots[slot] != 0 {
+                        let child = slots[slot] - 1
+                        if nodes[Int(child)].parent == parent, nodes[Int(child)].word == word { return child }
+                        slot = (slot + 1) & mask
+                    }
+                    return nil
                 }
-                return nil
             }
         }
 
-        mutating func insert(_ child: Int32, parent: Int32, word: Int32) {
+        mutating func insert(_ child: Int32, parent: Int32, word: Int32, in nodes: [Node]) {
             count += 1
-            if count * 2 > slots.count { grow() }
-            place(Slot(key: Self.key(parent: parent, word: word), child: child + 1))
+            if count * 2 > slots.count { grow(nodes) }
+            place(child, parent: parent, word: word)
         }
 
-        private mutating func place(_ entry: Slot) {
+        private mutating func place(_ child: Int32, parent: Int32, word: Int32) {
             let mask = slots.count - 1
-            var slot = Self.hash(entry.key) & mask
-            while slots[slot].child != 0 { slot = (slot + 1) & mask }
-            slots[slot] = entry
+            var slot = Self.hash(parent: parent, word: word) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = child + 1
         }
 
-        private mutating func grow() {
+        private mutating func grow(_ nodes: [Node]) {
             let old = slots
-            slots = [Slot](repeating: Slot(key: 0, child: 0), count: old.count * 2)
-            for entry in old where entry.child != 0 { place(entry) }
+            slots = [Int32](repeating: 0, count: old.count * 2)
+            for entry in old where entry != 0 {
+                let node = nodes[Int(entry - 1)]
+                place(entry - 1, parent: node.parent, word: node.word)
+            }
         }
     }
 }
