@@ -65,10 +65,10 @@ import Testing
         var trie = RouteTrie()
         var found: [Int: Int] = [:]
         for link in catalogue.links {
-            if let winner = trie.earliestSubsumer(of: shapes[link.index], in: words) { found[link.index] = winner.link }
-            trie.insert(shapes[link.index], link: link.index) {
+            let winner = trie.insert(shapes[link.index], link: link.index, in: words) {
                 catalogue.links[$0].template.routeKey == link.template.routeKey
             }
+            if let winner { found[link.index] = winner.link }
         }
         #expect(found == expected, "\(urls)")
     }

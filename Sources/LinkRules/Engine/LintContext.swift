@@ -141,6 +141,16 @@ public final class LintContext: Sendable {
         return catalogue.componentPosition(of: link.template.components[index])
     }
 
+    /// Calls `body` with the vocabulary positions of all the path components of a link, in order (-1 where the
+    /// vocabulary has none), as `vocabularyPosition(of:component:)` gives them one at a time; with nil for a
+    /// link that is not the catalogue's own.
+    public func withVocabularyPositions<Result>(of link: Link, _ body: (UnsafeBufferPointer<Int32>?) -> Result) -> Result {
+        guard isOwn(link) else { return body(nil) }
+        let first = Int(firstPositions[link.index])
+        let count = link.template.components.count
+        return positions.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[first..<(first + count)])) }
+    }
+
     /// Whether the `name` of the component at `index` of a link's path reads as a plural (`Inflector.isPlural`),
     /// decided once per vocabulary entry for the words the vocabulary declares.
     public func isPlural(_ link: Link, component index: Int) -> Bool {

@@ -40,65 +40,111 @@ struct RouteShape: Sendable {
     var host: Int32
     /// Whether the template has no scheme, so it matches any (as `RouteMatcher` does).
     var hasAnyScheme: Bool
+    /// The index of the (scheme, host) pair among those of the check's `RouteWords`, and that of the pair of no
+    /// scheme and the same host: the trie finds the roots of the links that compete with this one by them.
+    var authority: Int32
+    var anySchemeAuthority: Int32
     var parts: [Part]
     /// Required query items, sorted by name id (a link's items in the order written when names repeat).
     var query: [QueryConstraint]
 
+    /// An empty shape, for `assign(_:words:in:)` to fill: a check reuses one shape's storage from link to link.
+    init() {
+        scheme = 0
+        host = 0
+        hasAnyScheme = false
+        authority = 0
+        anySchemeAuthority = 0
+        parts = []
+        query = []
+    }
+
+    /// The shape of a link; nil for an opaque URI.
     init?(_ link: Link, words: inout RouteWords, in context: LintContext) {
-        let template = link.template
-        guard !template.isOpaque else { return nil }
-        hasAnyScheme = template.schemeSpan == nil
-        // Scheme, host and numbers are read from the template's bytes in place.
-        var text = template.text
-        (scheme, host) = text.withUTF8 { bytes in
-            (
-                template.schemeSpan.map { words.id(lowercasing: UnsafeBufferPointer(rebasing: bytes[$0])) } ?? words.anyScheme,
-                template.hostSpan.map { words.id(lowercasing: UnsafeBufferPointer(rebasing: bytes[$0])) } ?? words.empty
-            )
-        }
-        // A loop rather than `map`: a closure would capture (and copy) the whole context.
-        var parts: [Part] = []
-        parts.reserveCapacity(template.components.count)
-        for (index, component) in template.components.enumerated() {
-            switch component.kind {
-            case .literal:
-                if let position = context.vocabularyPosition(of: link, component: index) {
-                    parts.append(.literal(words.id(ofVocabularyEntry: position)))
-                } else {
-                    let (name, folding) = component.lookupName
-                    parts.append(.literal(words.id(name, foldingASCIICase: folding)))
+        self.init()
+        guard assign(link, words: &words, in: context) else { return nil }
+    }
+
+    /// Makes this the shape of `link`, keeping the storage of its arrays when nothing else holds them; false for
+    /// an opaque URI (the shape is then left empty). The template's bytes, components and query items are read
+    /// in place, without a copy of any of them.
+    mutating func assign(_ link: Link, words: inout RouteWords, in context: LintContext) -> Bool {
+        // Emptied element by element: `removeAll(keepingCapacity:)` costs more for the few parts a link has.
+        while parts.popLast() != nil {}
+        while query.popLast() != nil {}
+        guard !link.template.isOpaque else { return false }
+        hasAnyScheme = link.template.schemeSpan == nil
+        var text = link.template.text
+        text.withUTF8 { bytes in
+            let found = words.authority(scheme: link.template.schemeSpan, host: link.template.hostSpan, in: bytes)
+            (scheme, host, authority, anySchemeAuthority) = (found.scheme, found.host, found.index, found.anySchemeIndex)
+            link.template.components.withUnsafeBufferPointer { components in
+                context.withVocabularyPositions(of: link) { positions in
+                    for index in components.indices {
+                        parts.append(Self.part(components[index], at: index, of: link, bytes, positions, &words, context))
+                    }
                 }
-            case .integer:
-                if component.prefixLength == 0, let number = text.withUTF8({ RouteWords.id(ofNumber: $0[component.span]) }) {
-                    parts.append(.literal(number))
-                } else {
-                    parts.append(.literal(words.id(lowercasing: component.text)))
-                }
-            case .placeholder(let placeholder):
-                parts.append(
-                    .value(ValueKey(prefix: words.id(lowercasing: component.prefix), type: Self.dispatchType(placeholder.type))))
             }
-        }
-        self.parts = parts
-        var constraints: [QueryConstraint] = []
-        for item in template.query {
-            let name = words.id(lowercasing: item.name)
-            if let placeholder = item.placeholder {
-                constraints.append(QueryConstraint(name: name, value: .placeholder(Self.dispatchType(placeholder.type))))
-            } else if let value = item.value {
-                constraints.append(QueryConstraint(name: name, value: .fixed(words.id(lowercasing: value))))
+            // A query item's name and value are the bytes of their spans.
+            link.template.query.withUnsafeBufferPointer { items in
+                for index in items.indices {
+                    let name = words.id(lowercasingSpelling: UnsafeBufferPointer(rebasing: bytes[items[index].nameSpan]))
+                    if let placeholder = items[index].placeholder {
+                        query.append(QueryConstraint(name: name, value: .placeholder(Self.dispatchType(placeholder.type))))
+                    } else if let valueSpan = items[index].valueSpan {
+                        let value = words.id(lowercasingSpelling: UnsafeBufferPointer(rebasing: bytes[valueSpan]))
+                        query.append(QueryConstraint(name: name, value: .fixed(value)))
+                    }
+                }
             }
         }
         for required in link.requiredParams {
             let name = words.id(lowercasing: required.value)
-            if !constraints.contains(where: { $0.name == name }) {
-                constraints.append(QueryConstraint(name: name, value: .present))
+            if !query.contains(where: { $0.name == name }) {
+                query.append(QueryConstraint(name: name, value: .present))
             }
         }
-        query =
-            constraints.count < 2
-            ? constraints
-            : constraints.enumerated().sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }.map(\.element)
+        // Sorted by name in place, stably (an insertion sort: a link has a handful of items).
+        if query.count > 1 {
+            for index in 1..<query.count {
+                let item = query[index]
+                var slot = index
+                while slot > 0, query[slot - 1].name > item.name {
+                    query[slot] = query[slot - 1]
+                    slot -= 1
+                }
+                query[slot] = item
+            }
+        }
+        return true
+    }
+
+    /// The part for the component at `index` of a link's path, read from the template's `bytes` and the
+    /// vocabulary `positions` the lint context resolved for the link (nil when it resolved none).
+    @inline(__always)
+    private static func part(
+        _ component: borrowing PathComponent, at index: Int, of link: Link, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ positions: UnsafeBufferPointer<Int32>?, _ words: inout RouteWords, _ context: LintContext
+    ) -> Part {
+        switch component.kind {
+        case .literal:
+            if let positions {
+                if positions[index] >= 0 { return .literal(words.id(ofVocabularyEntry: Int(positions[index]))) }
+            } else if let position = context.vocabularyPosition(of: link, component: index) {
+                return .literal(words.id(ofVocabularyEntry: position))
+            }
+            let (name, folding) = component.lookupName
+            return .literal(words.id(name, foldingASCIICase: folding))
+        case .integer:
+            if component.prefixLength == 0, let number = RouteWords.id(ofNumber: bytes[component.span]) {
+                return .literal(number)
+            }
+            return .literal(words.id(lowercasing: component.text))
+        case .placeholder(let placeholder):
+            // Most placeholders have no prefix: the empty word, without making or hashing an empty string.
+            let prefix = component.prefixLength == 0 ? words.empty : words.id(lowercasing: component.prefix)
+            return .value(ValueKey(prefix: prefix, type: Self.dispatchType(placeholder.type)))
+        }
     }
 
     /// `string` accepts what an untyped placeholder accepts, so dispatch treats them as one.
@@ -111,7 +157,41 @@ struct RouteShape: Sendable {
 /// resolved costs no lookup; a number (the id in `her://topics/3`, unique to almost every link) is its own id and
 /// never enters the table.
 struct RouteWords: Sendable {
+    /// What a template's scheme and host come to: their word ids, the index of that (scheme, host) pair among the
+    /// pairs the check has met, and the index of the pair of no scheme (`anyScheme`) and the same host.
+    struct Authority: Sendable {
+        var scheme: Int32
+        var host: Int32
+        var index: Int32
+        var anySchemeIndex: Int32
+    }
+
+    /// Where a template's scheme and host lie in its text, -1 for an absent one: templates whose text starts with
+    /// the same bytes up to the end of the host have the same authority when their spans are the same too.
+    private struct AuthoritySpans: Sendable, Equatable {
+        var schemeStart: Int32 = -1
+        var schemeEnd: Int32 = -1
+        var hostStart: Int32 = -1
+        var hostEnd: Int32 = -1
+
+        init(scheme: Range<Int>?, host: Range<Int>?) {
+            if let scheme { (schemeStart, schemeEnd) = (Int32(scheme.lowerBound), Int32(scheme.upperBound)) }
+            if let host { (hostStart, hostEnd) = (Int32(host.lowerBound), Int32(host.upperBound)) }
+        }
+    }
+
     private var table = InternTable(capacity: 1024)
+    /// The beginnings of templates up to the end of their host, as written: a catalogue has few schemes and
+    /// hosts, so a link's are found by its bytes without folding their case or interning them again.
+    private var authoritySpellings = SpellingTable()
+    /// The spans and authority of each spelling in `authoritySpellings`, by its index.
+    private var authorities: [(spans: AuthoritySpans, authority: Authority)] = []
+    /// The index of each (scheme, host) pair of word ids met, keyed by the two ids.
+    private var authorityPairs: [UInt64: Int32] = [:]
+    /// Query names and fixed values as written, and the id of each (`spellingWords`, by its index): they recur
+    /// from link to link, so each spelling is lowercased and interned once.
+    private var spellings = SpellingTable()
+    private var spellingWords: [Int32] = []
     /// The word id of each vocabulary entry's lowercased name, by position.
     private let vocabularyWords: [Int32]
     /// The scheme of a template without one: `*`, which no scheme is spelt.
@@ -157,6 +237,46 @@ struct RouteWords: Sendable {
 
     /// `id(lowercasing:)` for the UTF-8 bytes of a part of a string.
     mutating func id(lowercasing text: UnsafeBufferPointer<UInt8>) -> Int32 { Int32(table.intern(lowercasing: text)) }
+
+    /// `id(lowercasing:)` for bytes that recur as they are written (query names and values): found by their bytes
+    /// as written, and lowercased and interned only the first time.
+    mutating func id(lowercasingSpelling text: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let (index, isNew) = spellings.index(of: text)
+        if isNew { spellingWords.append(id(lowercasing: text)) }
+        return spellingWords[index]
+    }
+
+    /// The authority of a template with a scheme and a host at these spans of its text's `bytes`: the lowercased
+    /// scheme (`anyScheme` when there is none) and host (`empty` when there is none), and the pairs' indices.
+    /// Found by the template's bytes up to the end of its host, so only a spelling met for the first time is
+    /// lowercased and interned.
+    mutating func authority(scheme: Range<Int>?, host: Range<Int>?, in bytes: UnsafeBufferPointer<UInt8>) -> Authority {
+        let spans = AuthoritySpans(scheme: scheme, host: host)
+        let end = max(scheme?.upperBound ?? 0, host?.upperBound ?? 0)
+        let (index, isNew) = authoritySpellings.index(of: UnsafeBufferPointer(rebasing: bytes[..<end]))
+        if isNew {
+            authorities.append((spans, resolvedAuthority(scheme: scheme, host: host, in: bytes)))
+        } else if authorities[index].spans != spans {
+            // The same bytes parsed with other spans (never seen in practice): resolved afresh, not remembered.
+            return resolvedAuthority(scheme: scheme, host: host, in: bytes)
+        }
+        return authorities[index].authority
+    }
+
+    private mutating func resolvedAuthority(scheme: Range<Int>?, host: Range<Int>?, in bytes: UnsafeBufferPointer<UInt8>) -> Authority {
+        let schemeID = scheme.map { id(lowercasing: UnsafeBufferPointer(rebasing: bytes[$0])) } ?? anyScheme
+        let hostID = host.map { id(lowercasing: UnsafeBufferPointer(rebasing: bytes[$0])) } ?? empty
+        return Authority(
+            scheme: schemeID, host: hostID, index: pairIndex(schemeID, hostID), anySchemeIndex: pairIndex(anyScheme, hostID))
+    }
+
+    private mutating func pairIndex(_ scheme: Int32, _ host: Int32) -> Int32 {
+        let key = UInt64(UInt32(bitPattern: scheme)) << 32 | UInt64(UInt32(bitPattern: host))
+        if let index = authorityPairs[key] { return index }
+        let index = Int32(authorityPairs.count)
+        authorityPairs[key] = index
+        return index
+    }
 
     /// The id a lowercased word already has, if any.
     func existingID(lowercasing text: String) -> Int32? {
@@ -234,7 +354,9 @@ extension RouteShape {
     }
 
     /// Whether a URL that carries every item of `later` always carries what `earlier` requires.
-    static func query(_ earlier: [QueryConstraint], isImpliedBy later: [QueryConstraint], in words: RouteWords) -> Bool {
+    static func query(
+        _ earlier: some Collection<QueryConstraint>, isImpliedBy later: [QueryConstraint], in words: RouteWords
+    ) -> Bool {
         earlier.allSatisfy { required in
             later.contains { given in
                 guard given.name == required.name else { return false }

@@ -3,14 +3,20 @@
 /// could accept it: at each component, the literal child of the same word and the placeholder children that accept
 /// that word or value — never every earlier link.
 ///
-/// Nodes live in one array and refer to each other by index. A node's literal children are found through one
-/// table for the whole trie, keyed by (parent, word id); its few placeholder children form a list. Nothing is
-/// allocated per node beyond its entry in the array.
+/// Nodes live in one array and refer to each other by index. Each (scheme, host) pair has a root, found by the
+/// pair's index in the check's `RouteWords`. A node's literal children are found through one table for the whole
+/// trie, keyed by (parent, word id); its few placeholder children form a list. The query items the links require
+/// are kept one after the other in one array. Nothing is allocated per node or per link beyond their entries in
+/// those arrays.
 struct RouteTrie: Sendable {
-    /// A link ending at a node, with what it requires of the query.
+    /// A link ending at a node, with where its query constraints are kept.
     struct End: Sendable {
-        var link: Int
-        var query: [RouteShape.QueryConstraint]
+        /// The link's index in the catalogue.
+        var link: Int { Int(linkIndex) }
+        fileprivate var linkIndex: Int32
+        /// The link's required query items: `queryCount` of them from `queryStart` in the trie's `queries`.
+        fileprivate var queryStart: Int32
+        fileprivate var queryCount: Int32
         /// The next link ending at the same node, in insertion order (-1 for none).
         fileprivate var next: Int32 = -1
     }
@@ -18,110 +24,166 @@ struct RouteTrie: Sendable {
     /// One trie node: how it hangs from its parent, its first placeholder child and next placeholder sibling,
     /// and the links whose path ends here.
     fileprivate struct Node: Sendable {
+        /// The node this one hangs from (-1 for a root).
         var parent: Int32
-        /// The word id of a literal child; the prefix word id of a placeholder child.
+        /// The word id of a literal child; the prefix word id of a placeholder child (unused for a root).
         var word: Int32
-        /// The placeholder type of a placeholder child; nil for an untyped placeholder and for a literal child
-        /// (literal children are found through `literalChildren`, placeholder ones through their parent's list).
+        /// The placeholder type of a placeholder child; nil for an untyped placeholder and for a literal child.
         var type: PlaceholderType?
         var firstValueChild: Int32 = -1
         var nextValueSibling: Int32 = -1
         var firstEnd: Int32 = -1
-        var lastEnd: Int32 = -1
 
         /// The placeholder key of a placeholder child.
         var valueKey: RouteShape.ValueKey { RouteShape.ValueKey(prefix: word, type: type) }
     }
 
-    /// Node 0 is above the roots: a scheme is its literal child, and a host the scheme's; paths start at hosts.
-    private var nodes: [Node] = [Node(parent: -1, word: -1, type: nil)]
+    private var nodes: [Node] = []
+    /// The root node of each (scheme, host) pair by its index (`RouteShape.authority`), -1 for a pair with no
+    /// link yet: paths start there.
+    private var roots: [Int32] = []
     private var ends: [End] = []
+    /// The required query items of every link in `ends`, each link's sorted by name id.
+    private var queries: [RouteShape.QueryConstraint] = []
     private var literalChildren: ChildTable
+    /// The branches off the new link's path that `insert`'s search has yet to walk, kept to reuse its storage.
+    private var stack: [(node: Int32, depth: Int32)] = []
+    /// The nodes of the new link's own path, by depth (its root first), kept to reuse their storage.
+    private var path: [Int32] = []
 
     /// An empty trie with room for about `expectedLinks` links: links share most of their nodes, and most add one
     /// or two of their own.
     init(expectedLinks: Int = 0) {
         literalChildren = ChildTable(expectedChildren: expectedLinks * 2)
-        nodes.reserveCapacity(expectedLinks * 2 + 1)
+        nodes.reserveCapacity(expectedLinks * 2)
         ends.reserveCapacity(expectedLinks)
     }
-    /// The walk of `earliestSubsumer`, kept to reuse its storage.
-    private var stack: [(node: Int32, depth: Int32)] = []
 
-    /// Adds a link. A link that `isSameRoute` says has the route of one already at its node is left out: the
-    /// earlier one wins for every later link either could shadow. `isSameRoute` is asked only about links on the
-    /// same path, so comparing their route keys stays rare.
-    mutating func insert(_ shape: RouteShape, link: Int, isSameRoute: (Int) -> Bool) {
-        var node = literalChild(of: literalChild(of: 0, word: shape.scheme), word: shape.host)
-        for part in shape.parts {
+    /// Adds a link, and returns the earliest link added before it that matches every URL it matches: the link that
+    /// wins its URLs under first-match dispatch. The winner may have the same route key (a duplicate rather than a
+    /// shadow). A link that `isSameRoute` says has the route of one already at its node is not added: the earlier
+    /// one wins for every later link either could shadow. `isSameRoute` is asked only about links on the same
+    /// path, so comparing their route keys stays rare.
+    ///
+    /// The link's own path is made first, so the search follows it without looking its literal children up again.
+    /// The nodes it adds hold no link yet and lead only to each other, so the search leaves them out.
+    @discardableResult
+    mutating func insert(_ shape: RouteShape, link: Int, in words: RouteWords, isSameRoute: (Int) -> Bool) -> End? {
+        let authority = Int(shape.authority)
+        if authority >= roots.count { roots += repeatElement(-1, count: authority + 1 - roots.count) }
+        var firstNewDepth = Int.max
+        if roots[authority] < 0 {
+            roots[authority] = Int32(nodes.count)
+            nodes.append(Node(parent: -1, word: -1, type: nil))
+            firstNewDepth = 0
+        }
+        var node = roots[authority]
+        setPath(0, node)
+        for (index, part) in shape.parts.enumerated() {
+            let count = nodes.count
             switch part {
             case .literal(let word): node = literalChild(of: node, word: word)
             case .value(let key): node = valueChild(of: node, key)
             }
+            if nodes.count > count, firstNewDepth == Int.max { firstNewDepth = index + 1 }
+            setPath(index + 1, node)
         }
-        let position = Int(node)
-        var index = nodes[position].firstEnd
+        let winner = earliestSubsumer(of: shape, firstNewDepth: firstNewDepth, in: words)
+        // The links already ending here, the last of which the new one follows.
+        var last: Int32 = -1
+        var index = nodes[Int(node)].firstEnd
         while index >= 0 {
-            if isSameRoute(ends[Int(index)].link) { return }
+            if isSameRoute(ends[Int(index)].link) { return winner }
+            last = index
             index = ends[Int(index)].next
         }
         let end = Int32(ends.count)
-        ends.append(End(link: link, query: shape.query))
-        if nodes[position].lastEnd >= 0 {
-            ends[Int(nodes[position].lastEnd)].next = end
-        } else {
-            nodes[position].firstEnd = end
-        }
-        nodes[position].lastEnd = end
+        ends.append(End(linkIndex: Int32(link), queryStart: Int32(queries.count), queryCount: Int32(shape.query.count)))
+        if !shape.query.isEmpty { queries.append(contentsOf: shape.query) }
+        if last >= 0 { ends[Int(last)].next = end } else { nodes[Int(node)].firstEnd = end }
+        return winner
     }
 
-    /// The earliest inserted link that matches every URL `shape` matches: the link that wins its URLs under
-    /// first-match dispatch. It may have the same route key (a duplicate rather than a shadow). Mutating only to
-    /// reuse the storage of its walk.
-    mutating func earliestSubsumer(of shape: RouteShape, in words: RouteWords) -> End? {
-        stack.removeAll(keepingCapacity: true)
-        // Templates of the same scheme and host, and those of no scheme and the same host.
-        for pass in 0..<(shape.hasAnyScheme ? 1 : 2) {
-            let scheme = pass == 0 ? shape.scheme : words.anyScheme
-            if let schemeNode = literalChildren.child(of: 0, word: scheme, in: nodes),
-                let root = literalChildren.child(of: schemeNode, word: shape.host, in: nodes)
-            {
-                stack.append((root, 0))
-            }
+    /// Records the node of the new link's path at `depth`, reusing `path`'s storage from link to link.
+    private mutating func setPath(_ depth: Int, _ node: Int32) {
+        if depth < path.count { path[depth] = node } else { path.append(node) }
+    }
+
+    /// The earliest link that matches every URL `shape` matches, `path` holding the nodes of its own path, which
+    /// are new from `firstNewDepth` on. The path is followed node by node; the branches off it (placeholder
+    /// children that accept the link's component, other than the path's own) and the root of the links of no
+    /// scheme are walked from a stack. A branch never leads back onto the path.
+    private mutating func earliestSubsumer(of shape: RouteShape, firstNewDepth: Int, in words: RouteWords) -> End? {
+        // `stack` is used up to `top`, and keeps its storage from link to link.
+        var top = 0
+        func push(_ node: Int32, _ depth: Int32) {
+            if top == stack.count { stack.append((node, depth)) } else { stack[top] = (node, depth) }
+            top += 1
         }
         var best: End?
-        let depthOfEnds = Int32(shape.parts.count)
-        while let (index, depth) = stack.popLast() {
-            let node = nodes[Int(index)]
-            if depth == depthOfEnds {
-                var end = node.firstEnd
-                while end >= 0, ends[Int(end)].link < best?.link ?? Int.max {
-                    if RouteShape.query(ends[Int(end)].query, isImpliedBy: shape.query, in: words) {
-                        best = ends[Int(end)]
-                        break
-                    }
-                    end = ends[Int(end)].next
+        func findEnd(at node: Int32) {
+            var end = nodes[Int(node)].firstEnd
+            while end >= 0, ends[Int(end)].link < best?.link ?? Int.max {
+                if impliesQuery(of: ends[Int(end)], shape.query, in: words) {
+                    best = ends[Int(end)]
+                    return
                 }
-                continue
+                end = ends[Int(end)].next
             }
-            var child = node.firstValueChild
-            switch shape.parts[Int(depth)] {
+        }
+        /// Pushes the placeholder children of `node` that accept the component at `depth`, except `skipping`.
+        func pushValueChildren(of node: Int32, at depth: Int, skipping own: Int32) {
+            var child = nodes[Int(node)].firstValueChild
+            guard child >= 0 else { return }
+            switch shape.parts[depth] {
             case .literal(let word):
-                if let next = literalChildren.child(of: index, word: word, in: nodes) { stack.append((next, depth + 1)) }
                 while child >= 0 {
-                    let key = nodes[Int(child)].valueKey
-                    if key.accepts(literal: word, in: words) { stack.append((child, depth + 1)) }
+                    if nodes[Int(child)].valueKey.accepts(literal: word, in: words) { push(child, Int32(depth + 1)) }
                     child = nodes[Int(child)].nextValueSibling
                 }
             case .value(let inner):
                 while child >= 0 {
-                    let key = nodes[Int(child)].valueKey
-                    if key.covers(inner, in: words) { stack.append((child, depth + 1)) }
+                    if child != own, nodes[Int(child)].valueKey.covers(inner, in: words) { push(child, Int32(depth + 1)) }
                     child = nodes[Int(child)].nextValueSibling
                 }
             }
         }
+        // Templates of no scheme and the same host.
+        let anySchemeAuthority = Int(shape.anySchemeAuthority)
+        if !shape.hasAnyScheme, anySchemeAuthority < roots.count, roots[anySchemeAuthority] >= 0 {
+            push(roots[anySchemeAuthority], 0)
+        }
+        // Templates of the same scheme and host, along the link's own path as long as it is not new.
+        let depthOfEnds = shape.parts.count
+        var depth = 0
+        while depth < firstNewDepth {
+            if depth == depthOfEnds {
+                findEnd(at: path[depth])
+                break
+            }
+            pushValueChildren(of: path[depth], at: depth, skipping: path[depth + 1])
+            depth += 1
+        }
+        while top > 0 {
+            top -= 1
+            let (index, depth) = stack[top]
+            if Int(depth) == depthOfEnds {
+                findEnd(at: index)
+                continue
+            }
+            if case .literal(let word) = shape.parts[Int(depth)], let next = literalChildren.child(of: index, word: word, in: nodes) {
+                push(next, depth + 1)
+            }
+            pushValueChildren(of: index, at: Int(depth), skipping: -1)
+        }
         return best
+    }
+
+    /// Whether a URL that carries every item of `given` always carries what the link of `end` requires.
+    private func impliesQuery(of end: End, _ given: [RouteShape.QueryConstraint], in words: RouteWords) -> Bool {
+        if end.queryCount == 0 { return true }
+        let start = Int(end.queryStart)
+        return RouteShape.query(queries[start..<(start + Int(end.queryCount))], isImpliedBy: given, in: words)
     }
 
     private mutating func literalChild(of parent: Int32, word: Int32) -> Int32 {
@@ -165,15 +227,18 @@ struct RouteTrie: Sendable {
         }
 
         func child(of parent: Int32, word: Int32, in nodes: [Node]) -> Int32? {
-            let mask = slots.count - 1
-            var slot = Self.hash(parent: parent, word: word) & mask
-            while slots[slot] != 0 {
-                let child = slots[slot] - 1
-                let node = nodes[Int(child)]
-                if node.parent == parent, node.word == word { return child }
-                slot = (slot + 1) & mask
+            slots.withUnsafeBufferPointer { slots in
+                nodes.withUnsafeBufferPointer { nodes in
+                    let mask = slots.count - 1
+                    var slot = Self.hash(parent: parent, word: word) & mask
+                    while slots[slot] != 0 {
+                        let child = slots[slot] - 1
+                        if nodes[Int(child)].parent == parent, nodes[Int(child)].word == word { return child }
+                        slot = (slot + 1) & mask
+                    }
+                    return nil
+                }
             }
-            return nil
         }
 
         mutating func insert(_ child: Int32, parent: Int32, word: Int32, in nodes: [Node]) {

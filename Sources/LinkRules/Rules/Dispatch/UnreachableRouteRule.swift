@@ -149,13 +149,17 @@ public struct UnreachableRouteRule: CatalogueRule {
         switch catalogue.dispatch {
         case .firstMatch:
             var trie = RouteTrie(expectedLinks: catalogue.links.count)
+            // One shape, refilled for each link: the trie keeps what it needs of it.
+            var shape = RouteShape()
             for link in catalogue.links {
-                guard let shape = RouteShape(link, words: &words, in: context) else { continue }
+                guard shape.assign(link, words: &words, in: context) else { continue }
                 var isSameRoute = SameRoute(link, in: context)
+                // The trie adds the link and names the earlier one that wins all its URLs, if any.
+                let winner = trie.insert(shape, link: link.index, in: words) { isSameRoute($0) }
                 // A link whose winner is its own duplicate is left to `duplicate-link`; one whose winner is the same
                 // path with no query items is that route documented with its parameters, which the route's handler
                 // receives too (seed 000 rule 4).
-                if let winner = trie.earliestSubsumer(of: shape, in: words), !isSameRoute(winner.link),
+                if let winner, !isSameRoute(winner.link),
                     !Self.isParameterVariant(shape, of: catalogue.links[winner.link], words: &words, in: context)
                 {
                     let earlier = catalogue.links[winner.link]
@@ -164,7 +168,6 @@ public struct UnreachableRouteRule: CatalogueRule {
                             Self.self, .shadowedLink(link.url.value, by: earlier.url.value), at: link.valueLocation,
                             link: link, notes: [Note(message: .winnerDeclared(earlier.url.value), location: earlier.valueLocation)]))
                 }
-                trie.insert(shape, link: link.index) { isSameRoute($0) }
             }
         case .mostSpecific:
             var groups = SpecificityGroups()
