@@ -105,6 +105,22 @@ import Testing
         #expect(template.components.map(\.text) == ["Feed", "Communities"])
     }
 
+    /// `routeKeyHash` streams the key of an ASCII template with at most one query item into the hash as it is
+    /// produced; every other template is hashed from its written key. Both must give the hash of `routeKey`'s bytes.
+    @Test(arguments: [
+        "her://feed/communities/{id:int}", "HER://Feed/Communities/9", "her://premium?origin={origin}",
+        "her://boosts?open=buy", "her://boosts?open=buy&origin=push", "her://pay?b=2&a=1&c", "https://her.app/",
+        "https://Her.App/search/{q}?utm={source:slug}#top", "exfe:///!100233", "exfe://", "spotify:track:{id}",
+        "mailto:someone@example.com", "her://café/{id}", "her://feed?título=1", "her://feed/Ünïcode?b&a",
+        "app://localhost/pay?order_id=<int:order_id>", "her://%ID%/:name/{x:uuid}", "",
+    ])
+    func routeKeyHashIsTheHashOfTheRouteKeysBytes(_ text: String) {
+        let template = LinkTemplateParser(hosts: ["localhost", "her.app"]).parse(text)
+        var key = template.routeKey
+        let expected = key.withUTF8 { LinkTemplate.routeKeyHash(of: $0) }
+        #expect(template.routeKeyHash == expected)
+    }
+
     @Test func routeKeyIgnoresCasePlaceholderNamesAndQueryOrder() {
         let a = parser.parse("her://Feed/communities/{id:int}?b={b}&a={a}")
         let b = parser.parse("her://feed/communities/{community:int}?a={x}&b={y}")
