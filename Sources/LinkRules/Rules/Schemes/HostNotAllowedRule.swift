@@ -93,13 +93,20 @@ public struct HostNotAllowedRule: LinkRule {
     }
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        let catalogue = context.catalogue
+        // With no access lists every host is permitted, and only a universal link's host can be undeclared: the
+        // other links need not have their authority read.
+        if !link.template.isWebLink,
+            lists.permitsEverything(catalogueAllow: catalogue.access.allowedHosts, catalogueDeny: catalogue.access.deniedHosts)
+        {
+            return []
+        }
         let template = link.template
         guard let authority = template.authority, !authority.hostSpan.isEmpty else { return [] }
         let host = template.utf8Slice(authority.hostSpan)
         // A host with a placeholder (`{tenant}.example.com`) cannot be judged.
         guard !host.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "%") })
         else { return [] }
-        let catalogue = context.catalogue
         let decision = lists.decide(
             host, catalogueAllow: catalogue.access.allowedHosts, catalogueDeny: catalogue.access.deniedHosts, in: catalogue)
         switch decision {
