@@ -79,9 +79,17 @@ public struct SchemeNotAllowedRule: LinkRule {
     }
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        let catalogue = context.catalogue
+        // With no access lists every scheme is permitted: a link's scheme needs only to be a declared one, which
+        // its bytes tell in place.
+        if lists.permitsEverything(catalogueAllow: catalogue.access.allowedSchemes, catalogueDeny: catalogue.access.deniedSchemes),
+            catalogue.schemes.isEmpty || link.template.isWebLink || link.template.schemeSpan == nil
+                || Self.isDeclared(link.template, in: catalogue)
+        {
+            return []
+        }
         let template = link.template
         guard let span = template.schemeSpan else { return [] }
-        let catalogue = context.catalogue
         let scheme = template.utf8Slice(span)
         let decision = lists.decide(
             scheme, catalogueAllow: catalogue.access.allowedSchemes, catalogueDeny: catalogue.access.deniedSchemes,
@@ -114,6 +122,21 @@ public struct SchemeNotAllowedRule: LinkRule {
             fixes.append(context.urlFix(.useDeclaredScheme(suggestion), link, replacing: span, with: suggestion, applicability: .unsafe))
         }
         return [context.diagnostic(Self.self, .schemeNotRegistered(name, declared: declared), link: link, span: span, fixes: fixes)]
+    }
+}
+
+extension SchemeNotAllowedRule {
+    /// Whether the template's scheme is one of the catalogue's declared schemes, ignoring ASCII case, compared on
+    /// the bytes of both in place (false for a template with no scheme).
+    static func isDeclared(_ template: LinkTemplate, in catalogue: Catalogue) -> Bool {
+        guard let span = template.schemeSpan else { return false }
+        let declared = template.text.utf8.withContiguousStorageIfAvailable { text in
+            let scheme = UnsafeBufferPointer(rebasing: text[span])
+            return catalogue.schemes.contains { declared in
+                declared.name.value.utf8.withContiguousStorageIfAvailable { equalsIgnoringASCIICase($0, scheme) } ?? false
+            }
+        }
+        return declared ?? false
     }
 }
 
