@@ -79,17 +79,18 @@ public struct SchemeNotAllowedRule: LinkRule {
     }
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        let catalogue = context.catalogue
         // With no access lists every scheme is permitted: a link's scheme needs only to be a declared one, which
-        // its bytes tell in place.
-        if lists.permitsEverything(catalogueAllow: catalogue.access.allowedSchemes, catalogueDeny: catalogue.access.deniedSchemes),
-            catalogue.schemes.isEmpty || link.template.isWebLink || link.template.schemeSpan == nil
-                || Self.isDeclared(link.template, in: catalogue)
+        // its bytes tell in place. The catalogue is read through the context, not copied.
+        if lists.permitsEverything(
+            catalogueAllow: context.catalogue.access.allowedSchemes, catalogueDeny: context.catalogue.access.deniedSchemes),
+            context.catalogue.schemes.isEmpty || link.template.isWebLink || link.template.schemeSpan == nil
+                || Self.isDeclaredScheme(of: link, in: context.catalogue.schemes)
         {
             return []
         }
         let template = link.template
         guard let span = template.schemeSpan else { return [] }
+        let catalogue = context.catalogue
         let scheme = template.utf8Slice(span)
         let decision = lists.decide(
             scheme, catalogueAllow: catalogue.access.allowedSchemes, catalogueDeny: catalogue.access.deniedSchemes,
@@ -126,13 +127,13 @@ public struct SchemeNotAllowedRule: LinkRule {
 }
 
 extension SchemeNotAllowedRule {
-    /// Whether the template's scheme is one of the catalogue's declared schemes, ignoring ASCII case, compared on
-    /// the bytes of both in place (false for a template with no scheme).
-    static func isDeclared(_ template: LinkTemplate, in catalogue: Catalogue) -> Bool {
-        guard let span = template.schemeSpan else { return false }
-        let declared = template.text.utf8.withContiguousStorageIfAvailable { text in
+    /// Whether the link's scheme is one of the declared `schemes`, ignoring ASCII case, compared on the bytes of
+    /// both in place (false for a template with no scheme).
+    static func isDeclaredScheme(of link: Link, in schemes: [SchemeSpec]) -> Bool {
+        guard let span = link.template.schemeSpan else { return false }
+        let declared = link.template.text.utf8.withContiguousStorageIfAvailable { text in
             let scheme = UnsafeBufferPointer(rebasing: text[span])
-            return catalogue.schemes.contains { declared in
+            return schemes.contains { declared in
                 declared.name.value.utf8.withContiguousStorageIfAvailable { equalsIgnoringASCIICase($0, scheme) } ?? false
             }
         }
