@@ -122,11 +122,11 @@ public struct PayloadCredential: Hashable, Sendable {
         self.value = value
     }
 
-    private static let credentialNames: Set<String> = [
+    static let credentialNames: Set<String> = [
         "token", "password", "passwd", "pwd", "secret", "apikey", "accesskey", "secretkey", "privatekey",
         "credential", "credentials", "sessionid",
     ]
-    private static let credentialSuffixes = ["token", "secret", "password", "passwd", "apikey", "privatekey"]
+    static let credentialSuffixes = ["token", "secret", "password", "passwd", "apikey", "privatekey"]
 
     /// Whether a key or parameter name looks like a credential: `token`, `password`, `secret`, `apiKey` and
     /// names ending in token, secret or password (`authToken`, `client_secret`), ignoring case, `_` and `-`.

@@ -91,60 +91,79 @@ public struct CredentialInURLRule: LinkRule {
     static let moreCredentialNames: Set<String> = ["session", "sid", "auth", "authorization", "jwt", "bearer", "otp"]
 
     let extraNames: Set<String>
+    /// Every name and suffix the heuristic knows (the payload model's, `moreCredentialNames` and the configured
+    /// names) as bytes, so an ASCII name is judged without a normalized copy.
+    private let heuristicNames: NormalizedNameList
 
-    public init() { extraNames = [] }
+    public init() {
+        extraNames = []
+        heuristicNames = Self.heuristicNames(extra: [])
+    }
 
     public init(options: RuleOptions?) throws {
         try options?.expect(known: ["names"], rule: Self.description.id)
         extraNames = Set((try options?.strings("names") ?? []).map { PayloadCredential.normalizedName($0) })
+        heuristicNames = Self.heuristicNames(extra: extraNames)
+    }
+
+    /// The names and suffixes `looksLikeCredential` accepts.
+    private static func heuristicNames(extra: Set<String>) -> NormalizedNameList {
+        NormalizedNameList(
+            names: Array(PayloadCredential.credentialNames) + Array(moreCredentialNames) + Array(extra),
+            suffixes: PayloadCredential.credentialSuffixes)
     }
 
     /// Whether a name reads as a credential: the payload model's heuristic, a few more session names, or the
     /// configured ones.
     func looksLikeCredential(_ name: String) -> Bool {
+        if let matched = heuristicNames.matches(name) { return matched }
         let normalized = PayloadCredential.normalizedName(name)
         if PayloadCredential.looksLikeCredential(normalizedKey: normalized) { return true }
         return Self.moreCredentialNames.contains(normalized) || extraNames.contains(normalized)
     }
 
     /// Whether a name carries a credential: a declared role decides; an undeclared name goes by the heuristic.
-    func carriesCredential(_ name: String, in catalogue: Catalogue) -> (Bool, ParamSpec?) {
-        if let declared = catalogue.param(named: name.lowercasedASCIIIfNeeded), declared.role != nil {
+    func carriesCredential(_ name: String, in context: LintContext) -> (Bool, ParamSpec?) {
+        if let declared = context.declaredParam(named: name), declared.role != nil {
             return (declared.isCredential, declared)
         }
         return (looksLikeCredential(name), nil)
     }
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        let template = link.template
-        let catalogue = context.catalogue
         var diagnostics: [Diagnostic] = []
-        if let authority = template.authority, let userInfo = authority.userInfoSpan {
+        // User information needs an `@`, which nearly no link has: the authority is split only when there is one.
+        if Self.hasAtSign(link.template.text), let authority = link.template.authority, let userInfo = authority.userInfoSpan {
             diagnostics.append(context.diagnostic(Self.self, .credentialInUserInfo, link: link, span: userInfo))
         }
-        for component in template.components {
-            guard let placeholder = component.placeholder else { continue }
-            let (isCredential, declared) = carriesCredential(placeholder.name, in: catalogue)
-            guard isCredential else { continue }
-            diagnostics.append(
-                context.diagnostic(
-                    Self.self, .credentialPlaceholder(placeholder.name), link: link, span: placeholder.span,
-                    notes: declared.map { [Note(message: .credentialDeclaredHere($0.name.value), location: $0.location)] } ?? []))
-        }
-        for item in template.query {
-            let (nameIsCredential, declared) = carriesCredential(item.name, in: catalogue)
-            if nameIsCredential {
+        // Components and query items are read in place, not copied out with their strings.
+        link.template.components.withUnsafeBufferPointer { components in
+            for index in components.indices {
+                guard case .placeholder(let placeholder) = components[index].kind else { continue }
+                let (isCredential, declared) = carriesCredential(placeholder.name, in: context)
+                guard isCredential else { continue }
                 diagnostics.append(
                     context.diagnostic(
-                        Self.self, .credentialParam(item.name), link: link, span: item.nameSpan,
+                        Self.self, .credentialPlaceholder(placeholder.name), link: link, span: placeholder.span,
                         notes: declared.map { [Note(message: .credentialDeclaredHere($0.name.value), location: $0.location)] } ?? []))
-            } else if declared == nil, let placeholder = item.placeholder {
-                let (valueIsCredential, declaredValue) = carriesCredential(placeholder.name, in: catalogue)
-                if valueIsCredential {
+            }
+        }
+        link.template.query.withUnsafeBufferPointer { query in
+            for index in query.indices {
+                let (nameIsCredential, declared) = carriesCredential(query[index].name, in: context)
+                if nameIsCredential {
                     diagnostics.append(
                         context.diagnostic(
-                            Self.self, .credentialPlaceholder(placeholder.name), link: link, span: placeholder.span,
-                            notes: declaredValue.map { [Note(message: .credentialDeclaredHere($0.name.value), location: $0.location)] } ?? []))
+                            Self.self, .credentialParam(query[index].name), link: link, span: query[index].nameSpan,
+                            notes: declared.map { [Note(message: .credentialDeclaredHere($0.name.value), location: $0.location)] } ?? []))
+                } else if declared == nil, let placeholder = query[index].placeholder {
+                    let (valueIsCredential, declaredValue) = carriesCredential(placeholder.name, in: context)
+                    if valueIsCredential {
+                        diagnostics.append(
+                            context.diagnostic(
+                                Self.self, .credentialPlaceholder(placeholder.name), link: link, span: placeholder.span,
+                                notes: declaredValue.map { [Note(message: .credentialDeclaredHere($0.name.value), location: $0.location)] } ?? []))
+                    }
                 }
             }
         }
@@ -152,6 +171,11 @@ public struct CredentialInURLRule: LinkRule {
             diagnostics += payloadCredentials(link, in: context)
         }
         return diagnostics
+    }
+
+    /// Whether a template's text has an `@` anywhere (its bytes read in place).
+    private static func hasAtSign(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "@")) } ?? text.utf8.contains(UInt8(ascii: "@"))
     }
 
     /// Where a payload sits in a link: a query parameter by name, or a path component by position.

@@ -1,0 +1,36 @@
+extension LintContext {
+    /// `catalogue.param(named: name.lowercasedASCIIIfNeeded)`, for rules that ask it of every query item: a short
+    /// list of declared parameters is searched in order, comparing ASCII bytes ignoring case, rather than hashing
+    /// a lowercased name; a longer list, or a name outside ASCII, goes through the catalogue's index.
+    func declaredParam(named name: String) -> ParamSpec? {
+        let params = catalogue.params
+        if params.count <= 8, let found = Self.searchParams(params, for: name) { return found.map { params[$0] } }
+        return catalogue.param(named: name.lowercasedASCIIIfNeeded)
+    }
+
+    /// The position of the first of `params` whose name equals `name` ignoring ASCII case (`.some(nil)` for
+    /// none), or nil when a byte outside ASCII means names must be compared through `lowercased()`.
+    private static func searchParams(_ params: [ParamSpec], for name: String) -> Int?? {
+        let answer = name.utf8.withContiguousStorageIfAvailable { wanted -> Int?? in
+            for byte in wanted where byte >= 0x80 { return nil }
+            for position in params.indices {
+                let equal = params[position].name.value.utf8.withContiguousStorageIfAvailable { declared -> Bool? in
+                    var equal = declared.count == wanted.count
+                    for index in declared.indices {
+                        let byte = declared[index]
+                        if byte >= 0x80 { return nil }
+                        if equal, asciiLowercased(byte) != asciiLowercased(wanted[index]) { equal = false }
+                    }
+                    return equal
+                }
+                switch equal {
+                case .some(.some(true)): return .some(position)
+                case .some(.some(false)): continue
+                default: return nil
+                }
+            }
+            return .some(nil)
+        }
+        return answer ?? nil
+    }
+}
