@@ -63,19 +63,26 @@ public struct UntrustedURLParamRule: LinkRule {
     ]
 
     let extraNames: Set<String>
+    /// `urlNames` and the configured names as bytes, so an ASCII name is judged without a normalized copy.
+    private let knownNames: NormalizedNameList
 
-    public init() { extraNames = [] }
+    public init() {
+        extraNames = []
+        knownNames = NormalizedNameList(names: Self.urlNames, suffixes: [])
+    }
 
     public init(options: RuleOptions?) throws {
         try options?.expect(known: ["names"], rule: Self.description.id)
         extraNames = Set((try options?.strings("names") ?? []).map { PayloadCredential.normalizedName($0) })
+        knownNames = NormalizedNameList(names: Array(Self.urlNames) + Array(extraNames), suffixes: [])
     }
 
     /// Whether a parameter named `name` carries a URL: a declared role decides, else the name.
-    func carriesURL(_ name: String, in catalogue: Catalogue) -> (decided: Bool?, declared: ParamSpec?) {
-        if let declared = catalogue.param(named: name.lowercasedASCIIIfNeeded), let role = declared.role?.value.lowercasedASCIIIfNeeded {
+    func carriesURL(_ name: String, in context: LintContext) -> (decided: Bool?, declared: ParamSpec?) {
+        if let declared = context.declaredParam(named: name), let role = declared.role?.value.lowercasedASCIIIfNeeded {
             return (role == "url" || role == "redirect", declared)
         }
+        if let matched = knownNames.matches(name) { return (matched ? true : nil, nil) }
         let normalized = PayloadCredential.normalizedName(name)
         if Self.urlNames.contains(normalized) || extraNames.contains(normalized) { return (true, nil) }
         return (nil, nil)
@@ -88,21 +95,25 @@ public struct UntrustedURLParamRule: LinkRule {
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for item in link.template.query {
-            let (decided, declared) = carriesURL(item.name, in: context.catalogue)
-            let carries: Bool
-            if let decided {
-                carries = decided
-            } else if let placeholder = item.placeholder {
-                carries = carriesURL(placeholder.name, in: context.catalogue).decided == true
-            } else {
-                carries = item.value.map(Self.isURL) ?? false
+        // Query items are read in place, not copied out with their strings.
+        link.template.query.withUnsafeBufferPointer { query in
+            for index in query.indices {
+                let (decided, declared) = carriesURL(query[index].name, in: context)
+                let carries: Bool
+                if let decided {
+                    carries = decided
+                } else if let placeholder = query[index].placeholder {
+                    carries = carriesURL(placeholder.name, in: context).decided == true
+                } else {
+                    carries = query[index].value.map(Self.isURL) ?? false
+                }
+                guard carries else { continue }
+                var notes: [Note] = []
+                if let declared { notes.append(Note(message: .declaredURLParam(declared.name.value), location: declared.location)) }
+                diagnostics.append(
+                    context.diagnostic(
+                        Self.self, .untrustedURLParam(query[index].name), link: link, span: query[index].nameSpan, notes: notes))
             }
-            guard carries else { continue }
-            var notes: [Note] = []
-            if let declared { notes.append(Note(message: .declaredURLParam(declared.name.value), location: declared.location)) }
-            diagnostics.append(
-                context.diagnostic(Self.self, .untrustedURLParam(item.name), link: link, span: item.nameSpan, notes: notes))
         }
         return diagnostics
     }
