@@ -56,29 +56,43 @@ public struct PreferPathOverQueryRule: LinkRule {
     }
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        // Most links have no query, and most query items are not options: nothing is copied for them.
+        guard !link.template.query.isEmpty, !link.template.components.isEmpty,
+            let position = Self.firstOptionPosition(link.template.query, in: context)
+        else { return [] }
         let template = link.template
-        guard let last = template.components.last else { return [] }
-        for (position, item) in template.query.enumerated() {
-            guard let value = item.value, item.placeholder == nil, !value.isEmpty,
-                value.utf8.allSatisfy({ isAlpha($0) }), context.catalogue.param(named: item.name.lowercasedASCIIIfNeeded)?.role == nil
-            else { continue }
-            let component = nouns[value.lowercasedASCIIIfNeeded] ?? value.lowercasedASCIIIfNeeded
-            // One edit from the end of the path to the end of the query: the new component, then the other items.
-            let bytes = Array(template.text.utf8)
-            let others = template.query.enumerated().filter { $0.offset != position }.map {
-                String(decoding: bytes[$0.element.span], as: UTF8.self)
-            }
-            let replaced = last.span.upperBound..<template.query[template.query.count - 1].span.upperBound
-            let rest = others.isEmpty ? "" : "?" + others.joined(separator: "&")
-            let edits = [context.urlEdit(link, replacing: replaced, with: "/" + component + rest)]
-            let fix = FixIt(message: .moveToPath(component), edits: edits, applicability: .unsafe)
-            return [
-                context.diagnostic(
-                    Self.self, .optionInQuery(item.name, value: value, component: component), link: link, span: item.span,
-                    fixes: [fix])
-            ]
+        let last = template.components[template.components.count - 1]
+        let item = template.query[position]
+        let value = item.value ?? ""
+        let component = nouns[value.lowercasedASCIIIfNeeded] ?? value.lowercasedASCIIIfNeeded
+        // One edit from the end of the path to the end of the query: the new component, then the other items.
+        let bytes = Array(template.text.utf8)
+        let others = template.query.enumerated().filter { $0.offset != position }.map {
+            String(decoding: bytes[$0.element.span], as: UTF8.self)
         }
-        return []
+        let replaced = last.span.upperBound..<template.query[template.query.count - 1].span.upperBound
+        let rest = others.isEmpty ? "" : "?" + others.joined(separator: "&")
+        let edits = [context.urlEdit(link, replacing: replaced, with: "/" + component + rest)]
+        let fix = FixIt(message: .moveToPath(component), edits: edits, applicability: .unsafe)
+        return [
+            context.diagnostic(
+                Self.self, .optionInQuery(item.name, value: value, component: component), link: link, span: item.span,
+                fixes: [fix])
+        ]
+    }
+
+    /// The position of the first query item that picks a fixed option: a fixed value of letters only, for a
+    /// parameter not declared with a role. The items are read in place, not copied out with their strings.
+    private static func firstOptionPosition(_ query: [QueryItem], in context: LintContext) -> Int? {
+        query.withUnsafeBufferPointer { query in
+            for position in query.indices {
+                guard let value = query[position].value, query[position].placeholder == nil, !value.isEmpty,
+                    value.utf8.allSatisfy({ isAlpha($0) }), context.declaredParam(named: query[position].name)?.role == nil
+                else { continue }
+                return position
+            }
+            return nil
+        }
     }
 }
 
