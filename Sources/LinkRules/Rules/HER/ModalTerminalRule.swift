@@ -66,6 +66,7 @@ public struct ModalTerminalRule: LinkRule {
 
     /// A modal in the link's path followed by more components.
     private func checkPath(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        if surelyNoModalInside(link, in: context) { return [] }
         let components = link.template.components
         guard components.count > 1 else { return [] }
         let vocabulary = context.catalogue.components
@@ -86,6 +87,24 @@ public struct ModalTerminalRule: LinkRule {
             ]
         }
         return []
+    }
+
+    /// Whether no component but the last of a link of the catalogue's own is a declared modal without a
+    /// navigation stack, decided in place on the positions the context resolved; false when one may be (or for a
+    /// link the context did not resolve), for `checkPath` to find it and word the finding.
+    private func surelyNoModalInside(_ link: Link, in context: LintContext) -> Bool {
+        context.withVocabularyPositions(of: link) { positions -> Bool in
+            guard let positions else { return false }
+            return context.catalogue.components.withUnsafeBufferPointer { vocabulary -> Bool in
+                link.template.components.withUnsafeBufferPointer { components -> Bool in
+                    for index in components.indices.dropLast() where components[index].isLiteral && positions[index] >= 0 {
+                        let position = Int(positions[index])
+                        if vocabulary[position].kind == .modal, !vocabulary[position].navigable { return false }
+                    }
+                    return true
+                }
+            }
+        }
     }
 
     /// In each example's payload, a `present` of a declared modal without a navigation stack followed by pushes;

@@ -9,11 +9,19 @@ struct PayloadExample {
     var text: String?
     var span: Range<Int>?
 
-    /// Whether a link has a `base64json` placeholder at all, checked without allocating (the per-link fast path).
+    /// Whether a link has a `base64json` placeholder at all, checked without allocating or copying components and
+    /// query items out (the per-link fast path).
     static func hasPayloadPlaceholder(_ link: Link) -> Bool {
-        for component in link.template.components where component.placeholder?.type == .base64json { return true }
-        for item in link.template.query where item.placeholder?.type == .base64json { return true }
-        return false
+        let inPath = link.template.components.withUnsafeBufferPointer { components in
+            components.indices.contains { index in
+                if case .placeholder(let placeholder) = components[index].kind { return placeholder.type == .base64json }
+                return false
+            }
+        }
+        if inPath { return true }
+        return link.template.query.withUnsafeBufferPointer { query in
+            query.indices.contains { query[$0].placeholder?.type == .base64json }
+        }
     }
 
     /// The payloads of every example of a link, one per example and `base64json` placeholder, in order; the
