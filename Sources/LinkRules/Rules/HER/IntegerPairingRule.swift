@@ -31,6 +31,7 @@ public struct IntegerPairingRule: LinkRule {
     public init() {}
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        if surelyPairs(link, in: context) { return [] }
         let template = link.template
         let components = template.components
         let vocabulary = context.catalogue.components
@@ -67,6 +68,39 @@ public struct IntegerPairingRule: LinkRule {
             }
         }
         return diagnostics
+    }
+}
+
+extension IntegerPairingRule {
+    /// Whether every id of a link of the catalogue's own surely pairs with what comes before it, decided in place
+    /// on the positions the context resolved by the same tests as `check`; false when `check` may find something
+    /// (or for a link the context did not resolve), for it to find and word the findings.
+    func surelyPairs(_ link: Link, in context: LintContext) -> Bool {
+        context.withVocabularyPositions(of: link) { positions -> Bool in
+            guard let positions else { return false }
+            return context.catalogue.components.withUnsafeBufferPointer { vocabulary -> Bool in
+                link.template.components.withUnsafeBufferPointer { components -> Bool in
+                    for index in components.indices where components[index].isIdentifier {
+                        guard index > 0 else {
+                            if !link.template.hasEmptyHost && (link.template.hostSpan != nil || link.template.schemeSpan != nil) {
+                                return false
+                            }
+                            continue
+                        }
+                        guard components[index - 1].isLiteral, positions[index - 1] >= 0 else { continue }
+                        let position = Int(positions[index - 1])
+                        let idType = vocabulary[position].idType
+                        if vocabulary[position].kind != .collection, idType == nil { return false }
+                        if let expected = idType, case .placeholder(let placeholder) = components[index].kind,
+                            let type = placeholder.type, type != expected
+                        {
+                            return false
+                        }
+                    }
+                    return true
+                }
+            }
+        }
     }
 }
 
