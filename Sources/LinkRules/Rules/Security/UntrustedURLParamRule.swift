@@ -88,9 +88,27 @@ public struct UntrustedURLParamRule: LinkRule {
         return (nil, nil)
     }
 
-    /// Whether a fixed value is itself a URL (`https://…`, or percent-encoded `https%3A%2F%2F…`).
+    /// Whether a fixed value is itself a URL (`https://…`, or percent-encoded `https%3A%2F%2F…`). An ASCII value,
+    /// where every byte is a character, is searched byte by byte; any other as characters.
     static func isURL(_ value: String) -> Bool {
-        value.contains("://") || value.lowercasedASCIIIfNeeded.contains("%3a%2f%2f")
+        let ascii = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return contains(bytes, "://") || contains(bytes, "%3a%2f%2f")
+        }
+        if let ascii, let ascii { return ascii }
+        return value.contains("://") || value.lowercasedASCIIIfNeeded.contains("%3a%2f%2f")
+    }
+
+    /// Whether ASCII bytes contain `needle` (written in small letters), ignoring ASCII case.
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        guard bytes.count >= pattern.count else { return false }
+        for start in 0...(bytes.count - pattern.count) {
+            var index = 0
+            while index < pattern.count, asciiLowercased(bytes[start + index]) == pattern[index] { index += 1 }
+            if index == pattern.count { return true }
+        }
+        return false
     }
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
