@@ -132,8 +132,9 @@ public struct CredentialInURLRule: LinkRule {
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        // User information needs an `@`, which nearly no link has: the authority is split only when there is one.
-        if Self.hasAtSign(link.template.text), let authority = link.template.authority, let userInfo = authority.userInfoSpan {
+        // User information needs an `@` in the authority, which nearly no link has: the authority is split only
+        // when there is one.
+        if Self.authorityHasAtSign(link.template), let authority = link.template.authority, let userInfo = authority.userInfoSpan {
             diagnostics.append(context.diagnostic(Self.self, .credentialInUserInfo, link: link, span: userInfo))
         }
         // Components and query items are read in place, not copied out with their strings.
@@ -173,9 +174,18 @@ public struct CredentialInURLRule: LinkRule {
         return diagnostics
     }
 
-    /// Whether a template's text has an `@` anywhere (its bytes read in place).
-    private static func hasAtSign(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "@")) } ?? text.utf8.contains(UInt8(ascii: "@"))
+    /// Whether the part of a template that `LinkTemplate.authority` reads (its host, or a custom scheme's first
+    /// component right after `//`) has an `@`, read in place; false when it has no authority.
+    private static func authorityHasAtSign(_ template: LinkTemplate) -> Bool {
+        guard let schemeSpan = template.schemeSpan, !template.isOpaque else { return false }
+        let start = schemeSpan.upperBound + 3
+        let span = template.hostSpan ?? template.components.withUnsafeBufferPointer { components in
+            components.first.map(\.span).flatMap { $0.lowerBound == start ? $0 : nil } ?? start..<start
+        }
+        let found = template.text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes[span].contains(UInt8(ascii: "@"))
+        }
+        return found ?? true
     }
 
     /// Where a payload sits in a link: a query parameter by name, or a path component by position.

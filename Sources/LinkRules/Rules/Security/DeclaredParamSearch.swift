@@ -15,13 +15,14 @@ extension LintContext {
             for byte in wanted where byte >= 0x80 { return nil }
             for position in params.indices {
                 let equal = params[position].name.value.utf8.withContiguousStorageIfAvailable { declared -> Bool? in
-                    var equal = declared.count == wanted.count
+                    // A name outside ASCII may lowercase to a name of another length.
+                    guard declared.count == wanted.count else { return isASCII(declared) ? false : nil }
                     for index in declared.indices {
                         let byte = declared[index]
                         if byte >= 0x80 { return nil }
-                        if equal, asciiLowercased(byte) != asciiLowercased(wanted[index]) { equal = false }
+                        if asciiLowercased(byte) != asciiLowercased(wanted[index]) { return isASCII(declared) ? false : nil }
                     }
-                    return equal
+                    return true
                 }
                 switch equal {
                 case .some(.some(true)): return .some(position)
@@ -32,5 +33,22 @@ extension LintContext {
             return .some(nil)
         }
         return answer ?? nil
+    }
+
+    /// Whether every byte is ASCII, read eight at a time.
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var bits: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            bits |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        while offset < bytes.count {
+            bits |= UInt64(bytes[offset])
+            offset += 1
+        }
+        return bits & 0x8080_8080_8080_8080 == 0
     }
 }
