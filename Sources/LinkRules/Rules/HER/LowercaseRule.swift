@@ -26,10 +26,9 @@ public struct LowercaseRule: LinkRule {
     public init() {}
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        // Most links have no capital anywhere: one pass over the bytes, read in place, settles them.
+        guard Self.hasCapital(link.template.text) else { return [] }
         let template = link.template
-        // Most links have no capital anywhere: one pass over the bytes settles them.
-        var text = template.text
-        guard text.withUTF8({ $0.contains { $0 >= 0x41 && $0 <= 0x5A } }) else { return [] }
         let bytes = Array(template.text.utf8)
         func hasUppercase(_ span: Range<Int>) -> Bool { bytes[span].contains { $0 >= 0x41 && $0 <= 0x5A } }
         var spans: [Range<Int>] = []
@@ -52,6 +51,32 @@ public struct LowercaseRule: LinkRule {
         let lowered = String(decoding: bytes[first], as: UTF8.self)
         let fix = FixIt(message: .lowercaseLink, edits: edits, applicability: .safe)
         return [context.diagnostic(Self.self, .notLowercase(lowered), link: link, span: first, fixes: [fix])]
+    }
+}
+
+extension LowercaseRule {
+    /// Whether a text has an ASCII capital, its bytes read in place eight at a time.
+    static func hasCapital(_ text: String) -> Bool {
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let base = bytes.baseAddress else { return false }
+            let raw = UnsafeRawPointer(base)
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                // Per byte under 0x80: the high bit of `low + 0x3F` is set from `A` up, that of `low + 0x25` past `Z`.
+                let low = word & 0x7F7F_7F7F_7F7F_7F7F
+                let fromA = low &+ 0x3F3F_3F3F_3F3F_3F3F
+                let pastZ = low &+ 0x2525_2525_2525_2525
+                if fromA & ~pastZ & ~word & 0x8080_8080_8080_8080 != 0 { return true }
+                offset += 8
+            }
+            while offset < bytes.count {
+                if bytes[offset] >= 0x41 && bytes[offset] <= 0x5A { return true }
+                offset += 1
+            }
+            return false
+        }
+        return found ?? text.utf8.contains { $0 >= 0x41 && $0 <= 0x5A }
     }
 }
 
