@@ -32,11 +32,12 @@ public struct NoSeparatorsRule: LinkRule {
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        // One pass over the template's bytes settles the links with no separator in their path at all.
-        var text = link.template.text
-        guard let start = link.template.components.first?.span.lowerBound,
-            let end = link.template.components.last?.span.upperBound,
-            text.withUTF8({ $0[start..<end].contains(where: Self.isSeparator) })
+        // One pass over the template's bytes, read in place, settles the links with no separator in their path.
+        let path = link.template.components.withUnsafeBufferPointer { components in
+            components.isEmpty ? nil : components[0].span.lowerBound..<components[components.count - 1].span.upperBound
+        }
+        guard let path,
+            link.template.text.utf8.withContiguousStorageIfAvailable({ $0[path].contains(where: Self.isSeparator) }) ?? true
         else { return [] }
         for component in link.template.components {
             guard case .literal = component.kind, component.text.utf8.contains(where: Self.isSeparator) else { continue }
