@@ -55,8 +55,10 @@ public struct UniversalLinkHTTPSRule: LinkRule {
     public init() {}
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        // Most links are not universal links: nothing is copied for them.
+        guard link.template.isWebLink else { return [] }
         let template = link.template
-        guard template.isWebLink, let schemeSpan = template.schemeSpan else { return [] }
+        guard let schemeSpan = template.schemeSpan else { return [] }
         guard let authority = template.authority, !authority.hostSpan.isEmpty else {
             let span = template.isOpaque ? schemeSpan : schemeSpan.upperBound..<(schemeSpan.upperBound + 3)
             return [context.diagnostic(Self.self, .universalLinkWithoutHost, link: link, span: span)]
