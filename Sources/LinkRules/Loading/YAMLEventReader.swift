@@ -224,6 +224,8 @@ final class YAMLEventReader {
         return segments[segments.count - 1].upperBound
     }
 
+    /// Reads libyaml's next event. The event's fields are worked out first and the event is made once, at the
+    /// end, so that it is returned without a copy.
     private func read() throws -> YAMLEvent {
         if finished { return YAMLEvent(kind: .streamEnd, start: file.bytes.count, end: file.bytes.count) }
         var event = yaml_event_t()
@@ -231,61 +233,68 @@ final class YAMLEventReader {
         defer { yaml_event_delete(&event) }
         let start = offset(event.start_mark)
         let end = max(start, offset(event.end_mark))
-        var result: YAMLEvent
+        let kind: YAMLEvent.Kind
+        var value = ""
+        var style = ScalarStyle.plain
+        var isFlow = false
+        var hasAnchor = false
+        var hasTag = false
         switch event.type {
-        case YAML_STREAM_START_EVENT: result = YAMLEvent(kind: .streamStart, start: start, end: end)
+        case YAML_STREAM_START_EVENT: kind = .streamStart
         case YAML_STREAM_END_EVENT:
             finished = true
-            result = YAMLEvent(kind: .streamEnd, start: start, end: end)
-        case YAML_DOCUMENT_START_EVENT: result = YAMLEvent(kind: .documentStart, start: start, end: end)
-        case YAML_DOCUMENT_END_EVENT: result = YAMLEvent(kind: .documentEnd, start: start, end: end)
+            kind = .streamEnd
+        case YAML_DOCUMENT_START_EVENT: kind = .documentStart
+        case YAML_DOCUMENT_END_EVENT: kind = .documentEnd
         case YAML_ALIAS_EVENT:
             throw LoadError(.aliasesRefused, at: location(start..<end))
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
-            result = YAMLEvent(kind: .scalar, start: start, end: end)
-            result.value = scalar.value.map {
-                String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)
-            } ?? ""
-            switch scalar.style {
-            case YAML_SINGLE_QUOTED_SCALAR_STYLE: result.style = .singleQuoted
-            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: result.style = .doubleQuoted
-            case YAML_LITERAL_SCALAR_STYLE: result.style = .literal
-            case YAML_FOLDED_SCALAR_STYLE: result.style = .folded
-            default: result.style = .plain
+            kind = .scalar
+            if let bytes = scalar.value {
+                value = String(decoding: UnsafeBufferPointer(start: bytes, count: scalar.length), as: UTF8.self)
             }
-            result.hasAnchor = scalar.anchor != nil
-            result.hasTag = scalar.tag != nil
+            switch scalar.style {
+            case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
+            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
+            case YAML_LITERAL_SCALAR_STYLE: style = .literal
+            case YAML_FOLDED_SCALAR_STYLE: style = .folded
+            default: style = .plain
+            }
+            hasAnchor = scalar.anchor != nil
+            hasTag = scalar.tag != nil
         case YAML_SEQUENCE_START_EVENT:
-            result = YAMLEvent(kind: .sequenceStart, start: start, end: end)
-            result.isFlow = event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
-            result.hasAnchor = event.data.sequence_start.anchor != nil
+            kind = .sequenceStart
+            isFlow = event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
+            hasAnchor = event.data.sequence_start.anchor != nil
             depth += 1
         case YAML_SEQUENCE_END_EVENT:
-            result = YAMLEvent(kind: .sequenceEnd, start: start, end: end)
+            kind = .sequenceEnd
             depth -= 1
         case YAML_MAPPING_START_EVENT:
-            result = YAMLEvent(kind: .mappingStart, start: start, end: end)
-            result.isFlow = event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
-            result.hasAnchor = event.data.mapping_start.anchor != nil
+            kind = .mappingStart
+            isFlow = event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
+            hasAnchor = event.data.mapping_start.anchor != nil
             depth += 1
         case YAML_MAPPING_END_EVENT:
-            result = YAMLEvent(kind: .mappingEnd, start: start, end: end)
+            kind = .mappingEnd
             depth -= 1
         default:
-            result = YAMLEvent(kind: .streamEnd, start: start, end: end)
+            kind = .streamEnd
         }
-        switch result.kind {
+        switch kind {
         case .sequenceStart, .mappingStart:
             if depth <= Self.maximumDepth {
-                openCollections.append((start, result.isFlow, result.kind == .sequenceStart))
+                openCollections.append((start, isFlow, kind == .sequenceStart))
             }
         case .sequenceEnd, .mappingEnd: _ = openCollections.popLast()
         default: break
         }
-        if result.hasAnchor { throw LoadError(.aliasesRefused, at: location(start..<end)) }
+        if hasAnchor { throw LoadError(.aliasesRefused, at: location(start..<end)) }
         if depth > Self.maximumDepth { throw LoadError(.tooDeep(Self.maximumDepth), at: location(start..<end)) }
-        return result
+        return YAMLEvent(
+            kind: kind, start: start, end: end, value: value, style: style, isFlow: isFlow, hasAnchor: hasAnchor,
+            hasTag: hasTag)
     }
 
     /// Whether only blanks and line breaks follow `offset`.
