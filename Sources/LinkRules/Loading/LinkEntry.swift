@@ -35,12 +35,24 @@ struct LinkEntry {
         requiredParams = link.requiredParams
     }
 
+    /// The link built from this entry with `template`. The entry's values are moved into the link, not copied
+    /// (the entry is consumed): each is swapped out for an empty value that costs nothing to destroy.
     consuming func link(index: Int, template: consuming LinkTemplate) -> Link {
-        Link(
-            index: index, file: file, template: template, url: url, entryRange: entryRange, entryIsFlow: entryIsFlow,
-            title: title, examples: examples, barrier: barrier, deprecated: deprecated, aliases: aliases,
-            aliasesRange: aliasesRange, aliasesAreFlow: aliasesAreFlow, ignoredRules: ignoredRules,
-            requiredParams: requiredParams)
+        var entry = self
+        var url = Scalar(value: "", tokenRange: 0..<0, style: .plain)
+        swap(&url, &entry.url)
+        var examples: [Scalar] = []
+        swap(&examples, &entry.examples)
+        var aliases: [Scalar] = []
+        swap(&aliases, &entry.aliases)
+        var ignoredRules: [Scalar] = []
+        swap(&ignoredRules, &entry.ignoredRules)
+        var requiredParams: [Scalar] = []
+        swap(&requiredParams, &entry.requiredParams)
+        return Link(
+            index: index, file: entry.file, template: template, url: url, entryRange: entry.entryRange,
+            entryIsFlow: entry.entryIsFlow, title: entry.title.take(), examples: examples, barrier: entry.barrier.take(),
+            deprecated: entry.deprecated, aliases: aliases, aliasesRange: entry.aliasesRange,
+            aliasesAreFlow: entry.aliasesAreFlow, ignoredRules: ignoredRules, requiredParams: requiredParams)
     }
 }
-
