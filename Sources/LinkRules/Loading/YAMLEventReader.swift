@@ -141,6 +141,7 @@ final class YAMLEventReader {
     /// from the last one costs little: across an ASCII line it jumps, only other lines are walked character by
     /// character; an ASCII file needs no walk at all. A position where one segment ends and the next begins is
     /// the next one's start: the next token is there.
+    @inline(__always)
     private func offset(_ mark: yaml_mark_t) -> Int {
         let target = Int(mark.index)
         // Every byte after the byte-order mark is ASCII: a character index is a byte count.
@@ -151,6 +152,13 @@ final class YAMLEventReader {
             cursor.byte += distance
             return cursor.byte
         }
+        return walk(toCharacter: target)
+    }
+
+    /// `offset` for a mark the cursor cannot reach by adding: a walk across lines and segments, kept out of line
+    /// so that the common case, inlined into `read`, stays small.
+    @inline(never)
+    private func walk(toCharacter target: Int) -> Int {
         var position = cursor
         if target < position.character { position = walkBack(from: position, to: target) }
         file.bytes.withUnsafeBufferPointer { bytes in
