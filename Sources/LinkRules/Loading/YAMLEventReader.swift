@@ -60,11 +60,17 @@ final class YAMLEventReader {
         var character: Int
         var segment: Int
         var byte: Int
+        /// The line `byte` is on as of the last walk: a mark reached by adding may have moved past it, so a walk
+        /// looks the line up again.
         var line: Int
-        /// Where the ASCII text the cursor is in ends (the end of its line or segment), or `byte` when the line is
-        /// not ASCII: a mark before it is reached by adding, with no walk.
+        /// Where the ASCII text the cursor is in ends (the start of the next line that is not ASCII, or the end of
+        /// its segment), or `byte` when its line is not ASCII: a mark before it is reached by adding, with no walk.
         var asciiEnd: Int
     }
+
+    /// The last search for a line that is not ASCII: lines `from..<found` are ASCII and `found` is not (or is the
+    /// line count). Marks come nearly in order, so each search goes on from where the last one stopped.
+    @exclusivity(unchecked) private var nonASCIILineSearch = (from: Int.max, found: Int.max)
 
     /// The last character index converted to a byte offset, where the next conversion starts walking.
     @exclusivity(unchecked) private var cursor: Cursor
@@ -138,8 +144,8 @@ final class YAMLEventReader {
     /// Converts a libyaml mark to a byte offset through its character index, not its line and column: libyaml
     /// also breaks lines at NEL, LS and PS, which SourceFile (like editors' `file:line:col`) does not, so its
     /// line numbers can disagree with the file's. Marks come nearly in order, so a cursor that moves
-    /// from the last one costs little: across an ASCII line it jumps, only other lines are walked character by
-    /// character; an ASCII file needs no walk at all. A position where one segment ends and the next begins is
+    /// from the last one costs little: across a run of ASCII lines it jumps by adding, only other lines are walked
+    /// character by character; an ASCII file needs no walk at all. A position where one segment ends and the next begins is
     /// the next one's start: the next token is there.
     @inline(__always)
     private func offset(_ mark: yaml_mark_t) -> Int {
@@ -160,6 +166,7 @@ final class YAMLEventReader {
     @inline(never)
     private func walk(toCharacter target: Int) -> Int {
         var position = cursor
+        position.line = file.line(containing: position.byte)
         if target < position.character { position = walkBack(from: position, to: target) }
         file.bytes.withUnsafeBufferPointer { bytes in
             while position.character < target {
@@ -189,10 +196,23 @@ final class YAMLEventReader {
         while position.byte == segments[position.segment].upperBound, position.segment + 1 < segments.count {
             enterNextSegment(&position)
         }
-        let nextLine = file.nextLineStart(after: position.line)
-        position.asciiEnd = file.lineIsASCII(position.line) ? min(nextLine, segments[position.segment].upperBound) : position.byte
+        position.asciiEnd = file.lineIsASCII(position.line)
+            ? min(startOfNextNonASCIILine(after: position.line), segments[position.segment].upperBound) : position.byte
         cursor = position
         return position.byte
+    }
+
+    /// The byte offset where the first line after `line` that is not ASCII starts, or the file's end when there is
+    /// none.
+    private func startOfNextNonASCIILine(after line: Int) -> Int {
+        let first = line + 1
+        if !(nonASCIILineSearch.from <= first && first <= nonASCIILineSearch.found) {
+            var candidate = first
+            while candidate < file.lineCount, file.lineIsASCII(candidate) { candidate += 1 }
+            nonASCIILineSearch = (first, candidate)
+        }
+        let found = nonASCIILineSearch.found
+        return found < file.lineCount ? file.lineStarts[found] : file.bytes.count
     }
 
     /// Moves a cursor that stands at its segment's end to the start of the next segment.
