@@ -35,24 +35,29 @@ struct LinkEntry {
         requiredParams = link.requiredParams
     }
 
-    /// The link built from this entry with `template`. The entry's values are moved into the link, not copied
-    /// (the entry is consumed): each is swapped out for an empty value that costs nothing to destroy.
+    /// The link built from this entry with `template`; the entry is consumed.
     consuming func link(index: Int, template: consuming LinkTemplate) -> Link {
         var entry = self
+        return entry.takeLink(index: index, template: template)
+    }
+
+    /// The link built from this entry with `template`, its values moved into the link rather than copied: each is
+    /// swapped out for an empty value that costs nothing to destroy, leaving the entry empty.
+    mutating func takeLink(index: Int, template: consuming LinkTemplate) -> Link {
         var url = Scalar(value: "", tokenRange: 0..<0, style: .plain)
-        swap(&url, &entry.url)
+        swap(&url, &self.url)
         var examples: [Scalar] = []
-        swap(&examples, &entry.examples)
+        swap(&examples, &self.examples)
         var aliases: [Scalar] = []
-        swap(&aliases, &entry.aliases)
+        swap(&aliases, &self.aliases)
         var ignoredRules: [Scalar] = []
-        swap(&ignoredRules, &entry.ignoredRules)
+        swap(&ignoredRules, &self.ignoredRules)
         var requiredParams: [Scalar] = []
-        swap(&requiredParams, &entry.requiredParams)
+        swap(&requiredParams, &self.requiredParams)
         return Link(
-            index: index, file: entry.file, template: template, url: url, entryRange: entry.entryRange,
-            entryIsFlow: entry.entryIsFlow, title: entry.title.take(), examples: examples, barrier: entry.barrier.take(),
-            deprecated: entry.deprecated, aliases: aliases, aliasesRange: entry.aliasesRange,
-            aliasesAreFlow: entry.aliasesAreFlow, ignoredRules: ignoredRules, requiredParams: requiredParams)
+            index: index, file: file, template: template, url: url, entryRange: entryRange,
+            entryIsFlow: entryIsFlow, title: self.title.take(), examples: examples, barrier: self.barrier.take(),
+            deprecated: deprecated, aliases: aliases, aliasesRange: aliasesRange,
+            aliasesAreFlow: aliasesAreFlow, ignoredRules: ignoredRules, requiredParams: requiredParams)
     }
 }
