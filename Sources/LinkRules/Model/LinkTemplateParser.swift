@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Parses route templates in one pass over their UTF-8 bytes, without regular expressions: scheme, authority
 /// (a host, or a custom scheme's first component), path components with placeholders in every supported style,
 /// query items and fragment.
@@ -86,16 +94,13 @@ public struct LinkTemplateParser: Sendable {
                 let built = buffer.baseAddress!
                 var builtCount = 0
                 var segmentStart = pathStart
-                var cursor = pathStart
-                while cursor <= pathEnd {
-                    if cursor == pathEnd || bytes[cursor] == UInt8(ascii: "/") {
-                        if cursor > segmentStart {
-                            (built + builtCount).initialize(to: component(bytes, segmentStart..<cursor))
-                            builtCount += 1
-                        }
-                        segmentStart = cursor + 1
+                while segmentStart < pathEnd {
+                    let slash = firstIndex(of: UInt8(ascii: "/"), in: bytes, from: segmentStart, until: pathEnd) ?? pathEnd
+                    if slash > segmentStart {
+                        (built + builtCount).initialize(to: component(bytes, segmentStart..<slash))
+                        builtCount += 1
                     }
-                    cursor += 1
+                    segmentStart = slash + 1
                 }
                 // Reserved, then appended to: `Array(unsafeUninitializedCapacity:)` allocates through an unspecialized
                 // generic path that costs twice as much.
@@ -253,18 +258,19 @@ public struct LinkTemplateParser: Sendable {
         return count
     }
 
-    /// The first index in `start..<end` holding `target` (or `other`, when given).
+    /// The first index in `start..<end` holding `target` (or `other`, when given), found with `memchr`.
     private func firstIndex(of target: UInt8, or other: UInt8? = nil, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, until end: Int? = nil) -> Int? {
         let end = end ?? bytes.count
-        // Compared as two plain bytes (the target twice when there is no other), not as an optional.
-        let other = other ?? target
-        var index = start
-        while index < end {
-            let byte = bytes[index]
-            if byte == target || byte == other { return index }
-            index += 1
+        guard start < end, let base = bytes.baseAddress else { return nil }
+        var found = end
+        if let hit = memchr(base + start, Int32(target), end - start) {
+            found = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
         }
-        return nil
+        // `other` only matters before `target`.
+        if let other, found > start, let hit = memchr(base + start, Int32(other), found - start) {
+            found = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+        }
+        return found < end ? found : nil
     }
 
     private func lastIndex(of target: UInt8, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
