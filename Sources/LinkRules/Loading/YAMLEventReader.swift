@@ -1,4 +1,11 @@
 import CYAML
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How a YAML scalar was written; quoting decides how positions inside its value map to the source.
 public enum ScalarStyle: Sendable, Hashable {
@@ -279,9 +286,7 @@ final class YAMLEventReader {
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
             kind = .scalar
-            if let bytes = scalar.value {
-                value = String(decoding: UnsafeBufferPointer(start: bytes, count: scalar.length), as: UTF8.self)
-            }
+            if let bytes = scalar.value { value = Self.scalarValue(bytes, count: scalar.length) }
             switch scalar.style {
             case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
             case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
@@ -323,6 +328,25 @@ final class YAMLEventReader {
         return YAMLEvent(
             kind: kind, start: start, end: end, value: value, style: style, isFlow: isFlow, hasAnchor: hasAnchor,
             hasTag: hasTag)
+    }
+
+    /// The value of a scalar of `count` bytes: a key of a link entry, which every link repeats, is made from its
+    /// string literal, compared byte for byte, with no decoding; any other scalar is decoded.
+    private static func scalarValue(_ bytes: UnsafePointer<UInt8>, count: Int) -> String {
+        func spells(_ literal: StaticString) -> Bool { memcmp(bytes, literal.utf8Start, count) == 0 }
+        switch count {
+        case 3 where spells("url"): return "url"
+        case 4 where spells("lint"): return "lint"
+        case 5 where spells("title"): return "title"
+        case 6 where spells("ignore"): return "ignore"
+        case 7 where spells("barrier"): return "barrier"
+        case 7 where spells("aliases"): return "aliases"
+        case 8 where spells("examples"): return "examples"
+        case 10 where spells("deprecated"): return "deprecated"
+        case 11 where spells("description"): return "description"
+        case 15 where spells("required_params"): return "required_params"
+        default: return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        }
     }
 
     /// Whether only blanks and line breaks follow `offset`.
