@@ -4,14 +4,63 @@ public enum Suggestion {
     /// shares nothing with the word (as far from it as the shorter of the two is long) is never suggested.
     public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let word = word.lowercased()
+        let wordIsASCII = word.utf8.allSatisfy { $0 < 0x80 }
         var best: (String, Int)?
         let limit = max(2, word.count / 3)
         for candidate in candidates {
-            let distance = editDistance(word, candidate.lowercased())
+            let distance =
+                wordIsASCII && candidate.utf8.allSatisfy({ $0 < 0x80 })
+                ? asciiEditDistance(word, candidate) : editDistance(word, candidate.lowercased())
             guard distance < min(word.count, candidate.count) else { continue }
             if distance <= limit, distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
         }
         return best?.0
+    }
+
+    /// `editDistance(word, candidate.lowercased())` for an ASCII `word` (already lowercased) and `candidate`,
+    /// computed over their bytes in a buffer on the stack rather than over arrays of scalars: every unknown key
+    /// of a catalogue is compared with each known one.
+    private static func asciiEditDistance(_ word: String, _ candidate: String) -> Int {
+        let distance = word.utf8.withContiguousStorageIfAvailable { a in
+            candidate.utf8.withContiguousStorageIfAvailable { b in asciiEditDistance(a, lowercasing: b) }
+        }
+        return (distance ?? nil) ?? editDistance(word, candidate.lowercased())
+    }
+
+    /// The edit distance of `editDistance` between the bytes `a` and the bytes `b` with ASCII capitals lowercased.
+    private static func asciiEditDistance(_ a: UnsafeBufferPointer<UInt8>, lowercasing rawB: UnsafeBufferPointer<UInt8>) -> Int {
+        if a.isEmpty { return rawB.count }
+        if rawB.isEmpty { return a.count }
+        let n = rawB.count
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 4 * (n + 1)) { storage in
+            let base = storage.baseAddress!
+            var previousPrevious = base
+            var previous = base + (n + 1)
+            var current = base + 2 * (n + 1)
+            let b = base + 3 * (n + 1)
+            for j in 0..<n {
+                let byte = rawB[j]
+                b[j] = Int(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            }
+            for j in 0...n {
+                previousPrevious[j] = 0
+                previous[j] = j
+                current[j] = 0
+            }
+            for i in 1...a.count {
+                current[0] = i
+                let letter = Int(a[i - 1])
+                for j in 1...n {
+                    let cost = letter == b[j - 1] ? 0 : 1
+                    current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                    if i > 1, j > 1, letter == b[j - 2], Int(a[i - 2]) == b[j - 1] {
+                        current[j] = min(current[j], previousPrevious[j - 2] + 1)
+                    }
+                }
+                (previousPrevious, previous, current) = (previous, current, previousPrevious)
+            }
+            return previous[n]
+        }
     }
 
     /// Levenshtein distance over Unicode scalars, with the transposition of two neighbours costing one.

@@ -114,7 +114,9 @@ final class CatalogueFileDecoder {
                     try readPlaceholder(key, at: linksPlaceholder, findingsBefore: catalogue.loadFindings.count)
                 } else {
                     try yaml.readSequence(key: "links") { _ in
-                        links.append(try decodeLink(index: links.count, findings: &catalogue.loadFindings))
+                        var entry = LinkEntry(file: file, entryIsFlow: false)
+                        try decodeLink(into: &entry, index: links.count, findings: &catalogue.loadFindings)
+                        links.append(entry)
                     }
                 }
             default:
@@ -205,18 +207,23 @@ final class CatalogueFileDecoder {
     }
 
     /// Decodes a part of a `links:` block: a block sequence of entries and nothing else, the first being the
-    /// file's entry `firstIndex`. Calls `body` with each entry as it is decoded.
-    func decodeLinks(firstIndex: Int, findings: inout [LoadFinding], _ body: (consuming LinkEntry) throws -> Void) throws {
+    /// file's entry `firstIndex`. Calls `body` with each entry as it is decoded, in place: `body` may move its
+    /// values out (`LinkEntry.takeLink`).
+    func decodeLinks(firstIndex: Int, findings: inout [LoadFinding], _ body: (inout LinkEntry) throws -> Void) throws {
         guard try yaml.beginDocument() else { throw ParallelDecodingUnavailable() }
         var index = firstIndex
         try yaml.readSequence(key: "links") { _ in
-            try body(try decodeLink(index: index, findings: &findings))
+            var entry = LinkEntry(file: file, entryIsFlow: false)
+            try decodeLink(into: &entry, index: index, findings: &findings)
+            try body(&entry)
             index += 1
         }
         try yaml.endDocument()
     }
 
-    private func decodeLink(index: Int, findings: inout [LoadFinding]) throws -> LinkEntry {
+    /// Decodes a link entry into `link`, a fresh entry: filled in place, as an entry returned from here would be
+    /// copied out and the original destroyed.
+    private func decodeLink(into link: inout LinkEntry, index: Int, findings: inout [LoadFinding]) throws {
         let isFlow = try yaml.nextIsFlow()
         if try yaml.nextKind() == .scalar {
             let start = try yaml.reader.peek()
@@ -225,7 +232,7 @@ final class CatalogueFileDecoder {
                 at: location(start.start..<start.end))
         }
         var url: Scalar?
-        var link = LinkEntry(file: file, entryIsFlow: isFlow)
+        link.entryIsFlow = isFlow
         func context() -> String { "links[\(index)]" }
         let range = try yaml.readMapping(key: context()) { key in
             switch key.value {
@@ -258,7 +265,6 @@ final class CatalogueFileDecoder {
             throw LoadError(.missingKey("url", in: "the link"), at: location(range.lowerBound..<min(range.upperBound, range.lowerBound + 1)))
         }
         link.url = url
-        return link
     }
 }
 

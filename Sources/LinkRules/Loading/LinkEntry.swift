@@ -35,12 +35,29 @@ struct LinkEntry {
         requiredParams = link.requiredParams
     }
 
+    /// The link built from this entry with `template`; the entry is consumed.
     consuming func link(index: Int, template: consuming LinkTemplate) -> Link {
-        Link(
-            index: index, file: file, template: template, url: url, entryRange: entryRange, entryIsFlow: entryIsFlow,
-            title: title, examples: examples, barrier: barrier, deprecated: deprecated, aliases: aliases,
-            aliasesRange: aliasesRange, aliasesAreFlow: aliasesAreFlow, ignoredRules: ignoredRules,
-            requiredParams: requiredParams)
+        var entry = self
+        return entry.takeLink(index: index, template: template)
+    }
+
+    /// The link built from this entry with `template`, its values moved into the link rather than copied: each is
+    /// swapped out for an empty value that costs nothing to destroy, leaving the entry empty.
+    mutating func takeLink(index: Int, template: consuming LinkTemplate) -> Link {
+        var url = Scalar(value: "", tokenRange: 0..<0, style: .plain)
+        swap(&url, &self.url)
+        var examples: [Scalar] = []
+        swap(&examples, &self.examples)
+        var aliases: [Scalar] = []
+        swap(&aliases, &self.aliases)
+        var ignoredRules: [Scalar] = []
+        swap(&ignoredRules, &self.ignoredRules)
+        var requiredParams: [Scalar] = []
+        swap(&requiredParams, &self.requiredParams)
+        return Link(
+            index: index, file: file, template: template, url: url, entryRange: entryRange,
+            entryIsFlow: entryIsFlow, title: self.title.take(), examples: examples, barrier: self.barrier.take(),
+            deprecated: deprecated, aliases: aliases, aliasesRange: aliasesRange,
+            aliasesAreFlow: aliasesAreFlow, ignoredRules: ignoredRules, requiredParams: requiredParams)
     }
 }
-

@@ -84,8 +84,8 @@ struct ParallelCatalogueDecoding {
                 guard outcome.written < part.entries.count else { throw ParallelDecodingUnavailable() }
                 let index = part.entries.lowerBound + outcome.written
                 let template = parser.parse(entry.url.value)
-                // Consumed: the entry's values move into the link rather than being copied and then destroyed.
-                (links.baseAddress! + index).initialize(to: (consume entry).link(index: linkIndexBase + index, template: template))
+                // Taken: the entry's values move into the link rather than being copied and then destroyed.
+                (links.baseAddress! + index).initialize(to: entry.takeLink(index: linkIndexBase + index, template: template))
                 outcome.written += 1
             }
         } catch {

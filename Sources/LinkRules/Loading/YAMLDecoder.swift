@@ -71,7 +71,8 @@ final class YAMLDecoder {
         // hashing, in a stack of keys shared by the nested mappings so that no mapping allocates; a long mapping
         // (the vocabulary) switches to a dictionary.
         let base = openKeys.count
-        defer { openKeys.removeSubrange(base...) }
+        // Popped one by one: a mapping has a few keys, and `removeLast()` costs less than removing a subrange.
+        defer { while openKeys.count > base { openKeys.removeLast() } }
         var seenIndex: [String: Scalar]?
         func firstOccurrence(of key: Scalar) -> Scalar? {
             if seenIndex == nil, openKeys.count - base < 16 {

@@ -1,4 +1,11 @@
 import CYAML
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How a YAML scalar was written; quoting decides how positions inside its value map to the source.
 public enum ScalarStyle: Sendable, Hashable {
@@ -60,11 +67,17 @@ final class YAMLEventReader {
         var character: Int
         var segment: Int
         var byte: Int
+        /// The line `byte` is on as of the last walk: a mark reached by adding may have moved past it, so a walk
+        /// looks the line up again.
         var line: Int
-        /// Where the ASCII text the cursor is in ends (the end of its line or segment), or `byte` when the line is
-        /// not ASCII: a mark before it is reached by adding, with no walk.
+        /// Where the ASCII text the cursor is in ends (the start of the next line that is not ASCII, or the end of
+        /// its segment), or `byte` when its line is not ASCII: a mark before it is reached by adding, with no walk.
         var asciiEnd: Int
     }
+
+    /// The last search for a line that is not ASCII: lines `from..<found` are ASCII and `found` is not (or is the
+    /// line count). Marks come nearly in order, so each search goes on from where the last one stopped.
+    @exclusivity(unchecked) private var nonASCIILineSearch = (from: Int.max, found: Int.max)
 
     /// The last character index converted to a byte offset, where the next conversion starts walking.
     @exclusivity(unchecked) private var cursor: Cursor
@@ -138,9 +151,10 @@ final class YAMLEventReader {
     /// Converts a libyaml mark to a byte offset through its character index, not its line and column: libyaml
     /// also breaks lines at NEL, LS and PS, which SourceFile (like editors' `file:line:col`) does not, so its
     /// line numbers can disagree with the file's. Marks come nearly in order, so a cursor that moves
-    /// from the last one costs little: across an ASCII line it jumps, only other lines are walked character by
-    /// character; an ASCII file needs no walk at all. A position where one segment ends and the next begins is
+    /// from the last one costs little: across a run of ASCII lines it jumps by adding, only other lines are walked
+    /// character by character; an ASCII file needs no walk at all. A position where one segment ends and the next begins is
     /// the next one's start: the next token is there.
+    @inline(__always)
     private func offset(_ mark: yaml_mark_t) -> Int {
         let target = Int(mark.index)
         // Every byte after the byte-order mark is ASCII: a character index is a byte count.
@@ -151,7 +165,15 @@ final class YAMLEventReader {
             cursor.byte += distance
             return cursor.byte
         }
+        return walk(toCharacter: target)
+    }
+
+    /// `offset` for a mark the cursor cannot reach by adding: a walk across lines and segments, kept out of line
+    /// so that the common case, inlined into `read`, stays small.
+    @inline(never)
+    private func walk(toCharacter target: Int) -> Int {
         var position = cursor
+        position.line = file.line(containing: position.byte)
         if target < position.character { position = walkBack(from: position, to: target) }
         file.bytes.withUnsafeBufferPointer { bytes in
             while position.character < target {
@@ -181,10 +203,23 @@ final class YAMLEventReader {
         while position.byte == segments[position.segment].upperBound, position.segment + 1 < segments.count {
             enterNextSegment(&position)
         }
-        let nextLine = file.nextLineStart(after: position.line)
-        position.asciiEnd = file.lineIsASCII(position.line) ? min(nextLine, segments[position.segment].upperBound) : position.byte
+        position.asciiEnd = file.lineIsASCII(position.line)
+            ? min(startOfNextNonASCIILine(after: position.line), segments[position.segment].upperBound) : position.byte
         cursor = position
         return position.byte
+    }
+
+    /// The byte offset where the first line after `line` that is not ASCII starts, or the file's end when there is
+    /// none.
+    private func startOfNextNonASCIILine(after line: Int) -> Int {
+        let first = line + 1
+        if !(nonASCIILineSearch.from <= first && first <= nonASCIILineSearch.found) {
+            var candidate = first
+            while candidate < file.lineCount, file.lineIsASCII(candidate) { candidate += 1 }
+            nonASCIILineSearch = (first, candidate)
+        }
+        let found = nonASCIILineSearch.found
+        return found < file.lineCount ? file.lineStarts[found] : file.bytes.count
     }
 
     /// Moves a cursor that stands at its segment's end to the start of the next segment.
@@ -224,6 +259,8 @@ final class YAMLEventReader {
         return segments[segments.count - 1].upperBound
     }
 
+    /// Reads libyaml's next event. The event's fields are worked out first and the event is made once, at the
+    /// end, so that it is returned without a copy.
     private func read() throws -> YAMLEvent {
         if finished { return YAMLEvent(kind: .streamEnd, start: file.bytes.count, end: file.bytes.count) }
         var event = yaml_event_t()
@@ -231,61 +268,85 @@ final class YAMLEventReader {
         defer { yaml_event_delete(&event) }
         let start = offset(event.start_mark)
         let end = max(start, offset(event.end_mark))
-        var result: YAMLEvent
+        let kind: YAMLEvent.Kind
+        var value = ""
+        var style = ScalarStyle.plain
+        var isFlow = false
+        var hasAnchor = false
+        var hasTag = false
         switch event.type {
-        case YAML_STREAM_START_EVENT: result = YAMLEvent(kind: .streamStart, start: start, end: end)
+        case YAML_STREAM_START_EVENT: kind = .streamStart
         case YAML_STREAM_END_EVENT:
             finished = true
-            result = YAMLEvent(kind: .streamEnd, start: start, end: end)
-        case YAML_DOCUMENT_START_EVENT: result = YAMLEvent(kind: .documentStart, start: start, end: end)
-        case YAML_DOCUMENT_END_EVENT: result = YAMLEvent(kind: .documentEnd, start: start, end: end)
+            kind = .streamEnd
+        case YAML_DOCUMENT_START_EVENT: kind = .documentStart
+        case YAML_DOCUMENT_END_EVENT: kind = .documentEnd
         case YAML_ALIAS_EVENT:
             throw LoadError(.aliasesRefused, at: location(start..<end))
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
-            result = YAMLEvent(kind: .scalar, start: start, end: end)
-            result.value = scalar.value.map {
-                String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)
-            } ?? ""
+            kind = .scalar
+            if let bytes = scalar.value { value = Self.scalarValue(bytes, count: scalar.length) }
             switch scalar.style {
-            case YAML_SINGLE_QUOTED_SCALAR_STYLE: result.style = .singleQuoted
-            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: result.style = .doubleQuoted
-            case YAML_LITERAL_SCALAR_STYLE: result.style = .literal
-            case YAML_FOLDED_SCALAR_STYLE: result.style = .folded
-            default: result.style = .plain
+            case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
+            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
+            case YAML_LITERAL_SCALAR_STYLE: style = .literal
+            case YAML_FOLDED_SCALAR_STYLE: style = .folded
+            default: style = .plain
             }
-            result.hasAnchor = scalar.anchor != nil
-            result.hasTag = scalar.tag != nil
+            hasAnchor = scalar.anchor != nil
+            hasTag = scalar.tag != nil
         case YAML_SEQUENCE_START_EVENT:
-            result = YAMLEvent(kind: .sequenceStart, start: start, end: end)
-            result.isFlow = event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
-            result.hasAnchor = event.data.sequence_start.anchor != nil
+            kind = .sequenceStart
+            isFlow = event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
+            hasAnchor = event.data.sequence_start.anchor != nil
             depth += 1
         case YAML_SEQUENCE_END_EVENT:
-            result = YAMLEvent(kind: .sequenceEnd, start: start, end: end)
+            kind = .sequenceEnd
             depth -= 1
         case YAML_MAPPING_START_EVENT:
-            result = YAMLEvent(kind: .mappingStart, start: start, end: end)
-            result.isFlow = event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
-            result.hasAnchor = event.data.mapping_start.anchor != nil
+            kind = .mappingStart
+            isFlow = event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
+            hasAnchor = event.data.mapping_start.anchor != nil
             depth += 1
         case YAML_MAPPING_END_EVENT:
-            result = YAMLEvent(kind: .mappingEnd, start: start, end: end)
+            kind = .mappingEnd
             depth -= 1
         default:
-            result = YAMLEvent(kind: .streamEnd, start: start, end: end)
+            kind = .streamEnd
         }
-        switch result.kind {
+        switch kind {
         case .sequenceStart, .mappingStart:
             if depth <= Self.maximumDepth {
-                openCollections.append((start, result.isFlow, result.kind == .sequenceStart))
+                openCollections.append((start, isFlow, kind == .sequenceStart))
             }
         case .sequenceEnd, .mappingEnd: _ = openCollections.popLast()
         default: break
         }
-        if result.hasAnchor { throw LoadError(.aliasesRefused, at: location(start..<end)) }
+        if hasAnchor { throw LoadError(.aliasesRefused, at: location(start..<end)) }
         if depth > Self.maximumDepth { throw LoadError(.tooDeep(Self.maximumDepth), at: location(start..<end)) }
-        return result
+        return YAMLEvent(
+            kind: kind, start: start, end: end, value: value, style: style, isFlow: isFlow, hasAnchor: hasAnchor,
+            hasTag: hasTag)
+    }
+
+    /// The value of a scalar of `count` bytes: a key of a link entry, which every link repeats, is made from its
+    /// string literal, compared byte for byte, with no decoding; any other scalar is decoded.
+    private static func scalarValue(_ bytes: UnsafePointer<UInt8>, count: Int) -> String {
+        func spells(_ literal: StaticString) -> Bool { memcmp(bytes, literal.utf8Start, count) == 0 }
+        switch count {
+        case 3 where spells("url"): return "url"
+        case 4 where spells("lint"): return "lint"
+        case 5 where spells("title"): return "title"
+        case 6 where spells("ignore"): return "ignore"
+        case 7 where spells("barrier"): return "barrier"
+        case 7 where spells("aliases"): return "aliases"
+        case 8 where spells("examples"): return "examples"
+        case 10 where spells("deprecated"): return "deprecated"
+        case 11 where spells("description"): return "description"
+        case 15 where spells("required_params"): return "required_params"
+        default: return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        }
     }
 
     /// Whether only blanks and line breaks follow `offset`.

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Parses route templates in one pass over their UTF-8 bytes, without regular expressions: scheme, authority
 /// (a host, or a custom scheme's first component), path components with placeholders in every supported style,
 /// query items and fragment.
@@ -77,19 +85,30 @@ public struct LinkTemplateParser: Sendable {
         }
         template.hasEmptyPath = template.hostSpan != nil && pathStart == pathEnd
 
-        // Path components, split on "/"; empty segments are skipped. Counted first, so the array is allocated
-        // once at its size: every link keeps it for the whole run.
-        template.components.reserveCapacity(Self.segmentCount(bytes, pathStart..<pathEnd, separator: UInt8(ascii: "/")))
-        var segmentStart = pathStart
-        var cursor = pathStart
-        while cursor <= pathEnd {
-            if cursor == pathEnd || bytes[cursor] == UInt8(ascii: "/") {
-                if cursor > segmentStart {
-                    template.components.append(component(bytes, segmentStart..<cursor))
+        // Path components, split on "/"; empty segments are skipped. Built in one pass into a buffer on the stack
+        // (a path of n bytes has at most (n + 1) / 2 of them), then moved into an array of exactly their number:
+        // every link keeps it for the whole run.
+        let mostComponents = (pathEnd - pathStart + 1) / 2
+        if mostComponents > 0 {
+            template.components = withUnsafeTemporaryAllocation(of: PathComponent.self, capacity: mostComponents) { buffer in
+                let built = buffer.baseAddress!
+                var builtCount = 0
+                var segmentStart = pathStart
+                while segmentStart < pathEnd {
+                    let slash = firstIndex(of: UInt8(ascii: "/"), in: bytes, from: segmentStart, until: pathEnd) ?? pathEnd
+                    if slash > segmentStart {
+                        (built + builtCount).initialize(to: component(bytes, segmentStart..<slash))
+                        builtCount += 1
+                    }
+                    segmentStart = slash + 1
                 }
-                segmentStart = cursor + 1
+                // Reserved, then appended to: `Array(unsafeUninitializedCapacity:)` allocates through an unspecialized
+                // generic path that costs twice as much.
+                var components: [PathComponent] = []
+                components.reserveCapacity(builtCount)
+                for index in 0..<builtCount { components.append((built + index).move()) }
+                return components
             }
-            cursor += 1
         }
         template.hasTrailingSlash = pathEnd > pathStart && bytes[pathEnd - 1] == UInt8(ascii: "/")
             && !template.components.isEmpty
@@ -132,14 +151,19 @@ public struct LinkTemplateParser: Sendable {
     }
 
     private func component(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> PathComponent {
-        let text = String(decoding: bytes[range], as: UTF8.self)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         var hasCapital = false
         var isASCII = true
         for byte in bytes[range] {
             if byte >= 0x41 && byte <= 0x5A { hasCapital = true }
             if byte >= 0x80 { isASCII = false }
         }
-        if let found = placeholder(bytes, range) {
+        // Only a component that ends with a placeholder's closing delimiter or starts with ":" can be one: most
+        // components are words, which this rules out without a call.
+        let last = bytes[range.upperBound - 1]
+        let mayBePlaceholder = last == UInt8(ascii: "}") || last == UInt8(ascii: ">") || last == UInt8(ascii: "%")
+            || bytes[range.lowerBound] == UInt8(ascii: ":")
+        if mayBePlaceholder, let found = placeholder(bytes, range) {
             return PathComponent(
                 text: text, span: range, kind: .placeholder(found), prefixLength: found.span.lowerBound - range.lowerBound,
                 hasASCIICapital: hasCapital, isASCII: isASCII)
@@ -234,16 +258,19 @@ public struct LinkTemplateParser: Sendable {
         return count
     }
 
-    /// The first index in `start..<end` holding `target` (or `other`, when given).
+    /// The first index in `start..<end` holding `target` (or `other`, when given), found with `memchr`.
     private func firstIndex(of target: UInt8, or other: UInt8? = nil, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, until end: Int? = nil) -> Int? {
         let end = end ?? bytes.count
-        var index = start
-        while index < end {
-            let byte = bytes[index]
-            if byte == target || byte == other { return index }
-            index += 1
+        guard start < end, let base = bytes.baseAddress else { return nil }
+        var found = end
+        if let hit = memchr(base + start, Int32(target), end - start) {
+            found = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
         }
-        return nil
+        // `other` only matters before `target`.
+        if let other, found > start, let hit = memchr(base + start, Int32(other), found - start) {
+            found = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+        }
+        return found < end ? found : nil
     }
 
     private func lastIndex(of target: UInt8, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
