@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A YAML scalar with where it was written: its decoded value, the byte range of the whole token (quotes
 /// included) and its style. Positions inside the value map back to the source through `sourceOffsets`.
 ///
@@ -64,12 +72,8 @@ public struct Scalar: Sendable, Hashable {
     /// scalars on one line (escapes and `''` included); folded multi-line values map as closely as the folding
     /// allows. The common case, a value written byte for byte, costs one comparison.
     public func sourceRange(ofValue span: Range<Int>, in file: SourceFile) -> Range<Int> {
-        let valueBytes = value.utf8
         let start = contentStart(in: file)
-        let count = valueBytes.count
-        if start + count <= file.bytes.count,
-            file.bytes[start..<(start + count)].elementsEqual(valueBytes)
-        {
+        if isWrittenVerbatim(at: start, in: file) {
             return (start + span.lowerBound)..<(start + span.upperBound)
         }
         let offsets = sourceOffsets(in: file)
@@ -77,6 +81,19 @@ public struct Scalar: Sendable, Hashable {
         let lower = map(span.lowerBound)
         let upper = span.isEmpty ? lower : map(span.upperBound - 1) + 1
         return lower..<max(lower, upper)
+    }
+
+    /// Whether the file spells `value` byte for byte from `start`, compared with `memcmp`: a generic comparison
+    /// of an array slice with a string's UTF-8 view costs thousands of instructions for one URL.
+    private func isWrittenVerbatim(at start: Int, in file: SourceFile) -> Bool {
+        var value = value
+        return value.withUTF8 { valueBytes in
+            file.bytes.withUnsafeBufferPointer { fileBytes in
+                guard start >= 0, start + valueBytes.count <= fileBytes.count else { return false }
+                guard let valueBase = valueBytes.baseAddress, let fileBase = fileBytes.baseAddress else { return true }
+                return memcmp(fileBase + start, valueBase, valueBytes.count) == 0
+            }
+        }
     }
 
     /// For each UTF-8 byte of `value`, the file offset of the source byte it was decoded from, plus one entry for

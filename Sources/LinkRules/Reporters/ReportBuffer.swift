@@ -73,10 +73,13 @@ struct ReportBuffer {
     /// Appends `count` copies of an ASCII character (padding, indentation, underlines).
     mutating func append(repeating byte: UInt8, count: Int) {
         guard count > 0 else { return }
-        // Byte by byte into reserved room: appending a `repeatElement` collection goes through its generic
-        // path, many times the cost for the short runs of indentation every JSON line starts with.
-        bytes.reserveCapacity(bytes.count + count)
-        for _ in 0..<count { bytes.append(byte) }
+        // Filled in temporary room and appended as one buffer (a copy): appending a `repeatElement` collection
+        // goes through its generic path, and byte by byte each append checks the array's room, many times the
+        // cost for the short runs of indentation every JSON line starts with.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { room in
+            room.initialize(repeating: byte)
+            bytes.append(contentsOf: UnsafeBufferPointer(room))
+        }
     }
 
     /// The report as text.
