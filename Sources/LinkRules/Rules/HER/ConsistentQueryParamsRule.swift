@@ -126,14 +126,32 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
         }
         guard !groupOf.isEmpty else { return [] }
 
-        // Count uses in links, one pass.
-        var uses: [String: Int] = [:]
-        for link in catalogue.links {
-            for item in link.template.query {
-                let name = item.name.lowercasedASCIIIfNeeded
-                if groupOf[name] != nil { uses[name, default: 0] += 1 }
-            }
+        // Count uses in links, one pass over the links with a query (`LinkFacts`), noting those that use a
+        // grouped name: only they can be reported. Names are found by their bytes in a table of the grouped
+        // names, not hashed as strings.
+        var groupedNames = InternTable(capacity: groupOf.count)
+        var namesByID: [String] = []
+        // The keys are distinct, so each is given the next id.
+        for name in groupOf.keys {
+            _ = groupedNames.intern(name)
+            namesByID.append(name)
         }
+        var useCounts = [Int](repeating: 0, count: namesByID.count)
+        let flags = context.facts(for: catalogue).flags
+        var usingLinks: [Int] = []
+        for position in flags.indices where flags[position].contains(.hasQuery) {
+            var usesGroupedName = false
+            catalogue.links[position].template.query.withUnsafeBufferPointer { query in
+                for index in query.indices {
+                    guard let id = Self.id(ofLowercased: query[index].name, in: groupedNames) else { continue }
+                    useCounts[id] += 1
+                    usesGroupedName = true
+                }
+            }
+            if usesGroupedName { usingLinks.append(position) }
+        }
+        var uses: [String: Int] = [:]
+        for (id, count) in useCounts.enumerated() where count > 0 { uses[namesByID[id]] = count }
         // Only a group written with two or more names in the links is inconsistent.
         var canonical: [String: String] = [:]
         for (key, names) in members {
@@ -161,7 +179,8 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
             }
         }
         var diagnostics: [Diagnostic] = []
-        for link in catalogue.links {
+        for position in usingLinks {
+            let link = catalogue.links[position]
             for item in link.template.query {
                 let name = item.name.lowercasedASCIIIfNeeded
                 guard let key = groupOf[name], let keep = canonical[key], keep != name else { continue }
@@ -181,6 +200,20 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
             }
         }
         return diagnostics
+    }
+}
+
+extension ConsistentQueryParamsRule {
+    /// The id in `table` of a name once lowercased (`lowercasedASCIIIfNeeded`): an ASCII name is looked up by its
+    /// bytes, capitals folded as they are read, with no lowercased copy.
+    static func id(ofLowercased name: String, in table: InternTable) -> Int? {
+        var name = name
+        let ascii = name.withUTF8 { bytes -> Int?? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return .some(table.id(of: bytes, foldingASCIICase: true))
+        }
+        if let ascii { return ascii }
+        return table.id(of: name.lowercasedASCIIIfNeeded)
     }
 }
 
