@@ -60,26 +60,39 @@ public struct Linter: Sendable {
     private func configuredInSourceOrder(_ found: consuming [Diagnostic]) -> [Diagnostic] {
         var found = found
         // Each distinct rule and file gets a number in the order first seen, then a rank in the order names sort.
-        // Findings come in runs of one rule and one file: the last one's number is reused without hashing.
-        var ruleNumbers: [String: Int32] = [:]
+        // The fields are read where each finding is stored, not copied out with it. Findings come in runs of one
+        // file, whose number is reused without hashing; rules are few, and a rule other than the last one is
+        // found among them by comparing ids (one rule's findings share their id's storage).
         var ruleNames: [String] = []
         var fileNumbers: [String: Int32] = [:]
         var fileNames: [String] = []
         var ruleOf: [Int32] = []
         var fileOf: [Int32] = []
+        var offsets: [Int] = []
         ruleOf.reserveCapacity(found.count)
         fileOf.reserveCapacity(found.count)
-        var lastRule: Int32 = -1
-        var lastFile: Int32 = -1
-        for diagnostic in found {
-            if lastRule < 0 || diagnostic.ruleID != ruleNames[Int(lastRule)] {
-                lastRule = Self.number(of: diagnostic.ruleID, in: &ruleNumbers, names: &ruleNames)
+        offsets.reserveCapacity(found.count)
+        found.withUnsafeBufferPointer { found in
+            var lastRule = -1
+            var lastFile: Int32 = -1
+            for index in found.indices {
+                if lastRule < 0 || found[index].ruleID != ruleNames[lastRule] {
+                    let id = found[index].ruleID
+                    // Lengths first: most ids differ in length, and comparing those costs nothing.
+                    if let number = ruleNames.firstIndex(where: { $0.utf8.count == id.utf8.count && $0 == id }) {
+                        lastRule = number
+                    } else {
+                        lastRule = ruleNames.count
+                        ruleNames.append(id)
+                    }
+                }
+                if lastFile < 0 || found[index].location.file != fileNames[Int(lastFile)] {
+                    lastFile = Self.number(of: found[index].location.file, in: &fileNumbers, names: &fileNames)
+                }
+                ruleOf.append(Int32(lastRule))
+                fileOf.append(lastFile)
+                offsets.append(found[index].location.range.start.offset)
             }
-            if lastFile < 0 || diagnostic.location.file != fileNames[Int(lastFile)] {
-                lastFile = Self.number(of: diagnostic.location.file, in: &fileNumbers, names: &fileNames)
-            }
-            ruleOf.append(lastRule)
-            fileOf.append(lastFile)
         }
         let ruleRanks = Self.ranks(of: ruleNames)
         let fileRanks = Self.ranks(of: fileNames)
@@ -88,10 +101,10 @@ public struct Linter: Sendable {
 
         var keys: [SourceOrderKey] = []
         keys.reserveCapacity(found.count)
-        for (index, diagnostic) in found.enumerated() where configured[Int(ruleOf[index])] != nil {
+        for index in offsets.indices where configured[Int(ruleOf[index])] != nil {
             keys.append(
                 SourceOrderKey(
-                    file: fileRanks[Int(fileOf[index])], offset: diagnostic.location.range.start.offset,
+                    file: fileRanks[Int(fileOf[index])], offset: offsets[index],
                     rule: ruleRanks[Int(ruleOf[index])], found: Int32(index)))
         }
         keys.sort()

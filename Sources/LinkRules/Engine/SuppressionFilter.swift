@@ -24,6 +24,13 @@ struct SuppressionFilter {
         var used = false
     }
 
+    /// A covered entry: its file and where it starts. One flat key rather than a table per file, which would be
+    /// copied on every insertion through the outer table.
+    private struct EntryKey: Hashable {
+        var file: String
+        var start: Int
+    }
+
     static let commentMarker = Array("linkrules:ignore".utf8)
 
     let catalogue: Catalogue
@@ -52,38 +59,46 @@ struct SuppressionFilter {
 
         // Per file, the covered entries in file order and, per entry start, the suppressions covering it.
         var entriesByFile: [String: [Range<Int>]] = [:]
-        var suppressionsByEntry: [String: [Int: [Int]]] = [:]
+        var suppressionsByEntry: [EntryKey: [Int]] = [:]
+        suppressionsByEntry.reserveCapacity(suppressions.count)
         for (index, suppression) in suppressions.enumerated() {
             guard let entry = suppression.entry else { continue }
             let file = suppression.location.file
-            if suppressionsByEntry[file]?[entry.lowerBound] == nil { entriesByFile[file, default: []].append(entry) }
-            suppressionsByEntry[file, default: [:]][entry.lowerBound, default: []].append(index)
+            let key = EntryKey(file: file, start: entry.lowerBound)
+            if suppressionsByEntry[key] == nil { entriesByFile[file, default: []].append(entry) }
+            suppressionsByEntry[key, default: []].append(index)
         }
         for file in entriesByFile.keys { entriesByFile[file]!.sort { $0.lowerBound < $1.lowerBound } }
 
         // Findings come in runs of one file: the last file's entries are kept at hand rather than looked up
-        // by its name each time.
+        // by its name each time. Each finding's file, offset and rule are read where it is stored, and the kept
+        // ones are moved forward over the silenced ones, in order: no finding is copied.
         var lastFile: String?
         var lastEntries: [Range<Int>]?
-        diagnostics.removeAll { diagnostic in
-            let file = diagnostic.location.file
-            let offset = diagnostic.location.range.start.offset
-            var silenced = false
-            if file != lastFile {
-                lastFile = file
-                lastEntries = entriesByFile[file]
-            }
-            if let entries = lastEntries, let index = Self.lastIndex(in: entries, startingBefore: offset + 1),
-                case let entry = entries[index], entry.contains(offset)
-            {
-                for covering in suppressionsByEntry[file]![entry.lowerBound]!
-                where suppressions[covering].ruleID == diagnostic.ruleID {
-                    suppressions[covering].used = true
-                    silenced = true
+        var kept = 0
+        diagnostics.withUnsafeMutableBufferPointer { found in
+            for index in found.indices {
+                let offset = found[index].location.range.start.offset
+                if found[index].location.file != lastFile {
+                    lastFile = found[index].location.file
+                    lastEntries = entriesByFile[found[index].location.file]
                 }
+                var silenced = false
+                if let entries = lastEntries, let entryIndex = Self.lastIndex(in: entries, startingBefore: offset + 1),
+                    case let entry = entries[entryIndex], entry.contains(offset)
+                {
+                    for covering in suppressionsByEntry[EntryKey(file: found[index].location.file, start: entry.lowerBound)]!
+                    where suppressions[covering].ruleID == found[index].ruleID {
+                        suppressions[covering].used = true
+                        silenced = true
+                    }
+                }
+                guard !silenced else { continue }
+                if kept != index { found.swapAt(kept, index) }
+                kept += 1
             }
-            return silenced
         }
+        diagnostics.removeLast(diagnostics.count - kept)
         for suppression in suppressions
         where !suppression.used && knownRules.contains(suppression.ruleID) && enabled(suppression.ruleID) {
             problems.append(
