@@ -286,9 +286,13 @@ public enum ScalarEditor {
 }
 
 extension String {
-    /// The string with every occurrence of `target` replaced (no Foundation needed).
+    /// The string with every occurrence of `target` replaced (no Foundation needed). A target of one ASCII
+    /// character (a quote, a backslash: the usual case) that the bytes do not hold is settled by one pass over
+    /// them, without the search by characters.
     func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty, contains(target) else { return self }
+        guard !target.isEmpty else { return self }
+        if target.utf8.count == 1, let byte = target.utf8.first, byte < 0x80, !utf8.contains(byte) { return self }
+        guard contains(target) else { return self }
         return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }
