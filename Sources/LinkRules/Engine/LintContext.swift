@@ -16,6 +16,8 @@ public final class LintContext: Sendable {
     /// Each link's `LinkTemplate.routeKeyHash`, by its place in `catalogue.links`: `duplicate-link` compares the
     /// routes of every link.
     private let routeKeyHashes: [UInt64]
+    /// Small facts about each link (flags, its host form), recorded in the same pass: see `facts(for:)`.
+    private let linkFacts: LinkFacts
     /// Whether each vocabulary entry's name reads as a plural, by position: a declared word is inflected once.
     private let pluralEntries: [Bool]
     /// For each declared component name that a fix may rename (a singular collection, a name with separators),
@@ -26,7 +28,7 @@ public final class LintContext: Sendable {
         self.catalogue = catalogue
         self.inflector = inflector
         templateParser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
-        (positions, firstPositions, routeKeyHashes) = Self.resolve(catalogue)
+        (positions, firstPositions, routeKeyHashes, linkFacts) = Self.resolve(catalogue)
         pluralEntries = catalogue.components.map { inflector.isPlural($0.name.value) }
         // The candidates by position in the vocabulary: an array, since every component of every link is looked
         // up in it.
@@ -58,17 +60,20 @@ public final class LintContext: Sendable {
     }
 
     /// What `resolve` finds in one chunk of links: for each link its component count followed by their
-    /// positions, and each link's route key hash.
+    /// positions, each link's route key hash, and each link's facts.
     private struct ResolvedChunk: Sendable {
         var counted: [Int32] = []
         var routeKeyHashes: [UInt64] = []
+        var facts: LinkFacts.Chunk
     }
 
     /// Reads every link once, in chunks over the cores for a large catalogue: looks its components up in the
-    /// vocabulary and hashes its route key, while the link is at hand. Each chunk writes every link's component
-    /// count followed by its positions; a pass over those numbers alone then splits them into the positions and
+    /// vocabulary, hashes its route key and records its facts (`LinkFacts`), while the link is at hand. Each
+    /// chunk writes every link's component count followed by its positions; a pass over those numbers alone then splits them into the positions and
     /// where each link's positions start.
-    private static func resolve(_ catalogue: Catalogue) -> (positions: [Int32], firstPositions: [Int32], routeKeyHashes: [UInt64]) {
+    private static func resolve(_ catalogue: Catalogue)
+        -> (positions: [Int32], firstPositions: [Int32], routeKeyHashes: [UInt64], facts: LinkFacts)
+    {
         let links = catalogue.links
         let hasVocabulary = catalogue.hasVocabulary
         // A placeholder is looked up by an empty name and a number by its digits: when no declared name is empty
@@ -78,13 +83,14 @@ public final class LintContext: Sendable {
         }
         let chunks = ConcurrentJobs.chunks(of: links.count, minimum: Linter.linksPerChunk)
         let resolved = ConcurrentJobs.flatMap(count: chunks.count, concurrently: chunks.count > 1) { chunk in
-            var found = ResolvedChunk()
+            var found = ResolvedChunk(facts: LinkFacts.Chunk(capacity: chunks[chunk].count))
             found.counted.reserveCapacity(chunks[chunk].count * 5)
             found.routeKeyHashes.reserveCapacity(chunks[chunk].count)
             for link in links[chunks[chunk]] {
                 found.routeKeyHashes.append(link.template.routeKeyHash)
                 // Through the array's storage: each component is read in place, not copied out with its text.
                 link.template.components.withUnsafeBufferPointer { components in
+                    found.facts.record(link, components: components)
                     found.counted.append(Int32(components.count))
                     for index in components.indices {
                         guard hasVocabulary, looksUpValues || components[index].isLiteral else {
@@ -114,7 +120,26 @@ public final class LintContext: Sendable {
                 cursor += 1 + count
             }
         }
-        return (positions, firstPositions, routeKeyHashes)
+        return (positions, firstPositions, routeKeyHashes, LinkFacts(chunks: resolved.map(\.facts)))
+    }
+
+    /// The facts of the links of `catalogue` by their places in its `links`: those recorded up front when the
+    /// context was built on it (always, in a lint), else read afresh.
+    public func facts(for catalogue: Catalogue) -> LinkFacts {
+        isBuilt(on: catalogue) ? linkFacts : LinkFacts(links: catalogue.links)
+    }
+
+    /// The route key hashes of the links of `catalogue` by their places in its `links` (as `routeKeyHash(of:)`
+    /// gives them), or nil when the context was built on another catalogue.
+    public func routeKeyHashes(for catalogue: Catalogue) -> [UInt64]? {
+        isBuilt(on: catalogue) ? routeKeyHashes : nil
+    }
+
+    /// Whether the context was built on these very links (the same array storage), so what it computed up front
+    /// applies by index.
+    private func isBuilt(on catalogue: Catalogue) -> Bool {
+        let own = self.catalogue.links.withUnsafeBufferPointer { $0.baseAddress }
+        return catalogue.links.count == self.catalogue.links.count && catalogue.links.withUnsafeBufferPointer { $0.baseAddress } == own
     }
 
     /// The hash of a link's route key (`LinkTemplate.routeKeyHash`), computed once per lint for the catalogue's
@@ -261,9 +286,13 @@ public enum ScalarEditor {
 }
 
 extension String {
-    /// The string with every occurrence of `target` replaced (no Foundation needed).
+    /// The string with every occurrence of `target` replaced (no Foundation needed). A target of one ASCII
+    /// character (a quote, a backslash: the usual case) that the bytes do not hold is settled by one pass over
+    /// them, without the search by characters.
     func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty, contains(target) else { return self }
+        guard !target.isEmpty else { return self }
+        if target.utf8.count == 1, let byte = target.utf8.first, byte < 0x80, !utf8.contains(byte) { return self }
+        guard contains(target) else { return self }
         return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

@@ -41,8 +41,10 @@ public struct Linter: Sendable {
     /// Every finding on the catalogue, suppressions honoured, with configured severities, in source order.
     public func lint(_ catalogue: Catalogue) -> [Diagnostic] {
         let context = LintContext(catalogue: catalogue, inflector: inflector)
-        let found = SuppressionFilter(catalogue: catalogue, knownRules: Set(RuleRegistry.all.map { $0.description.id }))
-            .apply(to: runRules(on: catalogue, in: context), enabled: { severities[$0] != nil })
+        let found = SuppressionFilter(
+            catalogue: catalogue, knownRules: Set(RuleRegistry.all.map { $0.description.id }),
+            facts: context.facts(for: catalogue)
+        ).apply(to: runRules(on: catalogue, in: context), enabled: { severities[$0] != nil })
         return configuredInSourceOrder(found)
     }
 
@@ -51,22 +53,46 @@ public struct Linter: Sendable {
     /// that a finding a rule reports below its default (an info about an unused pattern from a warning rule)
     /// keeps its lower severity, capped by the configured one.
     ///
-    /// Sorted as small keys (ranks of the file and the rule, the offset, the place found) instead of moving whole
-    /// diagnostics around, and each rule's severities are looked up once, not once per finding: a large catalogue
-    /// has many thousands of findings.
-    private func configuredInSourceOrder(_ found: [Diagnostic]) -> [Diagnostic] {
+    /// Sorted as small keys (ranks of the file and the rule, the offset, the place found), then the diagnostics
+    /// are moved into that order where they are (swapped along the permutation's cycles, never copied), and each
+    /// rule's severities are looked up once, not once per finding: a large catalogue has many thousands of
+    /// findings.
+    private func configuredInSourceOrder(_ found: consuming [Diagnostic]) -> [Diagnostic] {
+        var found = found
         // Each distinct rule and file gets a number in the order first seen, then a rank in the order names sort.
-        var ruleNumbers: [String: Int32] = [:]
+        // The fields are read where each finding is stored, not copied out with it. Findings come in runs of one
+        // file, whose number is reused without hashing; rules are few, and a rule other than the last one is
+        // found among them by comparing ids (one rule's findings share their id's storage).
         var ruleNames: [String] = []
         var fileNumbers: [String: Int32] = [:]
         var fileNames: [String] = []
         var ruleOf: [Int32] = []
         var fileOf: [Int32] = []
+        var offsets: [Int] = []
         ruleOf.reserveCapacity(found.count)
         fileOf.reserveCapacity(found.count)
-        for diagnostic in found {
-            ruleOf.append(Self.number(of: diagnostic.ruleID, in: &ruleNumbers, names: &ruleNames))
-            fileOf.append(Self.number(of: diagnostic.location.file, in: &fileNumbers, names: &fileNames))
+        offsets.reserveCapacity(found.count)
+        found.withUnsafeBufferPointer { found in
+            var lastRule = -1
+            var lastFile: Int32 = -1
+            for index in found.indices {
+                if lastRule < 0 || found[index].ruleID != ruleNames[lastRule] {
+                    let id = found[index].ruleID
+                    // Lengths first: most ids differ in length, and comparing those costs nothing.
+                    if let number = ruleNames.firstIndex(where: { $0.utf8.count == id.utf8.count && $0 == id }) {
+                        lastRule = number
+                    } else {
+                        lastRule = ruleNames.count
+                        ruleNames.append(id)
+                    }
+                }
+                if lastFile < 0 || found[index].location.file != fileNames[Int(lastFile)] {
+                    lastFile = Self.number(of: found[index].location.file, in: &fileNumbers, names: &fileNames)
+                }
+                ruleOf.append(Int32(lastRule))
+                fileOf.append(lastFile)
+                offsets.append(found[index].location.range.start.offset)
+            }
         }
         let ruleRanks = Self.ranks(of: ruleNames)
         let fileRanks = Self.ranks(of: fileNames)
@@ -75,24 +101,45 @@ public struct Linter: Sendable {
 
         var keys: [SourceOrderKey] = []
         keys.reserveCapacity(found.count)
-        for (index, diagnostic) in found.enumerated() where configured[Int(ruleOf[index])] != nil {
+        for index in offsets.indices where configured[Int(ruleOf[index])] != nil {
             keys.append(
                 SourceOrderKey(
-                    file: fileRanks[Int(fileOf[index])], offset: diagnostic.location.range.start.offset,
+                    file: fileRanks[Int(fileOf[index])], offset: offsets[index],
                     rule: ruleRanks[Int(ruleOf[index])], found: Int32(index)))
         }
         keys.sort()
-        return keys.map { key in
-            var diagnostic = found[Int(key.found)]
-            let rule = Int(ruleOf[Int(key.found)])
-            let severity = configured[rule]!
-            if let standard = standard[rule], diagnostic.severity < standard {
-                diagnostic.severity = min(diagnostic.severity, severity)
-            } else {
-                diagnostic.severity = severity
-            }
-            return diagnostic
+        // Where each place's diagnostic comes from: the kept ones in order, then those of disabled rules, which
+        // are dropped from the end.
+        var source = keys.map { Int($0.found) }
+        if source.count < found.count {
+            var isKept = [Bool](repeating: false, count: found.count)
+            for index in source { isKept[index] = true }
+            source += found.indices.filter { !isKept[$0] }
         }
+        found.withUnsafeMutableBufferPointer { diagnostics in
+            var placed = [Bool](repeating: false, count: diagnostics.count)
+            for start in diagnostics.indices where !placed[start] {
+                var place = start
+                while true {
+                    placed[place] = true
+                    let from = source[place]
+                    if from == start { break }
+                    diagnostics.swapAt(place, from)
+                    place = from
+                }
+            }
+            for place in keys.indices {
+                let rule = Int(ruleOf[source[place]])
+                let severity = configured[rule]!
+                if let standard = standard[rule], diagnostics[place].severity < standard {
+                    diagnostics[place].severity = min(diagnostics[place].severity, severity)
+                } else {
+                    diagnostics[place].severity = severity
+                }
+            }
+        }
+        found.removeLast(found.count - keys.count)
+        return found
     }
 
     /// The number of `name` among `names`, adding it when it is new.

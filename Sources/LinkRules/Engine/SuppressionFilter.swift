@@ -24,12 +24,25 @@ struct SuppressionFilter {
         var used = false
     }
 
+    /// A covered entry: its file and where it starts. One flat key rather than a table per file, which would be
+    /// copied on every insertion through the outer table.
+    private struct EntryKey: Hashable {
+        var file: String
+        var start: Int
+    }
+
     static let commentMarker = Array("linkrules:ignore".utf8)
 
     let catalogue: Catalogue
     let knownRules: Set<String>
+    /// The facts of the catalogue's links (`LinkFacts`), when known: only the links that name rules to ignore
+    /// are read for them.
+    var facts: LinkFacts? = nil
 
-    func apply(to diagnostics: [Diagnostic], enabled: (String) -> Bool) -> [Diagnostic] {
+    /// The diagnostics that no suppression silences, in their order, followed by the findings about the
+    /// suppressions themselves. The diagnostics are filtered where they are, not copied one by one.
+    func apply(to diagnostics: consuming [Diagnostic], enabled: (String) -> Bool) -> [Diagnostic] {
+        var diagnostics = diagnostics
         var problems: [Diagnostic] = []
         var suppressions = collect(problems: &problems)
         for suppression in suppressions where !knownRules.contains(suppression.ruleID) {
@@ -39,36 +52,53 @@ struct SuppressionFilter {
             }
             problems.append(Self.problem(InvalidSuppressionRule.self, message, at: suppression.location, linkKey: suppression.linkKey))
         }
-        guard !suppressions.isEmpty else { return diagnostics + problems }
+        guard !suppressions.isEmpty else {
+            diagnostics.append(contentsOf: problems)
+            return diagnostics
+        }
 
         // Per file, the covered entries in file order and, per entry start, the suppressions covering it.
         var entriesByFile: [String: [Range<Int>]] = [:]
-        var suppressionsByEntry: [String: [Int: [Int]]] = [:]
+        var suppressionsByEntry: [EntryKey: [Int]] = [:]
+        suppressionsByEntry.reserveCapacity(suppressions.count)
         for (index, suppression) in suppressions.enumerated() {
             guard let entry = suppression.entry else { continue }
             let file = suppression.location.file
-            if suppressionsByEntry[file]?[entry.lowerBound] == nil { entriesByFile[file, default: []].append(entry) }
-            suppressionsByEntry[file, default: [:]][entry.lowerBound, default: []].append(index)
+            let key = EntryKey(file: file, start: entry.lowerBound)
+            if suppressionsByEntry[key] == nil { entriesByFile[file, default: []].append(entry) }
+            suppressionsByEntry[key, default: []].append(index)
         }
         for file in entriesByFile.keys { entriesByFile[file]!.sort { $0.lowerBound < $1.lowerBound } }
 
-        var kept: [Diagnostic] = []
-        kept.reserveCapacity(diagnostics.count)
-        for diagnostic in diagnostics {
-            let file = diagnostic.location.file
-            let offset = diagnostic.location.range.start.offset
-            var silenced = false
-            if let entries = entriesByFile[file], let index = Self.lastIndex(in: entries, startingBefore: offset + 1),
-                case let entry = entries[index], entry.contains(offset)
-            {
-                for covering in suppressionsByEntry[file]![entry.lowerBound]!
-                where suppressions[covering].ruleID == diagnostic.ruleID {
-                    suppressions[covering].used = true
-                    silenced = true
+        // Findings come in runs of one file: the last file's entries are kept at hand rather than looked up
+        // by its name each time. Each finding's file, offset and rule are read where it is stored, and the kept
+        // ones are moved forward over the silenced ones, in order: no finding is copied.
+        var lastFile: String?
+        var lastEntries: [Range<Int>]?
+        var kept = 0
+        diagnostics.withUnsafeMutableBufferPointer { found in
+            for index in found.indices {
+                let offset = found[index].location.range.start.offset
+                if found[index].location.file != lastFile {
+                    lastFile = found[index].location.file
+                    lastEntries = entriesByFile[found[index].location.file]
                 }
+                var silenced = false
+                if let entries = lastEntries, let entryIndex = Self.lastIndex(in: entries, startingBefore: offset + 1),
+                    case let entry = entries[entryIndex], entry.contains(offset)
+                {
+                    for covering in suppressionsByEntry[EntryKey(file: found[index].location.file, start: entry.lowerBound)]!
+                    where suppressions[covering].ruleID == found[index].ruleID {
+                        suppressions[covering].used = true
+                        silenced = true
+                    }
+                }
+                guard !silenced else { continue }
+                if kept != index { found.swapAt(kept, index) }
+                kept += 1
             }
-            if !silenced { kept.append(diagnostic) }
         }
+        diagnostics.removeLast(diagnostics.count - kept)
         for suppression in suppressions
         where !suppression.used && knownRules.contains(suppression.ruleID) && enabled(suppression.ruleID) {
             problems.append(
@@ -76,7 +106,8 @@ struct SuppressionFilter {
                     UnusedSuppressionRule.self, .unusedSuppression(suppression.ruleID), at: suppression.location,
                     linkKey: suppression.linkKey))
         }
-        return kept + problems
+        diagnostics.append(contentsOf: problems)
+        return diagnostics
     }
 
     /// A finding about a suppression, with the rule's default severity (the linter applies the configured one).
@@ -92,7 +123,8 @@ struct SuppressionFilter {
     /// name no rule are reported into `problems`.
     private func collect(problems: inout [Diagnostic]) -> [Suppression] {
         var result: [Suppression] = []
-        for link in catalogue.links {
+        for position in catalogue.links.indices where facts?.flags[position].contains(.hasIgnoredRules) ?? true {
+            let link = catalogue.links[position]
             for rule in link.ignoredRules {
                 result.append(
                     Suppression(
@@ -106,7 +138,8 @@ struct SuppressionFilter {
             guard !markers.isEmpty else { continue }
             // When every link is in this file (a catalogue of one file) they are taken as they are; otherwise they
             // are grouped once, by file.
-            let allInThisFile = catalogue.links.allSatisfy { $0.file === file }
+            // A catalogue of one file holds only that file's links.
+            let allInThisFile = catalogue.files.count == 1 || catalogue.links.allSatisfy { $0.file === file }
             if !allInThisFile, linksByFile.isEmpty {
                 for link in catalogue.links { linksByFile[ObjectIdentifier(link.file), default: []].append(link) }
             }

@@ -91,6 +91,13 @@ struct InternTable: Sendable {
         return intern(String(decoding: bytes, as: UTF8.self).lowercased())
     }
 
+    /// Whether the word with `id` is `word` once its ASCII capitals are read as lowercase letters, for a `word`
+    /// all in ASCII (false otherwise): a caller that expects the word it interned last checks it without hashing.
+    func isWord(_ id: Int, asciiFolded word: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard id >= 0, id < ends.count, word.allSatisfy({ $0 < 0x80 }) else { return false }
+        return equals(id, word, foldingASCIICase: true)
+    }
+
     /// The word's id if the table holds it, else the empty slot where it would go.
     private func find(_ word: UnsafeBufferPointer<UInt8>, hash: UInt32, foldingASCIICase: Bool) -> (id: Int?, slot: Int) {
         let mask = slots.count - 1

@@ -85,18 +85,23 @@ public struct DuplicateLinkRule: CatalogueRule {
         let links = catalogue.links
         let parser = context.templateParser
         // The first occurrence of each route, found by the hash of its key (`LintContext` hashed every link's
-        // key up front); keys are compared byte for byte only when hashes meet.
+        // key up front); keys are compared byte for byte only when hashes meet. A link itself is read only when
+        // its hash meets another's, when it has aliases (`LinkFacts`), or for a finding.
+        let hashes = context.routeKeyHashes(for: catalogue)
+        let flags = context.facts(for: catalogue).flags
         var firstSeen: [Occurrence] = []
         firstSeen.reserveCapacity(links.count)
         var table = OccurrenceTable(capacity: links.count)
         var diagnostics: [Diagnostic] = []
-        let hasAliases = links.contains { !$0.aliases.isEmpty }
 
-        func record(_ template: LinkTemplate, hash: UInt64, _ occurrence: Occurrence, in link: Link) {
+        /// Records a route of the link at `position`: its URL's (`alias` nil, the link's template read only if
+        /// needed) or an alias's.
+        func record(hash: UInt64, _ occurrence: Occurrence, at position: Int, alias: LinkTemplate?) {
             let earlierIndex = table.firstOrInsert(hash: hash, new: Int32(firstSeen.count)) { earlier in
-                template.withRouteKeyBytes { key in
-                    Self.template(of: firstSeen[Int(earlier)], links: links, parser: parser)
-                        .withRouteKeyBytes { $0.elementsEqual(key) }
+                let earlierTemplate = Self.template(of: firstSeen[Int(earlier)], links: links, parser: parser)
+                return earlierTemplate.withRouteKeyBytes { earlierKey in
+                    if let alias { return alias.withRouteKeyBytes { $0.elementsEqual(earlierKey) } }
+                    return links[position].template.withRouteKeyBytes { $0.elementsEqual(earlierKey) }
                 }
             }
             guard let earlierIndex else {
@@ -105,7 +110,8 @@ public struct DuplicateLinkRule: CatalogueRule {
             }
             let earlier = firstSeen[Int(earlierIndex)]
             // A link's own aliases may repeat its URL in another case (the lowercase fix keeps the old form).
-            guard Int(earlier.link) != link.index else { return }
+            guard Int(earlier.link) != position else { return }
+            let link = links[position]
             let earlierLink = links[Int(earlier.link)]
             let scalar = occurrence.scalar(in: links)
             let earlierScalar = earlier.scalar(in: links)
@@ -123,12 +129,13 @@ public struct DuplicateLinkRule: CatalogueRule {
                     notes: [Note(message: .duplicateDeclared(earlierScalar.value), location: earlierLocation)]))
         }
 
-        for link in links {
-            record(link.template, hash: context.routeKeyHash(of: link), Occurrence(link: Int32(link.index), alias: -1), in: link)
-            guard hasAliases else { continue }
-            for (position, alias) in link.aliases.enumerated() {
+        for position in links.indices {
+            let hash = hashes?[position] ?? links[position].template.routeKeyHash
+            record(hash: hash, Occurrence(link: Int32(position), alias: -1), at: position, alias: nil)
+            guard flags[position].contains(.hasAliases) else { continue }
+            for (index, alias) in links[position].aliases.enumerated() {
                 let template = parser.parse(alias.value)
-                record(template, hash: template.routeKeyHash, Occurrence(link: Int32(link.index), alias: Int32(position)), in: link)
+                record(hash: template.routeKeyHash, Occurrence(link: Int32(position), alias: Int32(index)), at: position, alias: template)
             }
         }
         return diagnostics
@@ -141,48 +148,47 @@ public struct DuplicateLinkRule: CatalogueRule {
     }
 }
 
-/// The first occurrences of routes by the hash of their key: open addressing over pairs of a hash and an
-/// occurrence number, never more than half full. A new route costs one probe; `isSame` compares keys only for an
-/// entry whose hash is equal.
+/// The first occurrences of routes by the hash of their key: open addressing over slots of a hash and an
+/// occurrence number, never more than half full. A new route costs one probe, which reads one slot (the hash and
+/// the number side by side); `isSame` compares keys only for an entry whose hash is equal.
 private struct OccurrenceTable {
-    private var hashes: [UInt64]
-    /// An occurrence number + 1, or 0 for an empty slot.
-    private var occurrences: [Int32]
+    /// One slot: a route's hash and its occurrence number + 1, or 0 for an empty slot.
+    private struct Slot {
+        var hash: UInt64 = 0
+        var occurrence: Int32 = 0
+    }
+
+    private var slots: [Slot]
     private var count = 0
 
     init(capacity: Int) {
         var size = 16
         while size < capacity * 2 { size *= 2 }
-        hashes = Array(repeating: 0, count: size)
-        occurrences = Array(repeating: 0, count: size)
+        slots = Array(repeating: Slot(), count: size)
     }
 
     /// The earlier occurrence with the same route (`isSame`), or nil after recording `new` as the first.
     mutating func firstOrInsert(hash: UInt64, new: Int32, isSame: (Int32) -> Bool) -> Int32? {
-        let mask = hashes.count - 1
+        let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash >> 32) & mask
-        while occurrences[slot] != 0 {
-            if hashes[slot] == hash, isSame(occurrences[slot] - 1) { return occurrences[slot] - 1 }
+        while slots[slot].occurrence != 0 {
+            if slots[slot].hash == hash, isSame(slots[slot].occurrence - 1) { return slots[slot].occurrence - 1 }
             slot = (slot + 1) & mask
         }
-        hashes[slot] = hash
-        occurrences[slot] = new + 1
+        slots[slot] = Slot(hash: hash, occurrence: new + 1)
         count += 1
-        if count * 2 > hashes.count { grow() }
+        if count * 2 > slots.count { grow() }
         return nil
     }
 
     private mutating func grow() {
-        let oldHashes = hashes
-        let oldOccurrences = occurrences
-        hashes = Array(repeating: 0, count: oldHashes.count * 2)
-        occurrences = Array(repeating: 0, count: oldHashes.count * 2)
-        let mask = hashes.count - 1
-        for (hash, occurrence) in zip(oldHashes, oldOccurrences) where occurrence != 0 {
-            var slot = Int(truncatingIfNeeded: hash >> 32) & mask
-            while occurrences[slot] != 0 { slot = (slot + 1) & mask }
-            hashes[slot] = hash
-            occurrences[slot] = occurrence
+        let old = slots
+        slots = Array(repeating: Slot(), count: old.count * 2)
+        let mask = slots.count - 1
+        for entry in old where entry.occurrence != 0 {
+            var slot = Int(truncatingIfNeeded: entry.hash >> 32) & mask
+            while slots[slot].occurrence != 0 { slot = (slot + 1) & mask }
+            slots[slot] = entry
         }
     }
 }

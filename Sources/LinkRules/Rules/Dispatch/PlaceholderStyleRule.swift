@@ -43,8 +43,15 @@ public struct PlaceholderStyleRule: CatalogueRule {
     public init() {}
 
     public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+        // Which links have placeholders, and of which kind, was recorded by the context's pass (`LinkFacts`): only
+        // those links are read.
+        let flags = context.facts(for: catalogue).flags
         var findings = Findings()
-        for link in catalogue.links {
+        if let first = flags.firstIndex(where: { $0.contains(.hasCanonicalPlaceholder) }) {
+            findings.canonicalExample = Self.canonicalExample(in: catalogue.links[first])
+        }
+        for position in flags.indices where flags[position].contains(.hasNonCanonicalPlaceholder) {
+            let link = catalogue.links[position]
             // Through the array's storage: components are read in place, not copied out with their text.
             link.template.components.withUnsafeBufferPointer { components in
                 for index in components.indices {
@@ -62,12 +69,31 @@ public struct PlaceholderStyleRule: CatalogueRule {
         return findings.diagnostics
     }
 
+    /// The first placeholder of a link written `{name}` or `{name:type}` with a known type, path before query.
+    private static func canonicalExample(in link: Link) -> (link: Link, span: Range<Int>)? {
+        let inPath = link.template.components.withUnsafeBufferPointer { components -> Range<Int>? in
+            for index in components.indices {
+                if let placeholder = components[index].placeholder, placeholder.style == .braces, placeholder.unknownType == nil {
+                    return placeholder.span
+                }
+            }
+            return nil
+        }
+        if let inPath { return (link, inPath) }
+        for item in link.template.query {
+            if let placeholder = item.placeholder, placeholder.style == .braces, placeholder.unknownType == nil {
+                return (link, placeholder.span)
+            }
+        }
+        return nil
+    }
+
     /// What the rule has found so far in one catalogue.
     private struct Findings {
         var diagnostics: [Diagnostic] = []
         /// Indices in `diagnostics` of the findings about a placeholder's syntax.
         var restyled: [Int] = []
-        /// The first placeholder written `{name}` or `{name:type}`.
+        /// The first placeholder of the catalogue written `{name}` or `{name:type}` (with a known type).
         var canonicalExample: (link: Link, span: Range<Int>)?
     }
 

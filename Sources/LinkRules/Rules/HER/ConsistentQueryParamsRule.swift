@@ -126,14 +126,30 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
         }
         guard !groupOf.isEmpty else { return [] }
 
-        // Count uses in links, one pass.
-        var uses: [String: Int] = [:]
-        for link in catalogue.links {
-            for item in link.template.query {
-                let name = item.name.lowercasedASCIIIfNeeded
-                if groupOf[name] != nil { uses[name, default: 0] += 1 }
+        // Count uses in links, one pass over the links with a query (`LinkFacts`), noting each use of a grouped
+        // name: only those can be reported. Names are found by their bytes in a table of the grouped names, not
+        // hashed as strings.
+        var groupedNames = InternTable(capacity: groupOf.count)
+        var namesByID: [String] = []
+        // The keys are distinct, so each is given the next id.
+        for name in groupOf.keys {
+            _ = groupedNames.intern(name)
+            namesByID.append(name)
+        }
+        var useCounts = [Int](repeating: 0, count: namesByID.count)
+        var groupedUses: [GroupedUse] = []
+        let flags = context.facts(for: catalogue).flags
+        for position in flags.indices where flags[position].contains(.hasQuery) {
+            catalogue.links[position].template.query.withUnsafeBufferPointer { query in
+                for index in query.indices {
+                    guard let id = Self.id(ofLowercased: query[index].name, in: groupedNames) else { continue }
+                    useCounts[id] += 1
+                    groupedUses.append(GroupedUse(link: Int32(position), item: Int32(index), name: Int32(id)))
+                }
             }
         }
+        var uses: [String: Int] = [:]
+        for (id, count) in useCounts.enumerated() where count > 0 { uses[namesByID[id]] = count }
         // Only a group written with two or more names in the links is inconsistent.
         var canonical: [String: String] = [:]
         for (key, names) in members {
@@ -160,27 +176,50 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
                     ScalarEditor.edit(param, in: component.file, replacing: 0..<param.value.utf8.count, with: keep))
             }
         }
+        // Whether each grouped name is renamed: only its uses are read again.
+        let renamed = namesByID.map { name in groupOf[name].flatMap { canonical[$0] }.map { $0 != name } ?? false }
         var diagnostics: [Diagnostic] = []
-        for link in catalogue.links {
-            for item in link.template.query {
-                let name = item.name.lowercasedASCIIIfNeeded
-                guard let key = groupOf[name], let keep = canonical[key], keep != name else { continue }
-                let meaning = key.hasPrefix("role:") ? "role '\(key.dropFirst(5))'" : "a configured synonym"
-                var notes: [Note] = []
-                if let declared = catalogue.param(named: keep) {
-                    notes.append(Note(message: .canonicalParamDeclared(keep), location: declared.location))
-                }
-                let fix = FixIt(
-                    message: .renameParam(keep),
-                    edits: [context.urlEdit(link, replacing: item.nameSpan, with: keep)] + (declarations[name] ?? []),
-                    applicability: .unsafe)
-                diagnostics.append(
-                    context.diagnostic(
-                        Self.self, .synonymParam(item.name, keep: keep, meaning: meaning), link: link, span: item.nameSpan,
-                        notes: notes, fixes: [fix]))
+        for use in groupedUses where renamed[Int(use.name)] {
+            let link = catalogue.links[Int(use.link)]
+            let item = link.template.query[Int(use.item)]
+            let name = namesByID[Int(use.name)]
+            guard let key = groupOf[name], let keep = canonical[key] else { continue }
+            let meaning = key.hasPrefix("role:") ? "role '\(key.dropFirst(5))'" : "a configured synonym"
+            var notes: [Note] = []
+            if let declared = catalogue.param(named: keep) {
+                notes.append(Note(message: .canonicalParamDeclared(keep), location: declared.location))
             }
+            let fix = FixIt(
+                message: .renameParam(keep),
+                edits: [context.urlEdit(link, replacing: item.nameSpan, with: keep)] + (declarations[name] ?? []),
+                applicability: .unsafe)
+            diagnostics.append(
+                context.diagnostic(
+                    Self.self, .synonymParam(item.name, keep: keep, meaning: meaning), link: link, span: item.nameSpan,
+                    notes: notes, fixes: [fix]))
         }
         return diagnostics
+    }
+}
+
+extension ConsistentQueryParamsRule {
+    /// One use of a grouped name in a link's query: the link's place, the item's, and the name's id.
+    struct GroupedUse {
+        var link: Int32
+        var item: Int32
+        var name: Int32
+    }
+
+    /// The id in `table` of a name once lowercased (`lowercasedASCIIIfNeeded`): an ASCII name is looked up by its
+    /// bytes, capitals folded as they are read, with no lowercased copy.
+    static func id(ofLowercased name: String, in table: InternTable) -> Int? {
+        var name = name
+        let ascii = name.withUTF8 { bytes -> Int?? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return .some(table.id(of: bytes, foldingASCIICase: true))
+        }
+        if let ascii { return ascii }
+        return table.id(of: name.lowercasedASCIIIfNeeded)
     }
 }
 

@@ -72,58 +72,38 @@ public struct HostConsistencyRule: CatalogueRule {
         var firstLink: Int
     }
 
-    /// A link's scheme and host form as interned ids: the lowercased scheme, and the lowercased host or one of
-    /// the markers for the other two forms. Comparing forms compares integers.
-    private struct FormKey: Hashable {
-        var scheme: Int32
-        var form: Int32
-
-        static let emptyForm: Int32 = -1
-        static let firstComponentForm: Int32 = -2
-    }
-
     /// The form a key stands for, its host read back from `names`.
     private static func form(_ form: Int32, in names: InternTable) -> HostForm {
         switch form {
-        case FormKey.emptyForm: .empty
-        case FormKey.firstComponentForm: .firstComponent
+        case LinkFacts.HostFormKey.emptyForm: .empty
+        case LinkFacts.HostFormKey.firstComponentForm: .firstComponent
         default: .host(names.string(Int(form)))
         }
     }
 
     public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
-        var names = InternTable()
-        var keyOfLink: [FormKey?] = []
-        keyOfLink.reserveCapacity(catalogue.links.count)
-        var tallies: [FormKey: Tally] = [:]
-        var lastKey: FormKey?
-        var lastTally = Tally(firstLink: 0)
-        for link in catalogue.links {
-            // The template's fields are read in place: a copy of the whole template for every link costs more
-            // than this loop's own work.
-            guard let schemeSpan = link.template.schemeSpan, !link.template.isOpaque, !link.template.isWebLink else {
-                keyOfLink.append(nil)
-                continue
+        // Each link's scheme and host form were recorded by the context's pass: the links themselves are read
+        // only for findings.
+        let facts = context.facts(for: catalogue)
+        let names = facts.hostFormNames
+        var tallies: [LinkFacts.HostFormKey: Tally] = [:]
+        facts.hostForms.withUnsafeBufferPointer { keys in
+            var lastKey: LinkFacts.HostFormKey?
+            var lastTally = Tally(firstLink: 0)
+            for position in keys.indices where keys[position].hasHostForm {
+                let key = keys[position]
+                // Neighbouring links mostly share a key: the last one's tally is counted without hashing.
+                if key == lastKey {
+                    lastTally.count += 1
+                } else {
+                    if let lastKey { tallies[lastKey] = lastTally }
+                    lastKey = key
+                    lastTally = tallies[key] ?? Tally(firstLink: position)
+                    lastTally.count += 1
+                }
             }
-            let form: Int32
-            if let hostSpan = link.template.hostSpan {
-                form = hostSpan.isEmpty ? FormKey.emptyForm : Int32(names.intern(lowercasing: link.template.utf8Slice(hostSpan)))
-            } else {
-                form = FormKey.firstComponentForm
-            }
-            let key = FormKey(scheme: Int32(names.intern(lowercasing: link.template.utf8Slice(schemeSpan))), form: form)
-            keyOfLink.append(key)
-            // Neighbouring links mostly share a key: the last one's tally is counted without hashing.
-            if key == lastKey {
-                lastTally.count += 1
-            } else {
-                if let lastKey { tallies[lastKey] = lastTally }
-                lastKey = key
-                lastTally = tallies[key] ?? Tally(firstLink: link.index)
-                lastTally.count += 1
-            }
+            if let lastKey { tallies[lastKey] = lastTally }
         }
-        if let lastKey { tallies[lastKey] = lastTally }
         // Per scheme: how many forms, how many links, and the form most links use (the earliest on a tie).
         var schemes: [Int32: (forms: Int, total: Int, form: Int32, tally: Tally)] = [:]
         for (key, tally) in tallies {
@@ -141,10 +121,10 @@ public struct HostConsistencyRule: CatalogueRule {
         }
         guard schemes.values.contains(where: { $0.forms > 1 }) else { return [] }
         var diagnostics: [Diagnostic] = []
-        for (position, link) in catalogue.links.enumerated() {
-            guard let key = keyOfLink[position], let winner = schemes[key.scheme], winner.forms > 1, key.form != winner.form,
-                let span = Self.span(of: link.template)
-            else { continue }
+        for (position, key) in facts.hostForms.enumerated() {
+            guard key.hasHostForm, let winner = schemes[key.scheme], winner.forms > 1, key.form != winner.form else { continue }
+            let link = catalogue.links[position]
+            guard let span = Self.span(of: link.template) else { continue }
             let scheme = names.string(Int(key.scheme))
             let example = catalogue.links[winner.tally.firstLink]
             let note = Note(message: .hostFormExample(example.url.value), location: example.urlLocation)

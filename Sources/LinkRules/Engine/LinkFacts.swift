@@ -1,0 +1,153 @@
+/// Small facts about every link of a catalogue, by the link's place in `catalogue.links`: flags and each link's
+/// scheme and host form. `LintContext` records them in its one pass while each link is at hand, so a catalogue
+/// rule walks these small arrays and reads only the links that concern it, not 100k objects scattered on the heap.
+public struct LinkFacts: Sendable {
+    /// What a link has, one bit each.
+    public struct Flags: OptionSet, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        /// The entry lists `aliases:`.
+        public static let hasAliases = Flags(rawValue: 1 << 0)
+        /// The template has a query.
+        public static let hasQuery = Flags(rawValue: 1 << 1)
+        /// A placeholder is written `{name}` or `{name:type}` with no unknown type.
+        public static let hasCanonicalPlaceholder = Flags(rawValue: 1 << 2)
+        /// A placeholder is written in another style or declares an unknown type (`placeholder-style` reports it).
+        public static let hasNonCanonicalPlaceholder = Flags(rawValue: 1 << 3)
+        /// The entry names rules in `lint: { ignore: [...] }`.
+        public static let hasIgnoredRules = Flags(rawValue: 1 << 4)
+    }
+
+    /// A link's scheme and the way it writes its authority, as ids in `hostFormNames`: the lowercased scheme, and
+    /// the lowercased host or one of the markers for the other two forms. `scheme` is `noScheme` for a link with
+    /// no host form to compare (no scheme, an opaque URI, a web link).
+    public struct HostFormKey: Hashable, Sendable {
+        var scheme: Int32
+        var form: Int32
+
+        static let noScheme: Int32 = -1
+        /// `exfe:///…`
+        static let emptyForm: Int32 = -1
+        /// The first path component in the host position (`her://feed/…`).
+        static let firstComponentForm: Int32 = -2
+
+        /// Whether the link is a custom scheme's hierarchical link, whose host form counts.
+        var hasHostForm: Bool { scheme != Self.noScheme }
+    }
+
+    /// Each link's flags.
+    public let flags: [Flags]
+    /// Each link's scheme and host form.
+    let hostForms: [HostFormKey]
+    /// The lowercased schemes and hosts that `hostForms` names by id.
+    let hostFormNames: InternTable
+
+    /// What one chunk of the context's pass records, with ids of its own names table.
+    struct Chunk: Sendable {
+        var flags: [Flags] = []
+        var hostForms: [HostFormKey] = []
+        var names = InternTable()
+
+        init(capacity: Int) {
+            flags.reserveCapacity(capacity)
+            hostForms.reserveCapacity(capacity)
+        }
+
+        /// Records one link's facts; its path components are given through the array's storage, as the
+        /// context's pass reads them.
+        mutating func record(_ link: Link, components: UnsafeBufferPointer<PathComponent>) {
+            var found: Flags = []
+            if !link.aliases.isEmpty { found.insert(.hasAliases) }
+            if !link.ignoredRules.isEmpty { found.insert(.hasIgnoredRules) }
+            for index in components.indices {
+                if case .placeholder(let placeholder) = components[index].kind { found.insert(Self.flag(of: placeholder)) }
+            }
+            if !link.template.query.isEmpty {
+                found.insert(.hasQuery)
+                for item in link.template.query {
+                    if let placeholder = item.placeholder { found.insert(Self.flag(of: placeholder)) }
+                }
+            }
+            flags.append(found)
+            // The template's fields are read in place, not copied.
+            guard let schemeSpan = link.template.schemeSpan, !link.template.isOpaque, !link.template.isWebLink else {
+                hostForms.append(HostFormKey(scheme: HostFormKey.noScheme, form: 0))
+                return
+            }
+            let hostSpan = link.template.hostSpan
+            var text = link.template.text
+            let key = text.withUTF8 { bytes in
+                let form: Int32
+                if let hostSpan {
+                    form = hostSpan.isEmpty
+                        ? HostFormKey.emptyForm : Self.intern(UnsafeBufferPointer(rebasing: bytes[hostSpan]), in: &names, last: &lastHost)
+                } else {
+                    form = HostFormKey.firstComponentForm
+                }
+                return HostFormKey(
+                    scheme: Self.intern(UnsafeBufferPointer(rebasing: bytes[schemeSpan]), in: &names, last: &lastScheme), form: form)
+            }
+            hostForms.append(key)
+        }
+
+        /// The ids of the scheme and the host interned last: neighbouring links mostly share them, and checking
+        /// the last word costs less than hashing.
+        private var lastScheme: Int32 = -1
+        private var lastHost: Int32 = -1
+
+        /// The id of a scheme or host lowercased (`InternTable.intern(lowercasing:)`), the last one's when it is
+        /// the same.
+        private static func intern(_ word: UnsafeBufferPointer<UInt8>, in names: inout InternTable, last: inout Int32) -> Int32 {
+            if names.isWord(Int(last), asciiFolded: word) { return last }
+            last = Int32(names.intern(lowercasing: word))
+            return last
+        }
+
+        private static func flag(of placeholder: Placeholder) -> Flags {
+            placeholder.style == .braces && placeholder.unknownType == nil ? .hasCanonicalPlaceholder : .hasNonCanonicalPlaceholder
+        }
+    }
+
+    /// The facts of consecutive chunks of a catalogue's links, their names gathered into one table.
+    init(chunks: [Chunk]) {
+        guard chunks.count != 1 else {
+            flags = chunks[0].flags
+            hostForms = chunks[0].hostForms
+            hostFormNames = chunks[0].names
+            return
+        }
+        var flags: [Flags] = []
+        var hostForms: [HostFormKey] = []
+        var names = InternTable()
+        let count = chunks.reduce(0) { $0 + $1.flags.count }
+        flags.reserveCapacity(count)
+        hostForms.reserveCapacity(count)
+        for chunk in chunks {
+            flags += chunk.flags
+            // A chunk's names are few: each is given its id in the whole table, and its keys are renumbered.
+            let ids = (0..<chunk.names.count).map { id in
+                chunk.names.bytes(of: id).withUnsafeBufferPointer { Int32(names.intern($0)) }
+            }
+            for key in chunk.hostForms {
+                guard key.hasHostForm else {
+                    hostForms.append(key)
+                    continue
+                }
+                hostForms.append(HostFormKey(scheme: ids[Int(key.scheme)], form: key.form >= 0 ? ids[Int(key.form)] : key.form))
+            }
+        }
+        self.flags = flags
+        self.hostForms = hostForms
+        hostFormNames = names
+    }
+
+    /// The facts of a list of links, read one after the other (for a catalogue the context was not built on).
+    init(links: [Link]) {
+        var chunk = Chunk(capacity: links.count)
+        for link in links {
+            link.template.components.withUnsafeBufferPointer { chunk.record(link, components: $0) }
+        }
+        self.init(chunks: [chunk])
+    }
+}
