@@ -42,17 +42,32 @@ struct LineTable {
         asciiLines = lines
     }
 
-    /// Calls `body` with the offset of each byte of 0x80 or more from `start` on, in order; an ASCII word of eight
-    /// bytes is passed over at once.
+    /// Calls `body` with the offset of each byte of 0x80 or more from `start` on, in order; 32 ASCII bytes (four
+    /// words, tested together) are passed over at once, then an ASCII word of eight.
     private static func forEachNonASCIIByte(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ body: (Int) -> Void) {
         let raw = UnsafeRawBufferPointer(bytes)
-        var index = start
-        while index + 8 <= bytes.count {
-            var marks = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) & 0x8080_8080_8080_8080
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        func word(at offset: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        func report(_ word: UInt64, at offset: Int) {
+            var marks = word & highBits
             while marks != 0 {
-                body(index + marks.trailingZeroBitCount / 8)
+                body(offset + marks.trailingZeroBitCount / 8)
                 marks &= marks - 1
             }
+        }
+        var index = start
+        while index + 32 <= bytes.count {
+            let first = word(at: index), second = word(at: index + 8), third = word(at: index + 16), fourth = word(at: index + 24)
+            if (first | second | third | fourth) & highBits != 0 {
+                report(first, at: index)
+                report(second, at: index + 8)
+                report(third, at: index + 16)
+                report(fourth, at: index + 24)
+            }
+            index += 32
+        }
+        while index + 8 <= bytes.count {
+            report(word(at: index), at: index)
             index += 8
         }
         while index < bytes.count {
