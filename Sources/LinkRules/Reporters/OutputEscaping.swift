@@ -5,6 +5,12 @@ extension ReportBuffer {
     /// or `\u00XX`.
     mutating func appendJSONString(_ text: String) {
         append(byte: UInt8(ascii: "\""))
+        appendJSONStringContents(text)
+    }
+
+    /// Appends the rest of a JSON string whose opening quote is already written: `text` escaped as by
+    /// `appendJSONString(_:)`, then the closing quote.
+    mutating func appendJSONStringContents(_ text: String) {
         appendEscaping(text, isSpecial: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
             source, index, output in
             let byte = source[index]
