@@ -132,6 +132,11 @@ struct ReportBuffer {
         bytes.append(contentsOf: more)
     }
 
+    /// Appends bytes already encoded as UTF-8 (a run of a value that needs no escaping).
+    mutating func appendUTF8(_ buffer: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: buffer)
+    }
+
     /// Appends bytes known to be ASCII (literal keys and tags).
     mutating func appendASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: buffer)
