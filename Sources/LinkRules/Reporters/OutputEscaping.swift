@@ -13,19 +13,41 @@ extension ReportBuffer {
     mutating func appendJSONStringContents(_ text: String) {
         // A loop of its own rather than `appendEscaping`: that one calls its byte test through a closure for
         // every byte, several times the cost of the test for the short, mostly clean values of a report.
+        // Eight bytes at a time are skipped while none of them needs escaping (see `needsJSONEscape(_:)`).
         var text = text
         text.withUTF8 { source in
+            guard let base = source.baseAddress else { return }
+            let raw = UnsafeRawPointer(base)
             var runStart = 0
-            for index in 0..<source.count {
-                let byte = source[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if runStart < index { appendUTF8(UnsafeBufferPointer(rebasing: source[runStart..<index])) }
-                appendJSONEscape(byte)
-                runStart = index + 1
+            var index = 0
+            while index < source.count {
+                if index + 8 <= source.count, !Self.needsJSONEscape(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                    index += 8
+                    continue
+                }
+                let byte = base[index]
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                    if runStart < index { appendUTF8(UnsafeBufferPointer(start: base + runStart, count: index - runStart)) }
+                    appendJSONEscape(byte)
+                    runStart = index + 1
+                }
+                index += 1
             }
-            if runStart < source.count { appendUTF8(UnsafeBufferPointer(rebasing: source[runStart...])) }
+            if runStart < source.count { appendUTF8(UnsafeBufferPointer(start: base + runStart, count: source.count - runStart)) }
         }
         append(byte: UInt8(ascii: "\""))
+    }
+
+    /// Whether any of eight bytes is a control character, a quote or a backslash (exact: the classic "has a
+    /// byte less than n" test, applied to the bytes and to the bytes XORed with `"` and with `\\`).
+    @inline(__always)
+    private static func needsJSONEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        func hasByteBelow(_ word: UInt64, _ limit: UInt64) -> Bool { (word &- ones &* limit) & ~word & highBits != 0 }
+        return hasByteBelow(word, 0x20)
+            || hasByteBelow(word ^ (ones &* UInt64(UInt8(ascii: "\""))), 1)
+            || hasByteBelow(word ^ (ones &* UInt64(UInt8(ascii: "\\"))), 1)
     }
 
     /// Appends the JSON escape of a quote, a backslash or a control character.
