@@ -2,8 +2,11 @@
 /// findings is streamed out instead of being built as a tree of dictionaries first.
 struct JSONWriter {
     private(set) var output: ReportBuffer
-    /// One entry per open object or array: whether it has a member yet.
-    private var openContainers: [Bool] = []
+    /// How many objects and arrays are open (each indents its members two more spaces).
+    private var depth = 0
+    /// Whether the innermost open container has a member yet. An enclosing container always has one: the
+    /// container nested in it is that member, so leaving a container sets this back to true.
+    private var innermostHasMembers = false
     /// Whether a key was just written, so the next value follows it on the same line.
     private var awaitingValue = false
 
@@ -16,7 +19,8 @@ struct JSONWriter {
     /// can be written at once and then joined in order with `append(fragment:)`.
     init(fragmentAtDepth depth: Int, afterMember: Bool, reservingCapacity capacity: Int) {
         output = ReportBuffer(reservingCapacity: capacity)
-        openContainers = Array(repeating: true, count: depth - 1) + [afterMember]
+        self.depth = depth
+        innermostHasMembers = afterMember
     }
 
     /// The text a fragment writer has written.
@@ -26,42 +30,39 @@ struct JSONWriter {
     mutating func append(fragment: [UInt8]) {
         guard !fragment.isEmpty else { return }
         output.append(bytes: fragment)
-        openContainers[openContainers.count - 1] = true
+        innermostHasMembers = true
     }
 
     /// Hands the text written so far to the output once it fills a block (see `ReportBuffer`).
     mutating func flushIfFull() { output.flushIfFull() }
 
-    mutating func beginObject() {
-        beginValue()
-        output.append(byte: UInt8(ascii: "{"))
-        openContainers.append(false)
-    }
+    mutating func beginObject() { beginContainer(UInt8(ascii: "{")) }
 
     mutating func endObject() { endContainer(UInt8(ascii: "}")) }
 
-    mutating func beginArray() {
-        beginValue()
-        output.append(byte: UInt8(ascii: "["))
-        openContainers.append(false)
-    }
+    mutating func beginArray() { beginContainer(UInt8(ascii: "[")) }
 
     mutating func endArray() { endContainer(UInt8(ascii: "]")) }
 
     /// Starts an object member; the next value written is its value. Keys are literals that need no escaping.
     mutating func key(_ name: StaticString) {
-        startMember()
-        output.append(byte: UInt8(ascii: "\""))
-        name.withUTF8Buffer { output.appendASCII($0) }
-        output.append(byte: UInt8(ascii: "\""))
-        output.append(byte: UInt8(ascii: ":"))
-        output.append(byte: UInt8(ascii: " "))
+        output.appendJSONLine(comma: innermostHasMembers, indentation: 2 * depth, key: name)
+        innermostHasMembers = true
         awaitingValue = true
     }
 
     mutating func string(_ value: String) {
-        beginValue()
-        output.appendJSONString(value)
+        if awaitingValue {
+            awaitingValue = false
+            output.appendJSONString(value)
+        } else if depth > 0 {
+            // The opening quote goes with the line's start.
+            output.appendJSONLine(comma: innermostHasMembers, indentation: 2 * depth, then: UInt8(ascii: "\""))
+            innermostHasMembers = true
+            output.appendJSONStringContents(value)
+        } else {
+            output.appendJSONString(value)
+        }
     }
 
     mutating func number(_ value: Int) {
@@ -71,32 +72,33 @@ struct JSONWriter {
 
     mutating func bool(_ value: Bool) {
         beginValue()
-        output.append(value ? "true" : "false")
+        output.append(literal: value ? "true" : "false")
     }
 
     mutating func null() {
         beginValue()
-        output.append("null")
+        output.append(literal: "null")
     }
 
     mutating func field(_ name: StaticString, _ value: String) {
-        key(name)
-        string(value)
+        // The key's line, the key and the opening quote are appended as one buffer.
+        output.appendJSONLine(comma: innermostHasMembers, indentation: 2 * depth, key: name, then: UInt8(ascii: "\""))
+        innermostHasMembers = true
+        output.appendJSONStringContents(value)
     }
 
     mutating func field(_ name: StaticString, _ value: String?) {
-        key(name)
-        if let value { string(value) } else { null() }
+        if let value { field(name, value) } else { key(name); null() }
     }
 
     mutating func field(_ name: StaticString, _ value: Int) {
-        key(name)
-        number(value)
+        // The key's line, the key and the digits are appended as one buffer.
+        output.appendJSONLine(comma: innermostHasMembers, indentation: 2 * depth, key: name, number: value)
+        innermostHasMembers = true
     }
 
     mutating func field(_ name: StaticString, _ value: Int?) {
-        key(name)
-        if let value { number(value) } else { null() }
+        if let value { field(name, value) } else { key(name); null() }
     }
 
     mutating func field(_ name: StaticString, _ value: Bool) {
@@ -120,25 +122,33 @@ struct JSONWriter {
     private mutating func beginValue() {
         if awaitingValue {
             awaitingValue = false
-        } else if !openContainers.isEmpty {
-            startMember()
+        } else if depth > 0 {
+            output.appendJSONLine(comma: innermostHasMembers, indentation: 2 * depth)
+            innermostHasMembers = true
         }
     }
 
-    private mutating func startMember() {
-        if openContainers[openContainers.count - 1] { output.append(byte: UInt8(ascii: ",")) }
-        openContainers[openContainers.count - 1] = true
-        newLine()
+    /// Writes an opening bracket as the next value (after its line's start, as one buffer) and enters it.
+    private mutating func beginContainer(_ opener: UInt8) {
+        if awaitingValue {
+            awaitingValue = false
+            output.append(byte: opener)
+        } else if depth > 0 {
+            output.appendJSONLine(comma: innermostHasMembers, indentation: 2 * depth, then: opener)
+        } else {
+            output.append(byte: opener)
+        }
+        depth += 1
+        innermostHasMembers = false
     }
 
     private mutating func endContainer(_ closer: UInt8) {
-        let hadMembers = openContainers.removeLast()
-        if hadMembers { newLine() }
-        output.append(byte: closer)
-    }
-
-    private mutating func newLine() {
-        output.append(byte: UInt8(ascii: "\n"))
-        output.append(repeating: UInt8(ascii: " "), count: 2 * openContainers.count)
+        depth -= 1
+        if innermostHasMembers {
+            output.appendJSONLine(comma: false, indentation: 2 * depth, then: closer)
+        } else {
+            output.append(byte: closer)
+        }
+        innermostHasMembers = true
     }
 }

@@ -5,23 +5,64 @@ extension ReportBuffer {
     /// or `\u00XX`.
     mutating func appendJSONString(_ text: String) {
         append(byte: UInt8(ascii: "\""))
-        appendEscaping(text, isSpecial: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            source, index, output in
-            let byte = source[index]
-            switch byte {
-            case UInt8(ascii: "\""): output.append(literal: "\\\"")
-            case UInt8(ascii: "\\"): output.append(literal: "\\\\")
-            case UInt8(ascii: "\n"): output.append(literal: "\\n")
-            case UInt8(ascii: "\r"): output.append(literal: "\\r")
-            case UInt8(ascii: "\t"): output.append(literal: "\\t")
-            default:
-                output.append(literal: "\\u00")
-                output.append(hexDigit(byte >> 4, uppercase: false))
-                output.append(hexDigit(byte & 0x0F, uppercase: false))
+        appendJSONStringContents(text)
+    }
+
+    /// Appends the rest of a JSON string whose opening quote is already written: `text` escaped as by
+    /// `appendJSONString(_:)`, then the closing quote.
+    mutating func appendJSONStringContents(_ text: String) {
+        // A loop of its own rather than `appendEscaping`: that one calls its byte test through a closure for
+        // every byte, several times the cost of the test for the short, mostly clean values of a report.
+        // Eight bytes at a time are skipped while none of them needs escaping (see `needsJSONEscape(_:)`).
+        var text = text
+        text.withUTF8 { source in
+            guard let base = source.baseAddress else { return }
+            let raw = UnsafeRawPointer(base)
+            var runStart = 0
+            var index = 0
+            while index < source.count {
+                if index + 8 <= source.count, !Self.needsJSONEscape(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                    index += 8
+                    continue
+                }
+                let byte = base[index]
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                    if runStart < index { appendUTF8(UnsafeBufferPointer(start: base + runStart, count: index - runStart)) }
+                    appendJSONEscape(byte)
+                    runStart = index + 1
+                }
+                index += 1
             }
-            return 1
+            if runStart < source.count { appendUTF8(UnsafeBufferPointer(start: base + runStart, count: source.count - runStart)) }
         }
         append(byte: UInt8(ascii: "\""))
+    }
+
+    /// Whether any of eight bytes is a control character, a quote or a backslash (exact: the classic "has a
+    /// byte less than n" test, applied to the bytes and to the bytes XORed with `"` and with `\\`).
+    @inline(__always)
+    private static func needsJSONEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        func hasByteBelow(_ word: UInt64, _ limit: UInt64) -> Bool { (word &- ones &* limit) & ~word & highBits != 0 }
+        return hasByteBelow(word, 0x20)
+            || hasByteBelow(word ^ (ones &* UInt64(UInt8(ascii: "\""))), 1)
+            || hasByteBelow(word ^ (ones &* UInt64(UInt8(ascii: "\\"))), 1)
+    }
+
+    /// Appends the JSON escape of a quote, a backslash or a control character.
+    private mutating func appendJSONEscape(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): append(literal: "\\\"")
+        case UInt8(ascii: "\\"): append(literal: "\\\\")
+        case UInt8(ascii: "\n"): append(literal: "\\n")
+        case UInt8(ascii: "\r"): append(literal: "\\r")
+        case UInt8(ascii: "\t"): append(literal: "\\t")
+        default:
+            append(literal: "\\u00")
+            append(byte: hexDigit(byte >> 4, uppercase: false))
+            append(byte: hexDigit(byte & 0x0F, uppercase: false))
+        }
     }
 
     /// Appends `text` escaped for XML 1.0 content or a double-quoted attribute: the five markup characters as

@@ -56,9 +56,85 @@ struct ReportBuffer {
         }
     }
 
+    /// Appends the UTF-8 of a literal.
+    mutating func append(literal: StaticString) {
+        bytes.append(literal: literal)
+    }
+
+    /// Appends, as one buffer, the start of a line of pretty-printed JSON: a comma when `comma`, a line break and
+    /// `indentation` spaces, then a member's `"key": ` when there is a key, then `last` (an opening quote or
+    /// bracket, or a closing bracket) when given, then the digits of `number` when given. One append instead of
+    /// several one-byte appends, each checking the array's room.
+    @inline(__always)
+    mutating func appendJSONLine(
+        comma: Bool, indentation: Int, key: StaticString? = nil, then last: UInt8? = nil, number: Int? = nil
+    ) {
+        let keyLength = key.map { $0.utf8CodeUnitCount + 4 } ?? 0
+        // A sign and 19 digits at most.
+        let capacity = 2 + indentation + keyLength + 1 + 20
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { room in
+            let base = room.baseAddress!
+            var count = 0
+            if comma {
+                base[0] = UInt8(ascii: ",")
+                count = 1
+            }
+            base[count] = UInt8(ascii: "\n")
+            count += 1
+            (base + count).initialize(repeating: UInt8(ascii: " "), count: indentation)
+            count += indentation
+            if let key {
+                base[count] = UInt8(ascii: "\"")
+                count += 1
+                (base + count).initialize(from: key.utf8Start, count: key.utf8CodeUnitCount)
+                count += key.utf8CodeUnitCount
+                base[count] = UInt8(ascii: "\"")
+                base[count + 1] = UInt8(ascii: ":")
+                base[count + 2] = UInt8(ascii: " ")
+                count += 3
+            }
+            if let last {
+                base[count] = last
+                count += 1
+            }
+            if let number { count += Self.writeDecimal(number, to: base + count) }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+        }
+    }
+
+    /// Writes the decimal digits of `number` (with a minus sign when negative) at `destination`, which has room
+    /// for 20 bytes, and returns how many it wrote.
+    @inline(__always)
+    static func writeDecimal(_ number: Int, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        var count = 0
+        if number < 0 {
+            destination[0] = UInt8(ascii: "-")
+            count = 1
+        }
+        var magnitude = number.magnitude
+        var digitCount = 1
+        var probe = magnitude
+        while probe >= 10 {
+            probe /= 10
+            digitCount += 1
+        }
+        var index = count + digitCount
+        repeat {
+            index -= 1
+            destination[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        return count + digitCount
+    }
+
     /// Appends text already encoded (a fragment written by another buffer).
     mutating func append(bytes more: [UInt8]) {
         bytes.append(contentsOf: more)
+    }
+
+    /// Appends bytes already encoded as UTF-8 (a run of a value that needs no escaping).
+    mutating func appendUTF8(_ buffer: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: buffer)
     }
 
     /// Appends bytes known to be ASCII (literal keys and tags).
