@@ -59,18 +59,19 @@ public final class LintContext: Sendable {
         renameIndex = index
     }
 
-    /// What `resolve` finds in one chunk of links: for each link its component count followed by their
-    /// positions, each link's route key hash, and each link's facts.
+    /// What `resolve` finds in one chunk of links: the vocabulary positions of their components, link after link,
+    /// where each link's positions start, each link's route key hash, and each link's facts.
     private struct ResolvedChunk: Sendable {
-        var counted: [Int32] = []
+        var positions: [Int32] = []
+        /// Where each link's positions start in this chunk's `positions`.
+        var firstPositions: [Int32] = []
         var routeKeyHashes: [UInt64] = []
         var facts: LinkFacts.Chunk
     }
 
     /// Reads every link once, in chunks over the cores for a large catalogue: looks its components up in the
     /// vocabulary, hashes its route key and records its facts (`LinkFacts`), while the link is at hand. Each
-    /// chunk writes every link's component count followed by its positions; a pass over those numbers alone then splits them into the positions and
-    /// where each link's positions start.
+    /// chunk writes its links' positions and where each link's positions start; the chunks are then joined a copy each.
     private static func resolve(_ catalogue: Catalogue)
         -> (positions: [Int32], firstPositions: [Int32], routeKeyHashes: [UInt64], facts: LinkFacts)
     {
@@ -84,41 +85,38 @@ public final class LintContext: Sendable {
         let chunks = ConcurrentJobs.chunks(of: links.count, minimum: Linter.linksPerChunk)
         let resolved = ConcurrentJobs.flatMap(count: chunks.count, concurrently: chunks.count > 1) { chunk in
             var found = ResolvedChunk(facts: LinkFacts.Chunk(capacity: chunks[chunk].count))
-            found.counted.reserveCapacity(chunks[chunk].count * 5)
+            found.positions.reserveCapacity(chunks[chunk].count * 4)
+            found.firstPositions.reserveCapacity(chunks[chunk].count)
             found.routeKeyHashes.reserveCapacity(chunks[chunk].count)
             for link in links[chunks[chunk]] {
                 found.routeKeyHashes.append(link.template.routeKeyHash)
+                found.firstPositions.append(Int32(found.positions.count))
                 // Through the array's storage: each component is read in place, not copied out with its text.
                 link.template.components.withUnsafeBufferPointer { components in
                     found.facts.record(link, components: components)
-                    found.counted.append(Int32(components.count))
                     for index in components.indices {
                         guard hasVocabulary, looksUpValues || components[index].isLiteral else {
-                            found.counted.append(-1)
+                            found.positions.append(-1)
                             continue
                         }
-                        found.counted.append(catalogue.componentPosition(of: components[index]).map(Int32.init) ?? -1)
+                        found.positions.append(catalogue.componentPosition(of: components[index]).map(Int32.init) ?? -1)
                     }
                 }
             }
             return [found]
         }
+        // Joined a chunk at a time: each chunk's positions in one copy, its links' starts moved by those before.
         var positions: [Int32] = []
-        positions.reserveCapacity(resolved.reduce(0) { $0 + $1.counted.count } - links.count)
+        positions.reserveCapacity(resolved.reduce(0) { $0 + $1.positions.count })
         var firstPositions: [Int32] = []
         firstPositions.reserveCapacity(links.count)
         var routeKeyHashes: [UInt64] = []
         routeKeyHashes.reserveCapacity(links.count)
         for chunk in resolved {
             routeKeyHashes += chunk.routeKeyHashes
-            let counted = chunk.counted
-            var cursor = 0
-            while cursor < counted.count {
-                let count = Int(counted[cursor])
-                firstPositions.append(Int32(positions.count))
-                positions.append(contentsOf: counted[(cursor + 1)..<(cursor + 1 + count)])
-                cursor += 1 + count
-            }
+            let base = Int32(positions.count)
+            firstPositions += chunk.firstPositions.lazy.map { $0 + base }
+            positions += chunk.positions
         }
         return (positions, firstPositions, routeKeyHashes, LinkFacts(chunks: resolved.map(\.facts)))
     }
