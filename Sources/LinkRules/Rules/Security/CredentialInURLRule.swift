@@ -168,7 +168,7 @@ public struct CredentialInURLRule: LinkRule {
                 }
             }
         }
-        if !link.examples.isEmpty {
+        if !link.examples.isEmpty, Self.mayHavePayloadSlot(link.template) {
             diagnostics += payloadCredentials(link, in: context)
         }
         return diagnostics
@@ -186,6 +186,25 @@ public struct CredentialInURLRule: LinkRule {
             bytes[span].contains(UInt8(ascii: "@"))
         }
         return found ?? true
+    }
+
+    /// Whether a template may have a slot `payloadCredentials` reads (a `base64json` placeholder, or a query
+    /// parameter named `payload` in any case), read in place; a name outside ASCII answers yes, for
+    /// `payloadCredentials` to lowercase it.
+    private static func mayHavePayloadSlot(_ template: LinkTemplate) -> Bool {
+        let inPath = template.components.withUnsafeBufferPointer { components in
+            components.indices.contains { !components[$0].isLiteral && components[$0].placeholder?.type == .base64json }
+        }
+        if inPath { return true }
+        return template.query.withUnsafeBufferPointer { query in
+            query.indices.contains { index in
+                if query[index].placeholder?.type == .base64json { return true }
+                let payload = "payload"
+                return query[index].name.utf8.withContiguousStorageIfAvailable { bytes in
+                    bytes.contains { $0 >= 0x80 } || equalsIgnoringASCIICase(bytes, payload.utf8)
+                } ?? true
+            }
+        }
     }
 
     /// Where a payload sits in a link: a query parameter by name, or a path component by position.
