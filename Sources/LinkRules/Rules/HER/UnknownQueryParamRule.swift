@@ -104,10 +104,21 @@ extension UnknownQueryParamRule {
         in context: LintContext
     ) -> Bool {
         if !global.isEmpty, global.contains(name.lowercasedASCIIIfNeeded) { return true }
-        if context.catalogue.paramGroups.contains(where: { $0.contains { equalsLowercased($0.value, name) } }) { return true }
+        let nameFirst = name.utf8.first
+        /// `equalsLowercased(declared, name)`; a declared name whose first byte is an ASCII letter other than the
+        /// name's (ignoring case) lowercases to another name, so it is passed over on that byte.
+        func isNamed(_ declared: String) -> Bool {
+            if let nameFirst, nameFirst < 0x80, let declaredFirst = declared.utf8.first, declaredFirst < 0x80,
+                asciiLowercased(nameFirst) != asciiLowercased(declaredFirst)
+            {
+                return false
+            }
+            return equalsLowercased(declared, name)
+        }
+        if context.catalogue.paramGroups.contains(where: { $0.contains { isNamed($0.value) } }) { return true }
         let vocabulary = context.catalogue.components
         for index in components.indices where components[index].isLiteral {
-            if vocabulary[Int(positions[index])].params.contains(where: { equalsLowercased($0.value, name) }) { return true }
+            if vocabulary[Int(positions[index])].params.contains(where: { isNamed($0.value) }) { return true }
         }
         return false
     }
