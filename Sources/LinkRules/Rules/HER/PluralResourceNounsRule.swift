@@ -51,8 +51,18 @@ public struct PluralResourceNounsRule: LinkRule {
     public init() {}
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        // Most links have no singular noun before an identifier: the components, read in place, settle them
+        // before the template's components are taken out.
+        let hasSingularCollection = link.template.components.withUnsafeBufferPointer { components -> Bool in
+            guard components.count > 1 else { return false }
+            for index in 0..<(components.count - 1)
+            where components[index].isLiteral && components[index + 1].isIdentifier && !context.isPlural(link, component: index) {
+                return true
+            }
+            return false
+        }
+        guard hasSingularCollection else { return [] }
         let components = link.template.components
-        guard components.count > 1 else { return [] }
         var diagnostics: [Diagnostic] = []
         for index in 0..<(components.count - 1) {
             guard components[index].isLiteral, components[index + 1].isIdentifier,
