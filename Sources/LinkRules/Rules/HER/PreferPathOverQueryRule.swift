@@ -58,7 +58,7 @@ public struct PreferPathOverQueryRule: LinkRule {
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
         // Most links have no query, and most query items are not options: nothing is copied for them.
         guard !link.template.query.isEmpty, !link.template.components.isEmpty,
-            let position = Self.firstOptionPosition(link.template.query, in: context)
+            let position = Self.firstOptionPosition(link.template, in: context)
         else { return [] }
         let template = link.template
         let last = template.components[template.components.count - 1]
@@ -82,9 +82,23 @@ public struct PreferPathOverQueryRule: LinkRule {
     }
 
     /// The position of the first query item that picks a fixed option: a fixed value of letters only, for a
-    /// parameter not declared with a role. The items are read in place, not copied out with their strings.
-    private static func firstOptionPosition(_ query: [QueryItem], in context: LintContext) -> Int? {
-        query.withUnsafeBufferPointer { query in
+    /// parameter not declared with a role. The items are read in place, and each value's letters are tested on
+    /// the template's bytes at its span, not on a copy of its string.
+    private static func firstOptionPosition(_ template: LinkTemplate, in context: LintContext) -> Int? {
+        let found = template.text.utf8.withContiguousStorageIfAvailable { bytes in
+            template.query.withUnsafeBufferPointer { query -> Int? in
+                for position in query.indices {
+                    guard let valueSpan = query[position].valueSpan, !valueSpan.isEmpty,
+                        bytes[valueSpan].allSatisfy({ isAlpha($0) }), query[position].placeholder == nil,
+                        context.declaredParam(named: query[position].name)?.role == nil
+                    else { continue }
+                    return position
+                }
+                return nil
+            }
+        }
+        if let found { return found }
+        return template.query.withUnsafeBufferPointer { query in
             for position in query.indices {
                 guard let value = query[position].value, query[position].placeholder == nil, !value.isEmpty,
                     value.utf8.allSatisfy({ isAlpha($0) }), context.declaredParam(named: query[position].name)?.role == nil
