@@ -124,8 +124,9 @@ public struct CredentialInURLRule: LinkRule {
 
     /// Whether a name carries a credential: a declared role decides; an undeclared name goes by the heuristic.
     func carriesCredential(_ name: String, in context: LintContext) -> (Bool, ParamSpec?) {
-        if let declared = context.declaredParam(named: name), declared.role != nil {
-            return (declared.isCredential, declared)
+        if let declared = context.declaredParam(named: name), let role = declared.role {
+            // `declared.isCredential`, compared in place rather than on a lowercased copy of the role.
+            return (equalsLowercased(role.value, "credential"), declared)
         }
         return (looksLikeCredential(name), nil)
     }
