@@ -165,15 +165,28 @@ public struct ParamGroupRule: LinkRule {
 
 extension Message {
     static func incompleteParamGroup(present: [String], missing: [String]) -> Message {
-        "\(groupNameList(present)) \(present.count == 1 ? "travels" : "travel") with \(groupNameList(missing)) in a parameter group: pass the whole group or none of it"
+        // Appended piece by piece: the same text as an interpolation, without its segments' bookkeeping.
+        var text = ""
+        appendGroupNameList(present, to: &text)
+        text += present.count == 1 ? " travels with " : " travel with "
+        appendGroupNameList(missing, to: &text)
+        text += " in a parameter group: pass the whole group or none of it"
+        return Message(text)
     }
-    static func addGroupParams(_ names: [String]) -> Message { "add \(groupNameList(names))" }
+    static func addGroupParams(_ names: [String]) -> Message {
+        var text = "add "
+        appendGroupNameList(names, to: &text)
+        return Message(text)
+    }
     static let paramGroupDeclared: Message = "the group is declared here"
 
-    /// `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`.
-    fileprivate static func groupNameList(_ names: [String]) -> String {
-        let quoted = names.map { "'\($0)'" }
-        guard quoted.count > 1 else { return quoted.first ?? "" }
-        return quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1]
+    /// Appends `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'` (nothing for no names).
+    fileprivate static func appendGroupNameList(_ names: [String], to text: inout String) {
+        for index in names.indices {
+            if index > 0 { text += index == names.count - 1 ? " and " : ", " }
+            text += "'"
+            text += names[index]
+            text += "'"
+        }
     }
 }
