@@ -21,16 +21,30 @@ struct LinksBlockLayout {
     init?(of file: SourceFile) {
         guard let keyLine = Self.linksKeyLine(in: file) else { return nil }
         keyOffset = file.textStart(ofLine: keyLine)
-        let bytes = file.bytes
-        let lineStarts = file.lineStarts
+        guard let found = file.bytes.withUnsafeBufferPointer({ bytes in
+            file.lineStarts.withUnsafeBufferPointer { lineStarts in
+                Self.scanEntries(of: file, bytes: bytes, lineStarts: lineStarts, after: keyLine)
+            }
+        }) else { return nil }
+        (indentation, entryStarts, end) = found
+    }
+
+    /// The scan behind `init(of:)` over the file's bytes and line starts read through buffers (no bounds checks
+    /// or retains in the per-line loop): the entries' indentation, where each entry starts and where the block
+    /// ends, or nil when the block's layout is not the plain one.
+    private static func scanEntries(
+        of file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, lineStarts: UnsafeBufferPointer<Int>, after keyLine: Int
+    ) -> (indentation: Int, entryStarts: [Int], end: Int)? {
         let checksLineEnds = file.holdsCarriageReturn
         var indentation: Int?
         var entryStarts: [Int] = []
+        // Room for an entry every two lines past the key (untouched room costs no memory); it grows only past that.
+        entryStarts.reserveCapacity((lineStarts.count - keyLine) / 2 + 1)
         var end = bytes.count
         var line = keyLine + 1
         while line < lineStarts.count {
             let start = lineStarts[line]
-            let next = file.nextLineStart(after: line)
+            let next = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
             // Every line of the block ends at an LF (or the file's end): a lone CR breaks lines for libyaml.
             if checksLineEnds, next < bytes.count || bytes[next - 1] == UInt8(ascii: "\r") {
                 guard bytes[next - 1] == UInt8(ascii: "\n") else { return nil }
@@ -65,9 +79,7 @@ struct LinksBlockLayout {
             entryStarts.append(start)
         }
         guard let indentation, !entryStarts.isEmpty else { return nil }
-        self.indentation = indentation
-        self.entryStarts = entryStarts
-        self.end = end
+        return (indentation, entryStarts, end)
     }
 
     /// The line of the first `links:` key at column 0 with nothing but blanks or a comment after the colon.
@@ -95,14 +107,14 @@ struct LinksBlockLayout {
 
     /// Whether the byte at `index` (before `end`) is a space or a line break, or there is none: what makes a `-`
     /// an entry indicator.
-    private static func isBlankOrEnd(_ bytes: [UInt8], _ index: Int, _ end: Int) -> Bool {
+    private static func isBlankOrEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ end: Int) -> Bool {
         index >= end || bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\n")
             || bytes[index] == UInt8(ascii: "\r")
     }
 
     /// Whether `range` holds a character libyaml breaks lines at that the line table does not: NEL (C2 85),
     /// LS (E2 80 A8) or PS (E2 80 A9); or a byte-order mark (EF BB BF), which libyaml skips at a line's start.
-    private static func hasOtherLineBreaks(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+    private static func hasOtherLineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         var index = range.lowerBound
         while index + 1 < range.upperBound {
             let next = bytes[index + 1]
