@@ -25,3 +25,20 @@ extension Substring {
         return String(self)
     }
 }
+
+/// Whether every byte is ASCII, read eight bytes at a time.
+func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    var bits: UInt64 = 0
+    var offset = 0
+    while offset + 8 <= bytes.count {
+        bits |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        offset += 8
+    }
+    while offset < bytes.count {
+        bits |= UInt64(bytes[offset])
+        offset += 1
+    }
+    return bits & 0x8080_8080_8080_8080 == 0
+}

@@ -34,21 +34,4 @@ extension LintContext {
         }
         return answer ?? nil
     }
-
-    /// Whether every byte is ASCII, read eight at a time.
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
-        var bits: UInt64 = 0
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            bits |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            offset += 8
-        }
-        while offset < bytes.count {
-            bits |= UInt64(bytes[offset])
-            offset += 1
-        }
-        return bits & 0x8080_8080_8080_8080 == 0
-    }
 }

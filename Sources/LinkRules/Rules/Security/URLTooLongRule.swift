@@ -60,7 +60,7 @@ public struct URLTooLongRule: LinkRule {
     /// the UTF-8 offset of the first character past it.
     func measure(_ text: String) -> (length: Int, overflowStart: Int?) {
         // An ASCII text, read eight bytes at a time, counts one per byte: it overflows at the byte past the limit.
-        if text.utf8.withContiguousStorageIfAvailable({ Self.isASCII($0) }) == true {
+        if text.utf8.withContiguousStorageIfAvailable({ isASCII($0) }) == true {
             let count = text.utf8.count
             let limit = max(maximumLength, 0)
             return (count, count > limit ? limit : nil)
@@ -77,23 +77,6 @@ public struct URLTooLongRule: LinkRule {
             offset += 1
         }
         return (length, overflowStart)
-    }
-
-    /// Whether every byte is ASCII, read eight at a time.
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
-        var bits: UInt64 = 0
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            bits |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            offset += 8
-        }
-        while offset < bytes.count {
-            bits |= UInt64(bytes[offset])
-            offset += 1
-        }
-        return bits & 0x8080_8080_8080_8080 == 0
     }
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
