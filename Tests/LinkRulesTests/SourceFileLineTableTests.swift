@@ -61,6 +61,28 @@ import Testing
         #expect(file.byteOffset(line: 1, characterColumn: 1) == 9)
     }
 
+    /// The line lookup narrows its search to the lines of one 4 KB block: over several blocks, with lines that
+    /// cross block boundaries, end on them or span whole blocks, every offset (and one past the end) is on the
+    /// line a scan from the start finds.
+    @Test func everyOffsetIsOnTheLineAScanFinds() {
+        var text = ""
+        for length in [0, 1, 4094, 4095, 4096, 4097, 9000, 3, 70, 12_288, 2, 500] {
+            text += String(repeating: "a", count: length) + "\n"
+        }
+        text += String(repeating: "é", count: 3000)
+        let file = SourceFile(path: "a.yml", text: text)
+        var expected = 0
+        for offset in 0...file.bytes.count {
+            while expected + 1 < file.lineStarts.count, file.lineStarts[expected + 1] <= offset { expected += 1 }
+            if file.line(containing: offset) != expected {
+                Issue.record("offset \(offset): line \(file.line(containing: offset)), expected \(expected)")
+                return
+            }
+        }
+        #expect(file.line(containing: file.bytes.count + 10_000) == file.lineCount - 1)
+        #expect(SourceFile(path: "b.yml", text: "").line(containing: 0) == 0)
+    }
+
     @Test func theFirstNULByteIsFound() {
         #expect(SourceFile(path: "a", text: "abc").firstNULByte == nil)
         #expect(SourceFile(path: "a", bytes: [0x61, 0x00, 0x62, 0x00]).firstNULByte == 1)

@@ -29,6 +29,13 @@ public final class SourceFile: @unchecked Sendable {
     /// Bytes of the leading byte-order mark: 3 when the file starts with one, else 0.
     let byteOrderMarkLength: Int
 
+    /// For each block of `1 << blockShift` bytes, the 0-based line its first byte is on, and one more entry for the
+    /// end: `line(containing:)` searches only the few lines between a block's entry and the next one's, not the
+    /// whole table (a large catalogue has hundreds of thousands of lines, and its findings ask for several
+    /// positions each).
+    private let blockFirstLines: [UInt32]
+    private static let blockShift = 12
+
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
@@ -39,6 +46,21 @@ public final class SourceFile: @unchecked Sendable {
         isASCII = table.isASCII
         asciiLines = table.asciiLines
         holdsCarriageReturn = table.holdsCarriageReturn
+        blockFirstLines = Self.blockFirstLines(of: table.lineStarts, byteCount: bytes.count)
+    }
+
+    /// The line each block of bytes starts on (see `blockFirstLines`), found in one pass over the line starts.
+    private static func blockFirstLines(of lineStarts: [Int], byteCount: Int) -> [UInt32] {
+        let blocks = byteCount >> blockShift + 1
+        var firstLines = [UInt32](repeating: 0, count: blocks + 1)
+        var line = 0
+        for block in 0..<blocks {
+            let blockStart = block << blockShift
+            while line + 1 < lineStarts.count, lineStarts[line + 1] <= blockStart { line += 1 }
+            firstLines[block] = UInt32(truncatingIfNeeded: line)
+        }
+        firstLines[blocks] = UInt32(truncatingIfNeeded: lineStarts.count - 1)
+        return firstLines
     }
 
     public convenience init(path: String, text: String) {
@@ -73,10 +95,12 @@ public final class SourceFile: @unchecked Sendable {
     /// Where the text of a 0-based line starts: after the byte-order mark on the first line.
     func textStart(ofLine line: Int) -> Int { line == 0 ? byteOrderMarkLength : lineStarts[line] }
 
-    /// The 0-based line a byte offset is on (a binary search of the line starts).
+    /// The 0-based line a byte offset is on: a binary search of the line starts between those of its block's
+    /// first line and the next block's.
     func line(containing offset: Int) -> Int {
-        var low = 0
-        var high = lineStarts.count - 1
+        let block = min(max(0, offset) >> Self.blockShift, blockFirstLines.count - 2)
+        var low = Int(blockFirstLines[block])
+        var high = Int(blockFirstLines[block + 1])
         while low < high {
             let mid = (low + high + 1) / 2
             if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
