@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 
 /// Runs the enabled rules over a catalogue and returns its diagnostics in source order, with configured
 /// severities applied and suppressions honoured. The one place where severity is decided.
@@ -41,10 +42,11 @@ public struct Linter: Sendable {
     /// Every finding on the catalogue, suppressions honoured, with configured severities, in source order.
     public func lint(_ catalogue: Catalogue) -> [Diagnostic] {
         let context = LintContext(catalogue: catalogue, inflector: inflector)
-        let found = SuppressionFilter(
+        let filter = SuppressionFilter(
             catalogue: catalogue, knownRules: Set(RuleRegistry.all.map { $0.description.id }),
-            facts: context.facts(for: catalogue)
-        ).apply(to: runRules(on: catalogue, in: context), enabled: { severities[$0] != nil })
+            facts: context.facts(for: catalogue))
+        let (ran, suppressions) = runRules(on: catalogue, in: context, collecting: filter)
+        let found = filter.apply(to: ran, collected: suppressions, enabled: { severities[$0] != nil })
         return configuredInSourceOrder(found)
     }
 
@@ -162,15 +164,25 @@ public struct Linter: Sendable {
     static let linksPerChunk = 4096
 
     /// Runs the rules as independent jobs spread over the cores: the link rules over contiguous chunks of links,
-    /// and each catalogue rule on its own. The catalogue rules, each one long job, start first and the chunks
-    /// fill the cores around them. Results are joined in job order, so the output does not depend on
-    /// scheduling; a small catalogue runs everything on the calling thread.
-    private func runRules(on catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+    /// each catalogue rule on its own, and one job that collects the suppressions the findings are then filtered
+    /// by. The catalogue rules, each one long job, start first and the chunks fill the cores around them. Results
+    /// are joined in job order, so the output does not depend on scheduling; a small catalogue runs everything on
+    /// the calling thread.
+    private func runRules(
+        on catalogue: Catalogue, in context: LintContext, collecting filter: SuppressionFilter
+    ) -> (found: [Diagnostic], suppressions: SuppressionFilter.Collected) {
         let links = catalogue.links
         let chunks = ConcurrentJobs.chunks(of: links.count, minimum: Self.linksPerChunk, perCore: 4)
         let linkRules = linkRules
         let catalogueRules = catalogueRules
+        let collected = Mutex<SuppressionFilter.Collected?>(nil)
+        let collectingJob = chunks.count + catalogueRules.count
         @Sendable func job(_ index: Int) -> [Diagnostic] {
+            if index == collectingJob {
+                let suppressions = filter.collect()
+                collected.withLock { $0 = suppressions }
+                return []
+            }
             guard index < chunks.count else { return catalogueRules[index - chunks.count].check(catalogue, in: context) }
             var found: [Diagnostic] = []
             for position in chunks[index] {
@@ -183,9 +195,10 @@ public struct Linter: Sendable {
             }
             return found
         }
-        let startOrder = Array(chunks.count..<(chunks.count + catalogueRules.count)) + Array(0..<chunks.count)
-        return ConcurrentJobs.flatMap(
-            count: chunks.count + catalogueRules.count, concurrently: chunks.count > 1, startOrder: startOrder, job)
+        let startOrder = Array(chunks.count...collectingJob) + Array(0..<chunks.count)
+        let found = ConcurrentJobs.flatMap(
+            count: collectingJob + 1, concurrently: chunks.count > 1, startOrder: startOrder, job)
+        return (found, collected.withLock { $0 }!)
     }
 }
 

@@ -13,10 +13,10 @@ import Darwin
 /// line (`- url: …`) or any line inside it (the `url:` line of a multi-key entry). A comment at the end of a line
 /// covers the entry on that line. Rule ids are separated by spaces or commas; `--` ends the list, and a reason
 /// may follow it.
-struct SuppressionFilter {
+struct SuppressionFilter: Sendable {
     /// One suppression: the rule it names, where it is written, and the link entry it covers (nil when it covers
     /// none, so it can only be reported as unused).
-    struct Suppression {
+    struct Suppression: Sendable {
         var ruleID: String
         var location: SourceLocation
         var entry: Range<Int>?
@@ -39,12 +39,27 @@ struct SuppressionFilter {
     /// are read for them.
     var facts: LinkFacts? = nil
 
-    /// The diagnostics that no suppression silences, in their order, followed by the findings about the
-    /// suppressions themselves. The diagnostics are filtered where they are, not copied one by one.
-    func apply(to diagnostics: consuming [Diagnostic], enabled: (String) -> Bool) -> [Diagnostic] {
-        var diagnostics = diagnostics
+    /// The catalogue's suppressions and the findings about those that name no rule: everything the filter needs
+    /// besides the findings, so it can be read while the rules run.
+    struct Collected: Sendable {
+        var suppressions: [Suppression]
+        var problems: [Diagnostic]
+    }
+
+    /// Reads every suppression of the catalogue (`collect(problems:)`).
+    func collect() -> Collected {
         var problems: [Diagnostic] = []
-        var suppressions = collect(problems: &problems)
+        let suppressions = collect(problems: &problems)
+        return Collected(suppressions: suppressions, problems: problems)
+    }
+
+    /// The diagnostics that no suppression silences, in their order, followed by the findings about the
+    /// suppressions themselves (`collected`: what `collect()` read). The diagnostics are filtered where they are,
+    /// not copied one by one.
+    func apply(to diagnostics: consuming [Diagnostic], collected: Collected, enabled: (String) -> Bool) -> [Diagnostic] {
+        var diagnostics = diagnostics
+        var problems = collected.problems
+        var suppressions = collected.suppressions
         for suppression in suppressions where !knownRules.contains(suppression.ruleID) {
             var message = Message.unknownRuleID(suppression.ruleID)
             if let suggestion = Suggestion.closest(to: suppression.ruleID, in: knownRules) {
