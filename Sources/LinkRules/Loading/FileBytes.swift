@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -6,9 +9,10 @@ import Musl
 import Darwin
 #endif
 
-/// Reads a whole regular file straight into `[UInt8]` with `open`, `fstat` and `read`: one allocation of the
-/// file's size and no `Data` to copy from. Directories, pipes and devices are refused, as the loader always has,
-/// and so are files of 4 GiB or more, whose offsets would not fit the model's 32-bit spans.
+/// Reads a whole regular file straight into `[UInt8]` with `open`, `fstat` and `read` (a large one in parts on
+/// the cores, with `pread`): one allocation of the file's size and no `Data` to copy from. Directories, pipes and
+/// devices are refused, as the loader always has, and so are files of 4 GiB or more, whose offsets would not fit
+/// the model's 32-bit spans.
 enum FileBytes {
     /// The largest file read: offsets within it fit in 32 bits.
     static let maximumSize = Int(UInt32.max) - 1
@@ -43,6 +47,7 @@ enum FileBytes {
     static func readAll(_ descriptor: Int32) -> [UInt8]? {
         var status = stat()
         let size = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
+        if let bytes = readInParts(descriptor, size: size) { return bytes }
         var bytes = [UInt8]()
         var capacity = size > 0 ? size + 1 : 4096  // one byte more than the size, so a read of 0 confirms the end
         while true {
@@ -69,5 +74,49 @@ enum FileBytes {
             if bytes.count < capacity { return bytes }
             capacity *= 2
         }
+    }
+
+    /// Bytes below which a file is read in one piece: splitting it would cost more than it saves.
+    static let minimumPartSize = 1 << 22
+
+    /// A large regular file of `size` bytes read in parts on the cores, each with `pread` at its own offset into
+    /// its own range of one buffer: the copy out of the page cache, and the page faults of a fresh buffer, are
+    /// then shared out. Nil (and the caller reads it in one piece) when it is small, on one core, when a read
+    /// fails or when the file is not exactly `size` bytes long as it is read (it changed meanwhile). The file's
+    /// offset is left where it was.
+    static func readInParts(_ descriptor: Int32, size: Int) -> [UInt8]? {
+        let partCount = ConcurrentJobs.chunkCount(of: size, minimum: minimumPartSize)
+        guard partCount > 1 else { return nil }
+        let partSize = (size + partCount - 1) / partCount
+        let complete = Atomic<Int>(0)
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            let base = ReadTarget(address: buffer.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: partCount) { part in
+                var offset = part * partSize
+                let end = min(size, offset + partSize)
+                while offset < end {
+                    let got = pread(descriptor, base.address + offset, end - offset, off_t(offset))
+                    if got < 0, errno == EINTR { continue }
+                    // An error, or the end of a file that shrank.
+                    guard got > 0 else { return }
+                    offset += got
+                }
+                complete.add(1, ordering: .relaxed)
+            }
+            count = size
+        }
+        guard complete.load(ordering: .relaxed) == partCount else { return nil }
+        // Nothing past the size: a file that grew is read again as a whole.
+        var next: UInt8 = 0
+        while true {
+            let got = pread(descriptor, &next, 1, off_t(size))
+            if got < 0, errno == EINTR { continue }
+            return got == 0 ? bytes : nil
+        }
+    }
+
+    /// The start of the buffer the parts of a file are read into, each part its own range of it.
+    private struct ReadTarget: @unchecked Sendable {
+        let address: UnsafeMutablePointer<UInt8>
     }
 }
