@@ -52,6 +52,31 @@ import Testing
         }
     }
 
+    /// A text large enough to be scanned in parts on several cores gives the table of one scan: random line breaks
+    /// of every kind (one of them a CRLF across the middle, where a part may end) and non-ASCII bytes, after a
+    /// byte-order mark.
+    @Test func aTextScannedInPartsGivesTheSameTable() {
+        var state: UInt64 = 7
+        let alphabet: [UInt8] = [0x0A, 0x0D, 0x20, 0x61, 0x62, 0x63, 0x64, 0xC3, 0xA9, 0x0A, 0x61]
+        let count = 2 * LineTable.minimumPartSize + 12_345
+        var bytes = [UInt8](repeating: 0x61, count: count)
+        for index in 3..<count {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            // Mostly letters; a break or a non-ASCII byte now and then.
+            let draw = Int(state >> 33)
+            bytes[index] = draw % 7 == 0 ? alphabet[draw % alphabet.count] : 0x61 + UInt8(draw % 26)
+        }
+        bytes[0] = 0xEF
+        bytes[1] = 0xBB
+        bytes[2] = 0xBF
+        bytes[count / 2 - 1] = 0x0D
+        bytes[count / 2] = 0x0A
+        Self.expectSameTable(bytes)
+        // One long line across every part's cut, and nothing but line feeds.
+        Self.expectSameTable([UInt8](repeating: 0x61, count: count) + [0x0A])
+        Self.expectSameTable([UInt8](repeating: 0x0A, count: count))
+    }
+
     @Test func positionsCountCharactersAfterAByteOrderMark() {
         let file = SourceFile(path: "a.yml", text: "\u{FEFF}ab\r\nçd\rx")
         #expect(file.position(ofByte: 3) == SourcePosition(line: 1, column: 1, offset: 3))

@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -20,26 +23,113 @@ struct LineTable {
     var holdsCarriageReturn: Bool
 
     /// `textStart` is where the text begins after a byte-order mark, whose bytes do not make the first line
-    /// non-ASCII.
+    /// non-ASCII. A large text is read in parts on the cores (`minimumPartSize`), each part ending after a line
+    /// feed, so that every part's lines are whole and found as they would be in one pass.
     init(of bytes: UnsafeBufferPointer<UInt8>, textStart: Int) {
-        let breaksLoneCR = bytes.baseAddress.map { memchr($0, 0x0D, bytes.count) != nil } ?? false
-        holdsCarriageReturn = breaksLoneCR
-        // One pass: room for a line every 16 bytes is reserved up front (room never written is never touched, so
-        // it costs no memory), and the array grows past it only for a file of shorter lines.
+        let partCount = bytes.count >= 2 * Self.minimumPartSize
+            ? ConcurrentJobs.chunkCount(of: bytes.count, minimum: Self.minimumPartSize) : 1
         var starts: [Int] = []
+        // Room for a line every 16 bytes is reserved up front (room never written is never touched, so it costs no
+        // memory), and the array grows past it only for a file of shorter lines.
         starts.reserveCapacity(bytes.count / 16 + 1)
         starts.append(0)
-        Self.forEachLineStart(in: bytes, breaksLoneCR: breaksLoneCR) { starts.append($0) }
+        var scans: [PartScan] = []
+        if partCount > 1 {
+            let bounds = Self.partBounds(of: bytes, count: partCount)
+            let results = PartScans(count: bounds.count - 1)
+            let source = ScannedBytes(buffer: bytes)
+            DispatchQueue.concurrentPerform(iterations: bounds.count - 1) { part in
+                var partStarts: [Int] = []
+                partStarts.reserveCapacity((bounds[part + 1] - bounds[part]) / 16 + 1)
+                let scan = Self.scan(source.buffer, bounds[part]..<bounds[part + 1], textStart: textStart, into: &partStarts)
+                results.store(scan, starts: partStarts, at: part)
+            }
+            for (scan, partStarts) in results.take() {
+                starts.append(contentsOf: partStarts)
+                scans.append(scan)
+            }
+        } else {
+            scans = [Self.scan(bytes, 0..<bytes.count, textStart: textStart, into: &starts)]
+        }
         lineStarts = starts
+        holdsCarriageReturn = scans.contains { $0.holdsCarriageReturn }
+        // Each part's lines are numbered from its first line, the line after those of the parts before it.
         var lines: [Bool] = []
-        var line = 0
-        Self.forEachNonASCIIByte(in: bytes, from: textStart) { offset in
-            if lines.isEmpty { lines = [Bool](repeating: true, count: starts.count) }
-            while line + 1 < starts.count, starts[line + 1] <= offset { line += 1 }
-            lines[line] = false
+        var firstLine = 0
+        for scan in scans {
+            for line in scan.nonASCIILines {
+                if lines.isEmpty { lines = [Bool](repeating: true, count: starts.count) }
+                lines[firstLine + line] = false
+            }
+            firstLine += scan.lineStartCount
         }
         isASCII = lines.isEmpty
         asciiLines = lines
+    }
+
+    /// Bytes below which a part of the text is not worth a core of its own.
+    static let minimumPartSize = 1 << 21
+
+    /// What scanning one part of the text found: how many line starts it appended, the lines (numbered from the
+    /// part's first line) that hold a byte of 0x80 or more, and whether it holds a CR.
+    private struct PartScan: Sendable {
+        var lineStartCount: Int
+        var nonASCIILines: [Int]
+        var holdsCarriageReturn: Bool
+    }
+
+    /// Finds the line starts after the line breaks in `range` of `bytes` (appended to `starts`) and its lines that
+    /// are not ASCII from `textStart` on. `range` starts a line (the text's start, or after a line feed), so its
+    /// breaks and lines are those a scan of the whole text finds there.
+    private static func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, textStart: Int, into starts: inout [Int]
+    ) -> PartScan {
+        let part = UnsafeBufferPointer(rebasing: bytes[range])
+        let base = range.lowerBound
+        let breaksLoneCR = part.baseAddress.map { memchr($0, 0x0D, part.count) != nil } ?? false
+        let firstStart = starts.count
+        Self.forEachLineStart(in: part, breaksLoneCR: breaksLoneCR) { starts.append(base + $0) }
+        var nonASCIILines: [Int] = []
+        var line = 0
+        let lineStartCount = starts.count - firstStart
+        Self.forEachNonASCIIByte(in: part, from: max(0, textStart - base)) { offset in
+            // The part's line `line` ends where the start `firstStart + line` of `starts` is.
+            while line < lineStartCount, starts[firstStart + line] <= base + offset { line += 1 }
+            if nonASCIILines.last != line { nonASCIILines.append(line) }
+        }
+        return PartScan(lineStartCount: lineStartCount, nonASCIILines: nonASCIILines, holdsCarriageReturn: breaksLoneCR)
+    }
+
+    /// Where `count` parts of about the same size begin and end: 0, the offset after the first line feed at or
+    /// after each even cut, and the text's end (fewer parts when line feeds are far apart).
+    private static func partBounds(of bytes: UnsafeBufferPointer<UInt8>, count: Int) -> [Int] {
+        var bounds = [0]
+        guard let base = bytes.baseAddress else { return [0, 0] }
+        for part in 1..<count {
+            let cut = max(bytes.count * part / count, bounds[bounds.count - 1])
+            guard cut < bytes.count, let lineFeed = memchr(base + cut, 0x0A, bytes.count - cut) else { break }
+            let next = UnsafeRawPointer(lineFeed) - UnsafeRawPointer(base) + 1
+            if next < bytes.count, next > bounds[bounds.count - 1] { bounds.append(next) }
+        }
+        bounds.append(bytes.count)
+        return bounds
+    }
+
+    /// The bytes the parts are scanned from, shared by the cores that only read them.
+    private struct ScannedBytes: @unchecked Sendable {
+        let buffer: UnsafeBufferPointer<UInt8>
+    }
+
+    /// One slot per part for what its scan found; each part writes only its own.
+    private final class PartScans: Sendable {
+        private let slots: Mutex<[(PartScan, [Int])?]>
+
+        init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+
+        func store(_ scan: PartScan, starts: [Int], at index: Int) { slots.withLock { $0[index] = (scan, starts) } }
+
+        /// Every part's result in part order.
+        func take() -> [(PartScan, [Int])] { slots.withLock { $0.map { $0! } } }
     }
 
     /// Calls `body` with the offset of each byte of 0x80 or more from `start` on, in order; 32 ASCII bytes (four
