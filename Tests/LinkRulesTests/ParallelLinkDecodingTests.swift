@@ -122,6 +122,27 @@ import Testing
         #expect(catalogue.loadFindings.last?.message.description.contains("unknown_top") == true)
     }
 
+    /// Left to itself, the loader cuts a long block into rounds of one part a core, each round's parts half the
+    /// size of the last round's, and as many rounds as leave the smallest part its minimum of entries.
+    @Test func partsAreCutLargestFirstInRoundsOfOneACore() throws {
+        let shares = InputPlan.guidedShares(parts: 8, cores: 2)
+        #expect(shares.count == 8)
+        #expect(abs(shares.reduce(0, +) - 1) < 1e-9)
+        for round in 0..<4 {
+            #expect(shares[2 * round] == shares[2 * round + 1])
+            if round > 0 { #expect(abs(shares[2 * round] * 2 - shares[2 * round - 1]) < 1e-12) }
+        }
+        // A last round with one part for two cores: that part is the size of a full round's.
+        #expect(InputPlan.guidedShares(parts: 3, cores: 2) == [0.4, 0.4, 0.2])
+
+        let many = try #require(InputPlan.guidedShares(entries: 100_000, cores: 2))
+        #expect(many.count == 2 * InputPlan.guidedRounds)
+        let few = try #require(InputPlan.guidedShares(entries: 3 * InputPlan.minimumEntriesPerPart, cores: 2))
+        #expect(few.count >= 2 && few.count < many.count)
+        #expect(Double(3 * InputPlan.minimumEntriesPerPart) * few.last! >= Double(InputPlan.minimumEntriesPerPart))
+        #expect(InputPlan.guidedShares(entries: 2 * InputPlan.minimumEntriesPerPart - 1, cores: 2) == nil)
+    }
+
     @Test func aLongCatalogueIsSplitAndLoadsTheSameAutomatically() throws {
         let file = Self.file(Self.generatedCatalogue(links: 3 * InputPlan.minimumEntriesPerPart, seed: 7))
         let plan = try #require(InputPlan(file: file, decoding: .partsOf(entries: 1000)))

@@ -14,7 +14,8 @@ struct InputPlan: Equatable {
         var entries: Range<Int>
     }
 
-    /// The entries a part holds at least when the loader chooses the parts itself.
+    /// The entries a part holds at least when the loader chooses the parts itself (counting entries as being of
+    /// one size: parts are cut by size in bytes).
     static let minimumEntriesPerPart = 1024
 
     /// Where the `links` key is written.
@@ -25,35 +26,62 @@ struct InputPlan: Equatable {
     var entryCount: Int { parts.last?.entries.upperBound ?? 0 }
 
     /// The plan for `file`, or nil when it is decoded in one pass: `decoding` is `.never`, the layout is not
-    /// the plain one, or (`.automatic`) one core or too few entries.
+    /// the plain one, or (`.automatic`) one core or too few entries for two parts.
     init?(file: SourceFile, decoding: ParallelLinkDecoding) {
-        let partCount: (Int) -> Int
+        let cores = ProcessInfo.processInfo.activeProcessorCount
         switch decoding {
         case .never: return nil
         case .automatic:
-            guard ProcessInfo.processInfo.activeProcessorCount > 1 else { return nil }
-            // Two parts a core, so a core that finishes early takes another.
-            partCount = { ConcurrentJobs.chunkCount(of: $0, minimum: Self.minimumEntriesPerPart, perCore: 2) }
+            guard cores > 1, let layout = LinksBlockLayout(of: file),
+                let shares = Self.guidedShares(entries: layout.entryStarts.count, cores: cores)
+            else { return nil }
+            self.init(layout: layout, file: file, partCount: shares.count, bySize: shares)
         case .partsOf(let entries):
-            partCount = { ($0 + max(entries, 1) - 1) / max(entries, 1) }
+            guard let layout = LinksBlockLayout(of: file) else { return nil }
+            let count = (layout.entryStarts.count + max(entries, 1) - 1) / max(entries, 1)
+            self.init(layout: layout, file: file, partCount: max(count, 1), bySize: nil)
         }
-        guard let layout = LinksBlockLayout(of: file) else { return nil }
-        let count = partCount(layout.entryStarts.count)
-        if decoding == .automatic, count < 2 { return nil }
-        self.init(layout: layout, file: file, partCount: max(count, 1), evenly: decoding == .automatic)
     }
 
-    /// Cuts the block into `partCount` parts: of about the same size in bytes when `evenly`, else of the same
-    /// number of entries.
-    private init(layout: LinksBlockLayout, file: SourceFile, partCount: Int, evenly: Bool) {
+    /// The most rounds of parts `guidedShares(entries:cores:)` makes: four parts a core.
+    static let guidedRounds = 4
+
+    /// The shares of the block, in bytes, that `entries` entries are cut into for `cores` cores: as many rounds of
+    /// `guidedShares(parts:cores:)` as leave the smallest part `minimumEntriesPerPart` entries (counting entries
+    /// as being of one size); nil when not even two parts would.
+    static func guidedShares(entries: Int, cores: Int) -> [Double]? {
+        for parts in stride(from: cores * guidedRounds, through: 2, by: -1) {
+            let shares = guidedShares(parts: parts, cores: cores)
+            if Double(entries) * shares[parts - 1] >= Double(minimumEntriesPerPart) { return shares }
+        }
+        return nil
+    }
+
+    /// Shares of the block (in bytes, summing to 1) for `parts` parts run on `cores` cores, largest first, as in
+    /// guided scheduling: the parts come in rounds of one a core, each round's parts half the size of the last
+    /// round's, so the cores start on long parts and end on short ones, and a core that runs slower (or starts
+    /// later) than the others leaves them little to wait for at the end. A last round with fewer parts than
+    /// cores gets the size its parts would have in a full one.
+    static func guidedShares(parts: Int, cores: Int) -> [Double] {
+        let cores = max(1, min(cores, parts))
+        let weights = (0..<parts).map { 1 / Double(1 << min($0 / cores, 30)) }
+        let total = weights.reduce(0, +)
+        return weights.map { $0 / total }
+    }
+
+    /// Cuts the block into `partCount` parts: of the given shares of its size in bytes (`bySize`), else of the
+    /// same number of entries.
+    private init(layout: LinksBlockLayout, file: SourceFile, partCount: Int, bySize shares: [Double]?) {
         let starts = layout.entryStarts
         linksKeyOffset = layout.keyOffset
         headerSegments = [file.byteOrderMarkLength..<starts[0], layout.end..<file.bytes.count]
         var boundaries = [0]
+        var shareBefore = 0.0
         for part in 1..<max(partCount, 1) {
             var next: Int
-            if evenly {
-                let target = starts[0] + (layout.end - starts[0]) * part / partCount
+            if let shares {
+                shareBefore += shares[part - 1]
+                let target = starts[0] + Int(Double(layout.end - starts[0]) * shareBefore)
                 next = Self.firstIndex(in: starts, atOrAfter: target)
             } else {
                 next = starts.count * part / partCount
