@@ -8,9 +8,11 @@ import Synchronization
 enum ConcurrentJobs {
     /// `(0..<count).flatMap(job)`, with the jobs run concurrently when `concurrently` is true.
     /// Jobs are started in `startOrder` (a permutation of `0..<count`; default: job order), so that long jobs can
-    /// go first and short ones fill in around them; the results are still joined in job order.
+    /// go first and short ones fill in around them; the results are still joined in job order, into an array
+    /// with room for `extraCapacity()` more elements (asked once the jobs are done) for a caller that appends.
     static func flatMap<T: Sendable>(
-        count: Int, concurrently: Bool, startOrder: [Int]? = nil, _ job: @Sendable (Int) -> [T]
+        count: Int, concurrently: Bool, startOrder: [Int]? = nil, extraCapacity: () -> Int = { 0 },
+        _ job: @Sendable (Int) -> [T]
     ) -> [T] {
         guard concurrently, count > 1 else { return (0..<count).flatMap(job) }
         let results = Slots<[T]>(count: count, empty: [])
@@ -18,7 +20,7 @@ enum ConcurrentJobs {
             let index = startOrder?[position] ?? position
             results.store(job(index), at: index)
         }
-        return results.joined()
+        return results.joined(extraCapacity: extraCapacity())
     }
 
     /// Contiguous chunks of `0..<count` of at least `minimum` elements: at most `perCore` chunks for each core
@@ -50,13 +52,13 @@ enum ConcurrentJobs {
 }
 
 extension ConcurrentJobs.Slots {
-    /// Every slot's elements in slot order, in one array allocated at its final size (a large run of rules
-    /// finds many thousands of diagnostics, which growing by doubling would copy several times over); the slots
-    /// are emptied as they are read, so each piece is freed as soon as it is copied.
-    func joined<Element>() -> [Element] where Value == [Element] {
+    /// Every slot's elements in slot order, in one array allocated at its final size and `extraCapacity` more (a
+    /// large run of rules finds many thousands of diagnostics, which growing by doubling would copy several times
+    /// over); the slots are emptied as they are read, so each piece is freed as soon as it is copied.
+    func joined<Element>(extraCapacity: Int) -> [Element] where Value == [Element] {
         slots.withLock { pieces in
             var joined: [Element] = []
-            joined.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
+            joined.reserveCapacity(pieces.reduce(0) { $0 + $1.count } + extraCapacity)
             for index in pieces.indices {
                 joined.append(contentsOf: pieces[index])
                 pieces[index] = []

@@ -46,7 +46,7 @@ public struct Linter: Sendable {
             catalogue: catalogue, knownRules: Set(RuleRegistry.all.map { $0.description.id }),
             facts: context.facts(for: catalogue))
         let (ran, suppressions) = runRules(on: catalogue, in: context, collecting: filter)
-        let found = filter.apply(to: ran, collected: suppressions, enabled: { severities[$0] != nil })
+        let found = filter.apply(to: consume ran, collected: suppressions, enabled: { severities[$0] != nil })
         return configuredInSourceOrder(found)
     }
 
@@ -196,8 +196,10 @@ public struct Linter: Sendable {
             return found
         }
         let startOrder = Array(chunks.count...collectingJob) + Array(0..<chunks.count)
+        // Room for the findings about suppressions, which the filter appends.
         let found = ConcurrentJobs.flatMap(
-            count: collectingJob + 1, concurrently: chunks.count > 1, startOrder: startOrder, job)
+            count: collectingJob + 1, concurrently: chunks.count > 1, startOrder: startOrder,
+            extraCapacity: { collected.withLock { $0.map { $0.problems.count + $0.suppressions.count } ?? 0 } }, job)
         return (found, collected.withLock { $0 }!)
     }
 }
