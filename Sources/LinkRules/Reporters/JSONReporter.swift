@@ -30,7 +30,7 @@ public struct JSONReporter: Reporter {
     /// Findings per job when a large report is written on several cores, and jobs per core in one round: a
     /// round's text is held until it is written, so it stays a few megabytes at most.
     static let findingsPerJob = 512
-    static let jobsPerCore = 2
+    static let jobsPerCore = 4
 
     /// Writes the findings in order. Many findings are written in rounds: each round's findings are split into
     /// jobs written at once on the cores, each into its own fragment, and the fragments are joined in order, so
