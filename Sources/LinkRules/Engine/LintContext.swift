@@ -82,7 +82,7 @@ public final class LintContext: Sendable {
         let looksUpValues = catalogue.components.contains { component in
             component.name.value.isEmpty || component.name.value.utf8.contains(where: isDigit)
         }
-        let chunks = ConcurrentJobs.chunks(of: links.count, minimum: Linter.linksPerChunk)
+        let chunks = ConcurrentJobs.chunks(of: links.count, minimum: Linter.linksPerChunk, perCore: 4)
         let resolved = ConcurrentJobs.flatMap(count: chunks.count, concurrently: chunks.count > 1) { chunk in
             var found = ResolvedChunk(facts: LinkFacts.Chunk(capacity: chunks[chunk].count))
             found.positions.reserveCapacity(chunks[chunk].count * 4)
