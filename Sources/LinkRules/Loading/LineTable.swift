@@ -28,11 +28,17 @@ struct LineTable {
     init(of bytes: UnsafeBufferPointer<UInt8>, textStart: Int) {
         let partCount = bytes.count >= 2 * Self.minimumPartSize
             ? ConcurrentJobs.chunkCount(of: bytes.count, minimum: Self.minimumPartSize) : 1
-        var starts: [Int] = []
         // Room for a line every 16 bytes is reserved up front (room never written is never touched, so it costs no
-        // memory), and the array grows past it only for a file of shorter lines.
-        starts.reserveCapacity(bytes.count / 16 + 1)
-        starts.append(0)
+        // memory), and the array grows past it only for a file of shorter lines. The first part's starts are
+        // found straight into it; the other parts' are appended.
+        let byteCount = bytes.count
+        @Sendable func emptyStarts() -> [Int] {
+            var starts: [Int] = []
+            starts.reserveCapacity(byteCount / 16 + 1)
+            starts.append(0)
+            return starts
+        }
+        var starts: [Int]
         var scans: [PartScan] = []
         if partCount > 1 {
             let bounds = Self.partBounds(of: bytes, count: partCount)
@@ -40,15 +46,23 @@ struct LineTable {
             let source = ScannedBytes(buffer: bytes)
             DispatchQueue.concurrentPerform(iterations: bounds.count - 1) { part in
                 var partStarts: [Int] = []
-                partStarts.reserveCapacity((bounds[part + 1] - bounds[part]) / 16 + 1)
+                if part == 0 {
+                    partStarts = emptyStarts()
+                } else {
+                    partStarts.reserveCapacity((bounds[part + 1] - bounds[part]) / 16 + 1)
+                }
                 let scan = Self.scan(source.buffer, bounds[part]..<bounds[part + 1], textStart: textStart, into: &partStarts)
                 results.store(scan, starts: partStarts, at: part)
             }
-            for (scan, partStarts) in results.take() {
-                starts.append(contentsOf: partStarts)
-                scans.append(scan)
+            var parts = results.take()
+            starts = parts[0].starts
+            parts[0].starts = []
+            for part in parts.indices {
+                if part > 0 { starts.append(contentsOf: parts[part].starts) }
+                scans.append(parts[part].scan)
             }
         } else {
+            starts = emptyStarts()
             scans = [Self.scan(bytes, 0..<bytes.count, textStart: textStart, into: &starts)]
         }
         lineStarts = starts
@@ -122,14 +136,25 @@ struct LineTable {
 
     /// One slot per part for what its scan found; each part writes only its own.
     private final class PartScans: Sendable {
-        private let slots: Mutex<[(PartScan, [Int])?]>
+        private let slots: Mutex<[(scan: PartScan, starts: [Int])?]>
 
         init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
 
         func store(_ scan: PartScan, starts: [Int], at index: Int) { slots.withLock { $0[index] = (scan, starts) } }
 
-        /// Every part's result in part order.
-        func take() -> [(PartScan, [Int])] { slots.withLock { $0.map { $0! } } }
+        /// Every part's result in part order, moved out of the slots (which are left empty), so the caller holds
+        /// the only reference to each part's starts.
+        func take() -> [(scan: PartScan, starts: [Int])] {
+            slots.withLock { slots in
+                var taken: [(scan: PartScan, starts: [Int])] = []
+                taken.reserveCapacity(slots.count)
+                for index in slots.indices {
+                    taken.append(slots[index]!)
+                    slots[index] = nil
+                }
+                return taken
+            }
+        }
     }
 
     /// Calls `body` with the offset of each byte of 0x80 or more from `start` on, in order; 32 ASCII bytes (four
