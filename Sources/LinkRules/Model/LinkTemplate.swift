@@ -117,24 +117,38 @@ public struct QueryItem: Sendable, Hashable {
 public struct LinkTemplate: Sendable, Hashable {
     /// The template as written.
     public let text: String
-    private var schemeRange = OptionalSpan()
-    private var hostRange = OptionalSpan()
-    private var fragmentRange = OptionalSpan()
+    private var schemeRange: OptionalSpan
+    private var hostRange: OptionalSpan
+    private var fragmentRange: OptionalSpan
     /// Whether the URI has no `//` after its scheme (`spotify:track:1`, `mailto:x`).
-    public internal(set) var isOpaque = false
+    public internal(set) var isOpaque: Bool
     /// Whether this is an `http` or `https` link (a universal link candidate). Decided by the parser, which needs
     /// it to read the authority; several rules ask it of every link.
-    public internal(set) var isWebLink = false
+    public internal(set) var isWebLink: Bool
     /// Whether the path ends with `/`.
-    public internal(set) var hasTrailingSlash = false
+    public internal(set) var hasTrailingSlash: Bool
     /// Whether there is no path at all after the authority (`exfe://`, which seed 003 tells apart from `exfe:///`).
-    public internal(set) var hasEmptyPath = false
-    public internal(set) var components: [PathComponent] = []
-    public internal(set) var query: [QueryItem] = []
+    public internal(set) var hasEmptyPath: Bool
+    public internal(set) var components: [PathComponent]
+    public internal(set) var query: [QueryItem]
 
-    /// A template of `text` with no parts yet; the parser fills them in.
-    init(text: String) {
+    /// A template of `text` with the parts the parser found in it. Every stored property is set here and has no
+    /// default value: with defaults, the compiler built the template in one place, copied it to another and
+    /// destroyed the first, a retain and release of each of its parts for every link.
+    init(
+        text: String, schemeSpan: Range<Int>?, hostSpan: Range<Int>?, fragmentSpan: Range<Int>?, isOpaque: Bool,
+        isWebLink: Bool, hasTrailingSlash: Bool, hasEmptyPath: Bool, components: [PathComponent], query: [QueryItem]
+    ) {
         self.text = text
+        schemeRange = OptionalSpan(schemeSpan)
+        hostRange = OptionalSpan(hostSpan)
+        fragmentRange = OptionalSpan(fragmentSpan)
+        self.isOpaque = isOpaque
+        self.isWebLink = isWebLink
+        self.hasTrailingSlash = hasTrailingSlash
+        self.hasEmptyPath = hasEmptyPath
+        self.components = components
+        self.query = query
     }
 
     /// The range of the scheme, before its `:`.

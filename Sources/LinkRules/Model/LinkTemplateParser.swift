@@ -38,15 +38,17 @@ public struct LinkTemplateParser: Sendable {
     }
 
     public func parse(_ text: String) -> LinkTemplate {
-        var template = LinkTemplate(text: text)
-        var text = text
-        text.withUTF8 { parse($0, into: &template) }
-        return template
+        var bytes = text
+        return bytes.withUTF8 { parse($0, of: text) }
     }
 
-    private func parse(_ bytes: UnsafeBufferPointer<UInt8>, into template: inout LinkTemplate) {
+    /// The template of `text`, read from its UTF-8 `bytes`: its parts are found into locals, and the template made
+    /// of them at the end.
+    private func parse(_ bytes: UnsafeBufferPointer<UInt8>, of text: String) -> LinkTemplate {
         let count = bytes.count
         var index = 0
+        var schemeSpan: Range<Int>?
+        var isWebLink = false
 
         // Scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
         if count > 0, isAlpha(bytes[0]) {
@@ -57,40 +59,43 @@ public struct LinkTemplateParser: Sendable {
                 cursor += 1
             }
             if cursor < count, bytes[cursor] == UInt8(ascii: ":") {
-                template.schemeSpan = 0..<cursor
-                template.isWebLink = Self.isWebScheme(UnsafeBufferPointer(rebasing: bytes[0..<cursor]))
+                schemeSpan = 0..<cursor
+                isWebLink = Self.isWebScheme(UnsafeBufferPointer(rebasing: bytes[0..<cursor]))
                 index = cursor + 1
             }
         }
 
         let pathEnd = firstIndex(of: UInt8(ascii: "?"), or: UInt8(ascii: "#"), in: bytes, from: index) ?? count
         var pathStart = index
-        if template.schemeSpan != nil {
+        var hostSpan: Range<Int>?
+        var isOpaque = false
+        if schemeSpan != nil {
             if index + 1 < count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
                 let authorityStart = index + 2
                 let authorityEnd = firstIndex(of: UInt8(ascii: "/"), in: bytes, from: authorityStart, until: pathEnd) ?? pathEnd
-                if authorityStart == authorityEnd || template.isWebLink
+                if authorityStart == authorityEnd || isWebLink
                     || isDeclaredHost(UnsafeBufferPointer(rebasing: bytes[authorityStart..<authorityEnd]))
                 {
-                    template.hostSpan = authorityStart..<authorityEnd
+                    hostSpan = authorityStart..<authorityEnd
                     pathStart = authorityEnd
                 } else {
                     // A custom scheme's authority that is not a declared host is the first component.
                     pathStart = authorityStart
                 }
             } else {
-                template.isOpaque = true
+                isOpaque = true
                 pathStart = pathEnd
             }
         }
-        template.hasEmptyPath = template.hostSpan != nil && pathStart == pathEnd
+        let hasEmptyPath = hostSpan != nil && pathStart == pathEnd
 
         // Path components, split on "/"; empty segments are skipped. Built in one pass into a buffer on the stack
         // (a path of n bytes has at most (n + 1) / 2 of them), then moved into an array of exactly their number:
         // every link keeps it for the whole run.
+        var components: [PathComponent] = []
         let mostComponents = (pathEnd - pathStart + 1) / 2
         if mostComponents > 0 {
-            template.components = withUnsafeTemporaryAllocation(of: PathComponent.self, capacity: mostComponents) { buffer in
+            components = withUnsafeTemporaryAllocation(of: PathComponent.self, capacity: mostComponents) { buffer in
                 let built = buffer.baseAddress!
                 var builtCount = 0
                 var segmentStart = pathStart
@@ -110,28 +115,33 @@ public struct LinkTemplateParser: Sendable {
                 return components
             }
         }
-        template.hasTrailingSlash = pathEnd > pathStart && bytes[pathEnd - 1] == UInt8(ascii: "/")
-            && !template.components.isEmpty
+        let hasTrailingSlash = pathEnd > pathStart && bytes[pathEnd - 1] == UInt8(ascii: "/") && !components.isEmpty
 
         // Query: name[=value] items split on "&".
+        var query: [QueryItem] = []
         var position = pathEnd
         if position < count, bytes[position] == UInt8(ascii: "?") {
             let queryEnd = firstIndex(of: UInt8(ascii: "#"), in: bytes, from: position + 1) ?? count
-            template.query.reserveCapacity(Self.segmentCount(bytes, (position + 1)..<queryEnd, separator: UInt8(ascii: "&")))
+            query.reserveCapacity(Self.segmentCount(bytes, (position + 1)..<queryEnd, separator: UInt8(ascii: "&")))
             var itemStart = position + 1
             var itemCursor = itemStart
             while itemCursor <= queryEnd {
                 if itemCursor == queryEnd || bytes[itemCursor] == UInt8(ascii: "&") {
-                    if itemCursor > itemStart { template.query.append(queryItem(bytes, itemStart..<itemCursor)) }
+                    if itemCursor > itemStart { query.append(queryItem(bytes, itemStart..<itemCursor)) }
                     itemStart = itemCursor + 1
                 }
                 itemCursor += 1
             }
             position = queryEnd
         }
+        var fragmentSpan: Range<Int>?
         if position < count, bytes[position] == UInt8(ascii: "#") {
-            template.fragmentSpan = (position + 1)..<count
+            fragmentSpan = (position + 1)..<count
         }
+        return LinkTemplate(
+            text: text, schemeSpan: schemeSpan, hostSpan: hostSpan, fragmentSpan: fragmentSpan, isOpaque: isOpaque,
+            isWebLink: isWebLink, hasTrailingSlash: hasTrailingSlash, hasEmptyPath: hasEmptyPath,
+            components: components, query: query)
     }
 
     private func queryItem(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> QueryItem {
