@@ -1,7 +1,7 @@
 /// One path component of a route template, with its UTF-8 range inside the template string. Every link keeps its
-/// components for the whole run, so a component is compact (40 bytes): its text, its range in 32-bit offsets, its
-/// kind, the length of its literal prefix and two flags; the lowercased name and the prefix are computed when
-/// asked for.
+/// components for the whole run, so a component is compact (32 bytes): its text, its kind, where it starts as a
+/// 32-bit offset (it ends where its text does), the length of its literal prefix in 16 bits and two flags; the
+/// lowercased name and the prefix are computed when asked for.
 public struct PathComponent: Sendable, Hashable {
     /// What a component is: a word, a number, or a placeholder.
     public enum Kind: Sendable, Hashable {
@@ -16,31 +16,44 @@ public struct PathComponent: Sendable, Hashable {
 
     /// The component exactly as written.
     public let text: String
-    private let start: UInt32
-    private let end: UInt32
     public let kind: Kind
-    /// The UTF-8 length of the literal text before a placeholder or number (EXFE's `!`); 0 for a word.
-    public let prefixLength: Int32
+    private let start: UInt32
+    /// `prefixLength` when it is below `UInt16.max` (always, but for a prefix of 64 KiB); `UInt16.max` when it
+    /// must be worked out again from the text.
+    private let shortPrefixLength: UInt16
     /// Whether the text has an ASCII capital, so `name` must lowercase it.
     private let hasASCIICapital: Bool
     /// Whether the text is all ASCII.
     private let isASCII: Bool
 
     /// A component of `kind` written `text` at `span` of its template, after a literal prefix of `prefixLength`
-    /// bytes, with what the parser saw of its bytes (an ASCII capital; only ASCII). Template offsets are stored in
-    /// 32 bits: a template is one scalar of a catalogue, and the loader refuses files of 4 GiB or more.
+    /// bytes, with what the parser saw of its bytes (an ASCII capital; only ASCII). `text` is the template's bytes
+    /// at `span`, so only where the span starts is stored: a template is one scalar of a catalogue, and the loader
+    /// refuses files of 4 GiB or more.
     init(text: String, span: Range<Int>, kind: Kind, prefixLength: Int = 0, hasASCIICapital: Bool, isASCII: Bool) {
+        assert(text.utf8.count == span.count, "a component's text is its span of the template")
         self.text = text
-        start = UInt32(span.lowerBound)
-        end = UInt32(span.upperBound)
         self.kind = kind
-        self.prefixLength = Int32(prefixLength)
+        start = UInt32(span.lowerBound)
+        shortPrefixLength = prefixLength < Int(UInt16.max) ? UInt16(prefixLength) : .max
         self.hasASCIICapital = hasASCIICapital
         self.isASCII = isASCII
     }
 
     /// UTF-8 range of the component in the template.
-    public var span: Range<Int> { Int(start)..<Int(end) }
+    public var span: Range<Int> { Int(start)..<(Int(start) + text.utf8.count) }
+
+    /// The UTF-8 length of the literal text before a placeholder or number (EXFE's `!`); 0 for a word.
+    public var prefixLength: Int32 {
+        if shortPrefixLength != .max { return Int32(shortPrefixLength) }
+        // A prefix of 64 KiB or more, found again as the parser found it.
+        switch kind {
+        case .literal: return 0
+        case .placeholder(let placeholder): return Int32(placeholder.span.lowerBound - Int(start))
+        case .integer:
+            return Int32(text.utf8.prefix { !isAlpha($0) && !isDigit($0) && $0 != UInt8(ascii: "%") }.count)
+        }
+    }
 
     /// The lowercased literal text, as messages and fixes name the component: a word lowercased, a number as
     /// written, empty for a placeholder. (Rules look components up by the positions `LintContext` resolved.)
