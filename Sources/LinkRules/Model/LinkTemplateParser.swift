@@ -204,13 +204,13 @@ public struct LinkTemplateParser: Sendable {
             let inner = (open + 1)..<(range.upperBound - 1)
             let (name, type) = split(bytes, inner, typeFirst: false)
             guard !name.isEmpty else { return nil }
-            return makePlaceholder(name: text(name), type: type.map(text), style: .braces, span: open..<range.upperBound)
+            return makePlaceholder(name: text(name), type: type, in: bytes, style: .braces, span: open..<range.upperBound)
         case UInt8(ascii: ">"):
             guard let open = lastIndex(of: UInt8(ascii: "<"), in: bytes, range) else { return nil }
             let inner = (open + 1)..<(range.upperBound - 1)
             let (name, type) = split(bytes, inner, typeFirst: true)
             guard !name.isEmpty else { return nil }
-            return makePlaceholder(name: text(name), type: type.map(text), style: .angle, span: open..<range.upperBound)
+            return makePlaceholder(name: text(name), type: type, in: bytes, style: .angle, span: open..<range.upperBound)
         case UInt8(ascii: "%"):
             guard range.count >= 3,
                 let open = lastIndex(of: UInt8(ascii: "%"), in: bytes, range.lowerBound..<(range.upperBound - 1))
@@ -219,28 +219,47 @@ public struct LinkTemplateParser: Sendable {
             guard !inner.isEmpty, bytes[inner].allSatisfy({ isAlpha($0) || isDigit($0) || $0 == 0x5F }),
                 !(inner.count == 2 && bytes[inner].allSatisfy(isHex)), isAlpha(bytes[inner.lowerBound]) || bytes[inner.lowerBound] == 0x5F
             else { return nil }
-            return makePlaceholder(name: text(inner), type: nil, style: .percent, span: open..<range.upperBound)
+            return makePlaceholder(name: text(inner), type: nil, in: bytes, style: .percent, span: open..<range.upperBound)
         default:
             // ":name" spanning the whole segment.
             guard bytes[range.lowerBound] == UInt8(ascii: ":"), range.count > 1,
                 bytes[(range.lowerBound + 1)..<range.upperBound].allSatisfy({ isAlpha($0) || isDigit($0) || $0 == 0x5F })
             else { return nil }
             return makePlaceholder(
-                name: text((range.lowerBound + 1)..<range.upperBound), type: nil, style: .colon, span: range)
+                name: text((range.lowerBound + 1)..<range.upperBound), type: nil, in: bytes, style: .colon, span: range)
         }
     }
 
-    private func makePlaceholder(name: String, type: String?, style: PlaceholderStyle, span: Range<Int>) -> Placeholder {
-        var placeholder = Placeholder(name: name, type: nil, unknownType: nil, style: style, span: span)
-        if let type {
-            if let known = PlaceholderType(rawValue: type.lowercasedASCIIIfNeeded) {
-                placeholder.type = known
-            } else {
-                placeholder.unknownType = type
-            }
+    /// A placeholder named `name` whose type, when it declares one, is written at `typeSpan` of `bytes`: a known
+    /// type is read from the bytes, and only a type the linter does not know is kept as a string.
+    private func makePlaceholder(
+        name: String, type typeSpan: Range<Int>?, in bytes: UnsafeBufferPointer<UInt8>, style: PlaceholderStyle,
+        span: Range<Int>
+    ) -> Placeholder {
+        var type: PlaceholderType?
+        var unknownType: String?
+        if let typeSpan {
+            let written = UnsafeBufferPointer(rebasing: bytes[typeSpan])
+            type = Self.knownType(spelledBy: written)
+            if type == nil { unknownType = String(decoding: written, as: UTF8.self) }
         }
-        placeholder.isIdentifier = Placeholder.isIdentifier(name: name, type: placeholder.type)
-        return placeholder
+        return Placeholder(
+            name: name, type: type, unknownType: unknownType, style: style, span: span,
+            isIdentifier: Placeholder.isIdentifier(name: name, type: type))
+    }
+
+    /// The known type a placeholder's type is spelled as, in any case: what
+    /// `PlaceholderType(rawValue: written.lowercasedASCIIIfNeeded)` gives, without making a string of an ASCII
+    /// spelling or lowercasing it.
+    private static func knownType(spelledBy written: UnsafeBufferPointer<UInt8>) -> PlaceholderType? {
+        guard isASCII(written) else {
+            return PlaceholderType(rawValue: String(decoding: written, as: UTF8.self).lowercasedASCIIIfNeeded)
+        }
+        for type in PlaceholderType.allCases {
+            let name = type.rawValue.utf8
+            if name.count == written.count, equalsIgnoringASCIICase(name, written) { return type }
+        }
+        return nil
     }
 
     /// Splits `name:type` (or `type:name` for angle brackets) inside a placeholder.

@@ -37,8 +37,9 @@ public struct Placeholder: Sendable, Hashable {
     public var span: Range<Int>
 
     /// Whether the placeholder stands for an identifier: typed `int` or `uuid`, or named `id` / `…_id` / `…id`.
-    /// Decided once when the template is parsed; several rules ask it of every component.
-    public internal(set) var isIdentifier = false
+    /// Decided once when the template is parsed; several rules ask it of every component. (No default value, like
+    /// every stored property here: a default makes the compiler copy a new placeholder and destroy the original.)
+    public internal(set) var isIdentifier: Bool
 
     static func isIdentifier(name: String, type: PlaceholderType?) -> Bool {
         if let type { return type == .int || type == .uuid }
