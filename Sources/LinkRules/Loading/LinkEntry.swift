@@ -35,6 +35,25 @@ struct LinkEntry {
         requiredParams = link.requiredParams
     }
 
+    /// Makes the entry as `LinkEntry(file:entryIsFlow: false)` makes it, for the next link of the same file. A value
+    /// is replaced only when something is left in it: after `takeLink` nothing is, and clearing costs a few stores.
+    mutating func clear() {
+        if !url.value.isEmpty { url.value = "" }
+        url.tokenRange = 0..<0
+        url.style = .plain
+        entryRange = 0..<0
+        entryIsFlow = false
+        if title != nil { title = nil }
+        if !examples.isEmpty { examples = [] }
+        if barrier != nil { barrier = nil }
+        deprecated = false
+        if !aliases.isEmpty { aliases = [] }
+        aliasesRange = nil
+        aliasesAreFlow = false
+        if !ignoredRules.isEmpty { ignoredRules = [] }
+        if !requiredParams.isEmpty { requiredParams = [] }
+    }
+
     /// The link built from this entry with `template`; the entry is consumed.
     consuming func link(index: Int, template: consuming LinkTemplate) -> Link {
         var entry = self
