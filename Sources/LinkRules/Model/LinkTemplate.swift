@@ -128,11 +128,14 @@ public struct QueryItem: Sendable, Hashable {
 /// template for the whole run, so scheme, host and fragment are read from the text through their ranges rather
 /// than stored, and those ranges are kept in 32-bit offsets.
 public struct LinkTemplate: Sendable, Hashable {
+    // Stored in this order so that the four flags come last: a link puts its 32-bit index in the room after them.
     /// The template as written.
     public let text: String
     private var schemeRange: OptionalSpan
     private var hostRange: OptionalSpan
     private var fragmentRange: OptionalSpan
+    public internal(set) var components: [PathComponent]
+    public internal(set) var query: [QueryItem]
     /// Whether the URI has no `//` after its scheme (`spotify:track:1`, `mailto:x`).
     public internal(set) var isOpaque: Bool
     /// Whether this is an `http` or `https` link (a universal link candidate). Decided by the parser, which needs
@@ -142,8 +145,6 @@ public struct LinkTemplate: Sendable, Hashable {
     public internal(set) var hasTrailingSlash: Bool
     /// Whether there is no path at all after the authority (`exfe://`, which seed 003 tells apart from `exfe:///`).
     public internal(set) var hasEmptyPath: Bool
-    public internal(set) var components: [PathComponent]
-    public internal(set) var query: [QueryItem]
 
     /// A template of `text` with the parts the parser found in it. Every stored property is set here and has no
     /// default value: with defaults, the compiler built the template in one place, copied it to another and
