@@ -110,14 +110,44 @@ public struct PathComponent: Sendable, Hashable {
     }
 }
 
-/// One query parameter of a route template (`origin=home`, `payload={payload:base64json}`).
+/// One query parameter of a route template (`origin=home`, `payload={payload:base64json}`). A link with a query
+/// keeps its items for the whole run, so the ranges are stored as 32-bit offsets after the strings and the
+/// placeholder (100 bytes rather than 137): a template is one scalar of a catalogue, and the loader refuses files
+/// of 4 GiB or more.
 public struct QueryItem: Sendable, Hashable {
     public var name: String
-    public var nameSpan: Range<Int>
     public var value: String?
-    public var valueSpan: Range<Int>?
     /// The placeholder the value is, when it is one.
     public var placeholder: Placeholder?
+    private var nameStart: UInt32
+    private var nameEnd: UInt32
+    /// `UInt32.max` when there is no value (see `valueSpan`).
+    private var valueStart: UInt32
+    private var valueEnd: UInt32
+
+    /// An item named `name` at `nameSpan`, with `value` at `valueSpan` when it has one.
+    init(name: String, nameSpan: Range<Int>, value: String?, valueSpan: Range<Int>?, placeholder: Placeholder?) {
+        self.name = name
+        self.value = value
+        self.placeholder = placeholder
+        (nameStart, nameEnd) = Self.offsets(nameSpan)
+        (valueStart, valueEnd) = valueSpan.map(Self.offsets) ?? (.max, .max)
+    }
+
+    private static func offsets(_ span: Range<Int>) -> (UInt32, UInt32) {
+        precondition(span.lowerBound >= 0 && span.upperBound < UInt32.max, "a template span past 4 GiB")
+        return (UInt32(span.lowerBound), UInt32(span.upperBound))
+    }
+
+    public var nameSpan: Range<Int> {
+        get { Int(nameStart)..<Int(nameEnd) }
+        set { (nameStart, nameEnd) = Self.offsets(newValue) }
+    }
+
+    public var valueSpan: Range<Int>? {
+        get { valueStart == .max ? nil : Int(valueStart)..<Int(valueEnd) }
+        set { (valueStart, valueEnd) = newValue.map(Self.offsets) ?? (.max, .max) }
+    }
 
     /// The whole `name=value` item's range.
     public var span: Range<Int> { nameSpan.lowerBound..<(valueSpan?.upperBound ?? nameSpan.upperBound) }

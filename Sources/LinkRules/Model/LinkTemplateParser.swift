@@ -148,16 +148,15 @@ public struct LinkTemplateParser: Sendable {
         let equals = firstIndex(of: UInt8(ascii: "="), in: bytes, from: range.lowerBound, until: range.upperBound)
         let nameEnd = equals ?? range.upperBound
         let nameSpan = range.lowerBound..<nameEnd
-        var item = QueryItem(
-            name: String(decoding: bytes[nameSpan], as: UTF8.self), nameSpan: nameSpan, value: nil, valueSpan: nil,
-            placeholder: nil)
-        if let equals {
-            let valueSpan = (equals + 1)..<range.upperBound
-            item.value = String(decoding: bytes[valueSpan], as: UTF8.self)
-            item.valueSpan = valueSpan
-            if let found = placeholder(bytes, valueSpan), found.span == valueSpan { item.placeholder = found }
+        let name = String(decoding: bytes[nameSpan], as: UTF8.self)
+        guard let equals else {
+            return QueryItem(name: name, nameSpan: nameSpan, value: nil, valueSpan: nil, placeholder: nil)
         }
-        return item
+        let valueSpan = (equals + 1)..<range.upperBound
+        let found = placeholder(bytes, valueSpan)
+        return QueryItem(
+            name: name, nameSpan: nameSpan, value: String(decoding: bytes[valueSpan], as: UTF8.self), valueSpan: valueSpan,
+            placeholder: found?.span == valueSpan ? found : nil)
     }
 
     private func component(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> PathComponent {
@@ -244,7 +243,7 @@ public struct LinkTemplateParser: Sendable {
             if type == nil { unknownType = String(decoding: written, as: UTF8.self) }
         }
         return Placeholder(
-            name: name, type: type, unknownType: unknownType, style: style, span: span,
+            name: name, unknownType: unknownType, span: span, type: type, style: style,
             isIdentifier: Placeholder.isIdentifier(name: name, type: type))
     }
 
