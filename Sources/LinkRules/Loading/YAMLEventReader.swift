@@ -194,9 +194,13 @@ final class YAMLEventReader {
                     position.byte += step
                     position.character += step
                 } else {
-                    position.byte += 1
-                    while position.byte < end, bytes[position.byte] & 0xC0 == 0x80 { position.byte += 1 }
-                    position.character += 1
+                    // Character by character to the target or the end of the line (or segment), in one loop: the
+                    // line and segment are looked up again only once it is left.
+                    while position.character < target, position.byte < end {
+                        position.byte += 1
+                        while position.byte < end, bytes[position.byte] & 0xC0 == 0x80 { position.byte += 1 }
+                        position.character += 1
+                    }
                 }
             }
         }
