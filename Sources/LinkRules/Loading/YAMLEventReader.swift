@@ -173,7 +173,8 @@ final class YAMLEventReader {
     @inline(never)
     private func walk(toCharacter target: Int) -> Int {
         var position = cursor
-        position.line = file.line(containing: position.byte)
+        // The cursor's line is where its last walk left it, at or before its byte: most walks are on that same line.
+        position.line = file.line(containing: position.byte, from: position.line)
         if target < position.character { position = walkBack(from: position, to: target) }
         file.bytes.withUnsafeBufferPointer { bytes in
             while position.character < target {
