@@ -22,18 +22,34 @@ public final class Link: Sendable {
     /// The values few links have, out of line: nil when the entry has none of them.
     private let rare: RareLinkValues?
 
-    public init(
+    public convenience init(
         index: Int, file: SourceFile, template: LinkTemplate, url: Scalar, entryRange: Range<Int>,
         entryIsFlow: Bool = false, title: Scalar? = nil, examples: [Scalar] = [], barrier: Scalar? = nil,
         deprecated: Bool = false, aliases: [Scalar] = [], aliasesRange: Range<Int>? = nil, aliasesAreFlow: Bool = false,
         ignoredRules: [Scalar] = [], requiredParams: [Scalar] = []
+    ) {
+        let hasRareValues =
+            !aliases.isEmpty || aliasesRange != nil || aliasesAreFlow || !ignoredRules.isEmpty || !requiredParams.isEmpty
+        self.init(
+            index: index, file: file, template: template, url: url, entryRange: entryRange, entryIsFlow: entryIsFlow,
+            title: title, examples: examples, barrier: barrier, deprecated: deprecated,
+            rare: hasRareValues
+                ? RareLinkValues(
+                    aliases: aliases, aliasesRange: aliasesRange, aliasesAreFlow: aliasesAreFlow,
+                    ignoredRules: ignoredRules, requiredParams: requiredParams) : nil)
+    }
+
+    /// A link whose rare values are already boxed (nil when it has none), as the loader builds it.
+    init(
+        index: Int, file: SourceFile, template: LinkTemplate, url: Scalar, entryRange: Range<Int>, entryIsFlow: Bool,
+        title: Scalar?, examples: [Scalar], barrier: Scalar?, deprecated: Bool, rare: RareLinkValues?
     ) {
         precondition(index >= 0 && index < UInt32.max, "a link index past 32 bits")
         storedIndex = UInt32(index)
         self.file = file
         self.template = template
         self.url = url
-        precondition(entryRange.upperBound < UInt32.max && (aliasesRange?.upperBound ?? 0) < UInt32.max, "a link past 4 GiB of its file")
+        precondition(entryRange.upperBound < UInt32.max, "a link past 4 GiB of its file")
         entryStart = UInt32(entryRange.lowerBound)
         entryEnd = UInt32(entryRange.upperBound)
         self.entryIsFlow = entryIsFlow
@@ -41,13 +57,7 @@ public final class Link: Sendable {
         self.examples = examples
         self.barrier = barrier
         self.deprecated = deprecated
-        if aliases.isEmpty, aliasesRange == nil, !aliasesAreFlow, ignoredRules.isEmpty, requiredParams.isEmpty {
-            rare = nil
-        } else {
-            rare = RareLinkValues(
-                aliases: aliases, aliasesRange: aliasesRange, aliasesAreFlow: aliasesAreFlow, ignoredRules: ignoredRules,
-                requiredParams: requiredParams)
-        }
+        self.rare = rare
     }
 
     /// The link's position in the merged catalogue, in file order. Stored in 32 bits: the loader refuses files of
@@ -86,7 +96,7 @@ public final class Link: Sendable {
 
 /// The values of a link entry that few links have (aliases, `lint: ignore`, required parameters), kept out of line
 /// so that every other link carries one empty reference rather than three lists, a range and a flag.
-private final class RareLinkValues: Sendable {
+final class RareLinkValues: Sendable {
     let aliases: [Scalar]
     /// The `aliases:` value's range as 32-bit offsets (`UInt32.max` for none; see `aliasesRange`).
     private let aliasesStart: UInt32
@@ -96,6 +106,7 @@ private final class RareLinkValues: Sendable {
     let requiredParams: [Scalar]
 
     init(aliases: [Scalar], aliasesRange: Range<Int>?, aliasesAreFlow: Bool, ignoredRules: [Scalar], requiredParams: [Scalar]) {
+        precondition((aliasesRange?.upperBound ?? 0) < UInt32.max, "a link past 4 GiB of its file")
         self.aliases = aliases
         aliasesStart = aliasesRange.map { UInt32($0.lowerBound) } ?? .max
         aliasesEnd = aliasesRange.map { UInt32($0.upperBound) } ?? .max
