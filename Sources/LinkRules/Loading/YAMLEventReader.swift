@@ -59,8 +59,10 @@ final class YAMLEventReader {
     @exclusivity(unchecked) private var peeked: YAMLEvent?
     @exclusivity(unchecked) private var depth: Int
     @exclusivity(unchecked) private var finished = false
-    /// The collections open at this point, innermost last: where each starts and whether it is flow style, so an
-    /// error at the end of the file can name the bracket left open.
+    /// The flow collections open at this point, innermost last: where each starts and whether it is a list, so an
+    /// error at the end of the file can name the bracket left open. Block collections are not kept (a link entry's
+    /// mapping would cost a push and a pop for nothing): nothing inside a flow collection can be one, so an end
+    /// event closes the innermost kept collection exactly when one is open.
     @exclusivity(unchecked) private var openCollections: [(start: Int, isFlow: Bool, isSequence: Bool)] = []
     /// A character index of the text and where it is in the file.
     private struct Cursor {
@@ -322,10 +324,11 @@ final class YAMLEventReader {
         }
         switch kind {
         case .sequenceStart, .mappingStart:
-            if depth <= Self.maximumDepth {
+            if isFlow, depth <= Self.maximumDepth {
                 openCollections.append((start, isFlow, kind == .sequenceStart))
             }
-        case .sequenceEnd, .mappingEnd: _ = openCollections.popLast()
+        case .sequenceEnd, .mappingEnd:
+            if !openCollections.isEmpty { openCollections.removeLast() }
         default: break
         }
         if hasAnchor { throw LoadError(.aliasesRefused, at: location(start..<end)) }
