@@ -115,6 +115,21 @@ import Testing
         #expect(catalogue.loadFindings.isEmpty)
     }
 
+    @Test func rareLinkValuesAreKeptOnlyForLinksThatHaveThem() throws {
+        let catalogue = try load(
+            "version: 1\nlinks:\n  - url: her://feed\n  - url: her://inbox\n    aliases: []\n"
+                + "  - url: her://today\n    lint: { ignore: [integer-pairing] }\n")
+        let links = catalogue.links
+        #expect(links.map(\.index) == [0, 1, 2])
+        #expect(links[0].aliases.isEmpty && links[0].aliasesRange == nil && !links[0].aliasesAreFlow)
+        #expect(links[0].ignoredRules.isEmpty && links[0].requiredParams.isEmpty)
+        #expect(links[1].aliases.isEmpty && links[1].aliasesAreFlow)
+        let range = try #require(links[1].aliasesRange)
+        #expect(links[1].file.bytes[range.lowerBound] == UInt8(ascii: "["))
+        #expect(links[2].ignoredRules.map(\.value) == ["integer-pairing"])
+        #expect(links[2].aliasesRange == nil && !links[2].aliasesAreFlow)
+    }
+
     @Test func unknownKeysAreFindingsWithTheClosestKey() throws {
         let catalogue = try load("version: 1\nlinks:\n  - url: her://feed\n    titel: Feed\n")
         let finding = try #require(catalogue.loadFindings.first)

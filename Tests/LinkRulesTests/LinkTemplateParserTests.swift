@@ -83,6 +83,43 @@ import Testing
         #expect(placeholder?.unknownType == "number")
     }
 
+    @Test func knownPlaceholderTypesMatchInAnyCase() {
+        let template = parser.parse("her://posts/{id:INT}/<Uuid:key>/{slug:Slug}?p={payload:base64JSON}&q={q:Number}")
+        #expect(template.components[1].placeholder?.type == .int)
+        #expect(template.components[2].placeholder?.type == .uuid)
+        #expect(template.components[3].placeholder?.type == .slug)
+        #expect(template.query[0].placeholder?.type == .base64json)
+        #expect(template.query[1].placeholder?.type == nil)
+        #expect(template.query[1].placeholder?.unknownType == "Number")
+        #expect(template.components[1].placeholder?.unknownType == nil)
+    }
+
+    @Test func prefixesOf64KiBOrMoreAreWorkedOutAgain() {
+        let bangs = String(repeating: "!", count: 70_000)
+        let template = parser.parse("exfe:///\(bangs){id}/\(bangs)123")
+        #expect(template.components.count == 2)
+        #expect(template.components[0].span == 8..<70_012)
+        #expect(template.components[0].prefixLength == 70_000)
+        #expect(template.components[0].placeholder?.span == 70_008..<70_012)
+        #expect(template.components[1].kind == .integer)
+        #expect(template.components[1].span == 70_013..<140_016)
+        #expect(template.components[1].prefixLength == 70_000)
+        #expect(template.components[1].prefix == bangs)
+    }
+
+    @Test func queryItemSpansRoundTrip() {
+        var item = parser.parse("app://x/pay?order_id=123&flag").query[0]
+        #expect(item.nameSpan == 12..<20)
+        #expect(item.valueSpan == 21..<24)
+        item.valueSpan = nil
+        #expect(item.valueSpan == nil)
+        #expect(item.span == 12..<20)
+        item.nameSpan = 3..<5
+        #expect(item.nameSpan == 3..<5)
+        let flag = parser.parse("app://x/pay?order_id=123&flag").query[1]
+        #expect(flag.value == nil && flag.valueSpan == nil && flag.span == 25..<29)
+    }
+
     @Test func integersCountAsIDs() {
         let template = parser.parse("her://feed/community/9")
         #expect(template.components[2].kind == .integer)

@@ -212,8 +212,11 @@ final class CatalogueFileDecoder {
     func decodeLinks(firstIndex: Int, findings: inout [LoadFinding], _ body: (inout LinkEntry) throws -> Void) throws {
         guard try yaml.beginDocument() else { throw ParallelDecodingUnavailable() }
         var index = firstIndex
+        // One entry for the whole part, cleared before each link: `body` moves the values out, so clearing it is a
+        // few stores, where an entry made and destroyed for every link released each of its emptied values.
+        var entry = LinkEntry(file: file, entryIsFlow: false)
         try yaml.readSequence(key: "links") { _ in
-            var entry = LinkEntry(file: file, entryIsFlow: false)
+            entry.clear()
             try decodeLink(into: &entry, index: index, findings: &findings)
             try body(&entry)
             index += 1

@@ -35,6 +35,25 @@ struct LinkEntry {
         requiredParams = link.requiredParams
     }
 
+    /// Makes the entry as `LinkEntry(file:entryIsFlow: false)` makes it, for the next link of the same file. A value
+    /// is replaced only when something is left in it: after `takeLink` nothing is, and clearing costs a few stores.
+    mutating func clear() {
+        if !url.value.isEmpty { url.value = "" }
+        url.tokenRange = 0..<0
+        url.style = .plain
+        entryRange = 0..<0
+        entryIsFlow = false
+        if title != nil { title = nil }
+        if !examples.isEmpty { examples = [] }
+        if barrier != nil { barrier = nil }
+        deprecated = false
+        if !aliases.isEmpty { aliases = [] }
+        aliasesRange = nil
+        aliasesAreFlow = false
+        if !ignoredRules.isEmpty { ignoredRules = [] }
+        if !requiredParams.isEmpty { requiredParams = [] }
+    }
+
     /// The link built from this entry with `template`; the entry is consumed.
     consuming func link(index: Int, template: consuming LinkTemplate) -> Link {
         var entry = self
@@ -42,22 +61,29 @@ struct LinkEntry {
     }
 
     /// The link built from this entry with `template`, its values moved into the link rather than copied: each is
-    /// swapped out for an empty value that costs nothing to destroy, leaving the entry empty.
+    /// swapped out for an empty value that costs nothing to destroy, leaving the entry empty. The values few links
+    /// have are boxed only when the entry has one; otherwise they stay in the entry, empty, and none is handed to
+    /// the link only to be released.
     mutating func takeLink(index: Int, template: consuming LinkTemplate) -> Link {
         var url = Scalar(value: "", tokenRange: 0..<0, style: .plain)
         swap(&url, &self.url)
         var examples: [Scalar] = []
         swap(&examples, &self.examples)
-        var aliases: [Scalar] = []
-        swap(&aliases, &self.aliases)
-        var ignoredRules: [Scalar] = []
-        swap(&ignoredRules, &self.ignoredRules)
-        var requiredParams: [Scalar] = []
-        swap(&requiredParams, &self.requiredParams)
+        var rare: RareLinkValues?
+        if !aliases.isEmpty || aliasesRange != nil || aliasesAreFlow || !ignoredRules.isEmpty || !requiredParams.isEmpty {
+            var aliases: [Scalar] = []
+            swap(&aliases, &self.aliases)
+            var ignoredRules: [Scalar] = []
+            swap(&ignoredRules, &self.ignoredRules)
+            var requiredParams: [Scalar] = []
+            swap(&requiredParams, &self.requiredParams)
+            rare = RareLinkValues(
+                aliases: aliases, aliasesRange: aliasesRange, aliasesAreFlow: aliasesAreFlow, ignoredRules: ignoredRules,
+                requiredParams: requiredParams)
+        }
         return Link(
-            index: index, file: file, template: template, url: url, entryRange: entryRange,
-            entryIsFlow: entryIsFlow, title: self.title.take(), examples: examples, barrier: self.barrier.take(),
-            deprecated: deprecated, aliases: aliases, aliasesRange: aliasesRange,
-            aliasesAreFlow: aliasesAreFlow, ignoredRules: ignoredRules, requiredParams: requiredParams)
+            index: index, file: file, template: template, url: url, entryRange: entryRange, entryIsFlow: entryIsFlow,
+            title: self.title.take(), examples: examples, barrier: self.barrier.take(), deprecated: deprecated,
+            rare: rare)
     }
 }

@@ -108,6 +108,25 @@ public final class SourceFile: @unchecked Sendable {
         return low
     }
 
+    /// The 0-based line a byte offset is on, searched from `hint`, a line at or before it, in steps that double
+    /// and then by halves: the line itself or the next few cost a comparison or two. Any other hint falls back to
+    /// `line(containing:)`.
+    func line(containing offset: Int, from hint: Int) -> Int {
+        guard hint >= 0, hint < lineStarts.count, lineStarts[hint] <= offset else { return line(containing: offset) }
+        var low = hint
+        var step = 1
+        while low + step < lineStarts.count, lineStarts[low + step] <= offset {
+            low += step
+            step *= 2
+        }
+        var high = min(low + step, lineStarts.count) - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
     /// The position of a byte offset (clamped to the file).
     public func position(ofByte offset: Int) -> SourcePosition {
         let offset = min(max(0, offset), bytes.count)

@@ -59,8 +59,10 @@ final class YAMLEventReader {
     @exclusivity(unchecked) private var peeked: YAMLEvent?
     @exclusivity(unchecked) private var depth: Int
     @exclusivity(unchecked) private var finished = false
-    /// The collections open at this point, innermost last: where each starts and whether it is flow style, so an
-    /// error at the end of the file can name the bracket left open.
+    /// The flow collections open at this point, innermost last: where each starts and whether it is a list, so an
+    /// error at the end of the file can name the bracket left open. Block collections are not kept (a link entry's
+    /// mapping would cost a push and a pop for nothing): nothing inside a flow collection can be one, so an end
+    /// event closes the innermost kept collection exactly when one is open.
     @exclusivity(unchecked) private var openCollections: [(start: Int, isFlow: Bool, isSequence: Bool)] = []
     /// A character index of the text and where it is in the file.
     private struct Cursor {
@@ -173,7 +175,8 @@ final class YAMLEventReader {
     @inline(never)
     private func walk(toCharacter target: Int) -> Int {
         var position = cursor
-        position.line = file.line(containing: position.byte)
+        // The cursor's line is where its last walk left it, at or before its byte: most walks are on that same line.
+        position.line = file.line(containing: position.byte, from: position.line)
         if target < position.character { position = walkBack(from: position, to: target) }
         file.bytes.withUnsafeBufferPointer { bytes in
             while position.character < target {
@@ -194,9 +197,13 @@ final class YAMLEventReader {
                     position.byte += step
                     position.character += step
                 } else {
-                    position.byte += 1
-                    while position.byte < end, bytes[position.byte] & 0xC0 == 0x80 { position.byte += 1 }
-                    position.character += 1
+                    // Character by character to the target or the end of the line (or segment), in one loop: the
+                    // line and segment are looked up again only once it is left.
+                    while position.character < target, position.byte < end {
+                        position.byte += 1
+                        while position.byte < end, bytes[position.byte] & 0xC0 == 0x80 { position.byte += 1 }
+                        position.character += 1
+                    }
                 }
             }
         }
@@ -317,10 +324,11 @@ final class YAMLEventReader {
         }
         switch kind {
         case .sequenceStart, .mappingStart:
-            if depth <= Self.maximumDepth {
+            if isFlow, depth <= Self.maximumDepth {
                 openCollections.append((start, isFlow, kind == .sequenceStart))
             }
-        case .sequenceEnd, .mappingEnd: _ = openCollections.popLast()
+        case .sequenceEnd, .mappingEnd:
+            if !openCollections.isEmpty { openCollections.removeLast() }
         default: break
         }
         if hasAnchor { throw LoadError(.aliasesRefused, at: location(start..<end)) }

@@ -2,44 +2,54 @@
 /// it was written so diagnostics and fixes can point into the URL string itself. A class, immutable once loaded:
 /// rules pass links around on the hot path, and sharing one is a single reference count, not a copy of every field.
 public final class Link: Sendable {
-    // Fields are declared in this order so that 32-bit offsets and flags fill the room after each 25-byte scalar.
-    /// The link's position in the merged catalogue, in file order.
-    public let index: Int
+    // Fields are declared in this order so that 32-bit offsets and flags fill the room after the template's flags
+    // and after each 25-byte scalar: a link is 200 bytes, which malloc serves from 208-byte chunks.
     public let file: SourceFile
     public let template: LinkTemplate
+    /// The link's position in the merged catalogue, in 32 bits (see `index`).
+    private let storedIndex: UInt32
     /// The `url:` scalar.
     public let url: Scalar
+    /// Whether the entry is written in flow style (`- { url: … }`).
+    public let entryIsFlow: Bool
+    public let deprecated: Bool
     /// The byte range of the whole entry (the mapping after `- `), as 32-bit offsets (see `entryRange`).
     private let entryStart: UInt32
     public let title: Scalar?
     private let entryEnd: UInt32
     public let barrier: Scalar?
-    /// The `aliases:` value's range as 32-bit offsets (`UInt32.max` for none; see `aliasesRange`).
-    private let aliasesStart: UInt32
     public let examples: [Scalar]
-    public let aliases: [Scalar]
-    /// Rule ids named in the entry's `lint: { ignore: [...] }`.
-    public let ignoredRules: [Scalar]
-    /// Parameters the link requires.
-    public let requiredParams: [Scalar]
-    private let aliasesEnd: UInt32
-    /// Whether the entry is written in flow style (`- { url: … }`).
-    public let entryIsFlow: Bool
-    public let deprecated: Bool
-    /// Whether the `aliases:` value is a flow list, for fixes that add to it.
-    public let aliasesAreFlow: Bool
+    /// The values few links have, out of line: nil when the entry has none of them.
+    private let rare: RareLinkValues?
 
-    public init(
+    public convenience init(
         index: Int, file: SourceFile, template: LinkTemplate, url: Scalar, entryRange: Range<Int>,
         entryIsFlow: Bool = false, title: Scalar? = nil, examples: [Scalar] = [], barrier: Scalar? = nil,
         deprecated: Bool = false, aliases: [Scalar] = [], aliasesRange: Range<Int>? = nil, aliasesAreFlow: Bool = false,
         ignoredRules: [Scalar] = [], requiredParams: [Scalar] = []
     ) {
-        self.index = index
+        let hasRareValues =
+            !aliases.isEmpty || aliasesRange != nil || aliasesAreFlow || !ignoredRules.isEmpty || !requiredParams.isEmpty
+        self.init(
+            index: index, file: file, template: template, url: url, entryRange: entryRange, entryIsFlow: entryIsFlow,
+            title: title, examples: examples, barrier: barrier, deprecated: deprecated,
+            rare: hasRareValues
+                ? RareLinkValues(
+                    aliases: aliases, aliasesRange: aliasesRange, aliasesAreFlow: aliasesAreFlow,
+                    ignoredRules: ignoredRules, requiredParams: requiredParams) : nil)
+    }
+
+    /// A link whose rare values are already boxed (nil when it has none), as the loader builds it.
+    init(
+        index: Int, file: SourceFile, template: LinkTemplate, url: Scalar, entryRange: Range<Int>, entryIsFlow: Bool,
+        title: Scalar?, examples: [Scalar], barrier: Scalar?, deprecated: Bool, rare: RareLinkValues?
+    ) {
+        precondition(index >= 0 && index < UInt32.max, "a link index past 32 bits")
+        storedIndex = UInt32(index)
         self.file = file
         self.template = template
         self.url = url
-        precondition(entryRange.upperBound < UInt32.max && (aliasesRange?.upperBound ?? 0) < UInt32.max, "a link past 4 GiB of its file")
+        precondition(entryRange.upperBound < UInt32.max, "a link past 4 GiB of its file")
         entryStart = UInt32(entryRange.lowerBound)
         entryEnd = UInt32(entryRange.upperBound)
         self.entryIsFlow = entryIsFlow
@@ -47,20 +57,30 @@ public final class Link: Sendable {
         self.examples = examples
         self.barrier = barrier
         self.deprecated = deprecated
-        self.aliases = aliases
-        aliasesStart = aliasesRange.map { UInt32($0.lowerBound) } ?? .max
-        aliasesEnd = aliasesRange.map { UInt32($0.upperBound) } ?? .max
-        self.aliasesAreFlow = aliasesAreFlow
-        self.ignoredRules = ignoredRules
-        self.requiredParams = requiredParams
+        self.rare = rare
     }
+
+    /// The link's position in the merged catalogue, in file order. Stored in 32 bits: the loader refuses files of
+    /// 4 GiB or more, which could not hold 4 billion links.
+    public var index: Int { Int(storedIndex) }
+
+    public var aliases: [Scalar] { rare?.aliases ?? [] }
+
+    /// Rule ids named in the entry's `lint: { ignore: [...] }`.
+    public var ignoredRules: [Scalar] { rare?.ignoredRules ?? [] }
+
+    /// Parameters the link requires.
+    public var requiredParams: [Scalar] { rare?.requiredParams ?? [] }
+
+    /// Whether the `aliases:` value is a flow list, for fixes that add to it.
+    public var aliasesAreFlow: Bool { rare?.aliasesAreFlow ?? false }
 
     /// The byte range of the whole entry (the mapping after `- `). Links are kept for the whole run, so their
     /// ranges are stored in 32 bits: the loader refuses files of 4 GiB or more.
     public var entryRange: Range<Int> { Int(entryStart)..<Int(entryEnd) }
 
     /// The `aliases:` value's range, for fixes that add to it; nil when the entry has no `aliases:`.
-    public var aliasesRange: Range<Int>? { aliasesStart == .max ? nil : Int(aliasesStart)..<Int(aliasesEnd) }
+    public var aliasesRange: Range<Int>? { rare?.aliasesRange }
 
     /// The location of a UTF-8 range of the URL template.
     public func location(ofURL span: Range<Int>) -> SourceLocation {
@@ -72,4 +92,28 @@ public final class Link: Sendable {
 
     /// The line the entry starts on.
     public var line: Int { file.position(ofByte: entryRange.lowerBound).line }
+}
+
+/// The values of a link entry that few links have (aliases, `lint: ignore`, required parameters), kept out of line
+/// so that every other link carries one empty reference rather than three lists, a range and a flag.
+final class RareLinkValues: Sendable {
+    let aliases: [Scalar]
+    /// The `aliases:` value's range as 32-bit offsets (`UInt32.max` for none; see `aliasesRange`).
+    private let aliasesStart: UInt32
+    private let aliasesEnd: UInt32
+    let aliasesAreFlow: Bool
+    let ignoredRules: [Scalar]
+    let requiredParams: [Scalar]
+
+    init(aliases: [Scalar], aliasesRange: Range<Int>?, aliasesAreFlow: Bool, ignoredRules: [Scalar], requiredParams: [Scalar]) {
+        precondition((aliasesRange?.upperBound ?? 0) < UInt32.max, "a link past 4 GiB of its file")
+        self.aliases = aliases
+        aliasesStart = aliasesRange.map { UInt32($0.lowerBound) } ?? .max
+        aliasesEnd = aliasesRange.map { UInt32($0.upperBound) } ?? .max
+        self.aliasesAreFlow = aliasesAreFlow
+        self.ignoredRules = ignoredRules
+        self.requiredParams = requiredParams
+    }
+
+    var aliasesRange: Range<Int>? { aliasesStart == .max ? nil : Int(aliasesStart)..<Int(aliasesEnd) }
 }

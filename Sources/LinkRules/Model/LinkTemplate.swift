@@ -1,7 +1,7 @@
 /// One path component of a route template, with its UTF-8 range inside the template string. Every link keeps its
-/// components for the whole run, so a component is compact (40 bytes): its text, its range in 32-bit offsets, its
-/// kind, the length of its literal prefix and two flags; the lowercased name and the prefix are computed when
-/// asked for.
+/// components for the whole run, so a component is compact (32 bytes): its text, its kind, where it starts as a
+/// 32-bit offset (it ends where its text does), the length of its literal prefix in 16 bits and two flags; the
+/// lowercased name and the prefix are computed when asked for.
 public struct PathComponent: Sendable, Hashable {
     /// What a component is: a word, a number, or a placeholder.
     public enum Kind: Sendable, Hashable {
@@ -16,31 +16,44 @@ public struct PathComponent: Sendable, Hashable {
 
     /// The component exactly as written.
     public let text: String
-    private let start: UInt32
-    private let end: UInt32
     public let kind: Kind
-    /// The UTF-8 length of the literal text before a placeholder or number (EXFE's `!`); 0 for a word.
-    public let prefixLength: Int32
+    private let start: UInt32
+    /// `prefixLength` when it is below `UInt16.max` (always, but for a prefix of 64 KiB); `UInt16.max` when it
+    /// must be worked out again from the text.
+    private let shortPrefixLength: UInt16
     /// Whether the text has an ASCII capital, so `name` must lowercase it.
     private let hasASCIICapital: Bool
     /// Whether the text is all ASCII.
     private let isASCII: Bool
 
     /// A component of `kind` written `text` at `span` of its template, after a literal prefix of `prefixLength`
-    /// bytes, with what the parser saw of its bytes (an ASCII capital; only ASCII). Template offsets are stored in
-    /// 32 bits: a template is one scalar of a catalogue, and the loader refuses files of 4 GiB or more.
+    /// bytes, with what the parser saw of its bytes (an ASCII capital; only ASCII). `text` is the template's bytes
+    /// at `span`, so only where the span starts is stored: a template is one scalar of a catalogue, and the loader
+    /// refuses files of 4 GiB or more.
     init(text: String, span: Range<Int>, kind: Kind, prefixLength: Int = 0, hasASCIICapital: Bool, isASCII: Bool) {
+        assert(text.utf8.count == span.count, "a component's text is its span of the template")
         self.text = text
-        start = UInt32(span.lowerBound)
-        end = UInt32(span.upperBound)
         self.kind = kind
-        self.prefixLength = Int32(prefixLength)
+        start = UInt32(span.lowerBound)
+        shortPrefixLength = prefixLength < Int(UInt16.max) ? UInt16(prefixLength) : .max
         self.hasASCIICapital = hasASCIICapital
         self.isASCII = isASCII
     }
 
     /// UTF-8 range of the component in the template.
-    public var span: Range<Int> { Int(start)..<Int(end) }
+    public var span: Range<Int> { Int(start)..<(Int(start) + text.utf8.count) }
+
+    /// The UTF-8 length of the literal text before a placeholder or number (EXFE's `!`); 0 for a word.
+    public var prefixLength: Int32 {
+        if shortPrefixLength != .max { return Int32(shortPrefixLength) }
+        // A prefix of 64 KiB or more, found again as the parser found it.
+        switch kind {
+        case .literal: return 0
+        case .placeholder(let placeholder): return Int32(placeholder.span.lowerBound - Int(start))
+        case .integer:
+            return Int32(text.utf8.prefix { !isAlpha($0) && !isDigit($0) && $0 != UInt8(ascii: "%") }.count)
+        }
+    }
 
     /// The lowercased literal text, as messages and fixes name the component: a word lowercased, a number as
     /// written, empty for a placeholder. (Rules look components up by the positions `LintContext` resolved.)
@@ -97,14 +110,44 @@ public struct PathComponent: Sendable, Hashable {
     }
 }
 
-/// One query parameter of a route template (`origin=home`, `payload={payload:base64json}`).
+/// One query parameter of a route template (`origin=home`, `payload={payload:base64json}`). A link with a query
+/// keeps its items for the whole run, so the ranges are stored as 32-bit offsets after the strings and the
+/// placeholder (100 bytes rather than 137): a template is one scalar of a catalogue, and the loader refuses files
+/// of 4 GiB or more.
 public struct QueryItem: Sendable, Hashable {
     public var name: String
-    public var nameSpan: Range<Int>
     public var value: String?
-    public var valueSpan: Range<Int>?
     /// The placeholder the value is, when it is one.
     public var placeholder: Placeholder?
+    private var nameStart: UInt32
+    private var nameEnd: UInt32
+    /// `UInt32.max` when there is no value (see `valueSpan`).
+    private var valueStart: UInt32
+    private var valueEnd: UInt32
+
+    /// An item named `name` at `nameSpan`, with `value` at `valueSpan` when it has one.
+    init(name: String, nameSpan: Range<Int>, value: String?, valueSpan: Range<Int>?, placeholder: Placeholder?) {
+        self.name = name
+        self.value = value
+        self.placeholder = placeholder
+        (nameStart, nameEnd) = Self.offsets(nameSpan)
+        (valueStart, valueEnd) = valueSpan.map(Self.offsets) ?? (.max, .max)
+    }
+
+    private static func offsets(_ span: Range<Int>) -> (UInt32, UInt32) {
+        precondition(span.lowerBound >= 0 && span.upperBound < UInt32.max, "a template span past 4 GiB")
+        return (UInt32(span.lowerBound), UInt32(span.upperBound))
+    }
+
+    public var nameSpan: Range<Int> {
+        get { Int(nameStart)..<Int(nameEnd) }
+        set { (nameStart, nameEnd) = Self.offsets(newValue) }
+    }
+
+    public var valueSpan: Range<Int>? {
+        get { valueStart == .max ? nil : Int(valueStart)..<Int(valueEnd) }
+        set { (valueStart, valueEnd) = newValue.map(Self.offsets) ?? (.max, .max) }
+    }
 
     /// The whole `name=value` item's range.
     public var span: Range<Int> { nameSpan.lowerBound..<(valueSpan?.upperBound ?? nameSpan.upperBound) }
@@ -115,26 +158,41 @@ public struct QueryItem: Sendable, Hashable {
 /// template for the whole run, so scheme, host and fragment are read from the text through their ranges rather
 /// than stored, and those ranges are kept in 32-bit offsets.
 public struct LinkTemplate: Sendable, Hashable {
+    // Stored in this order so that the four flags come last: a link puts its 32-bit index in the room after them.
     /// The template as written.
     public let text: String
-    private var schemeRange = OptionalSpan()
-    private var hostRange = OptionalSpan()
-    private var fragmentRange = OptionalSpan()
+    private var schemeRange: OptionalSpan
+    private var hostRange: OptionalSpan
+    private var fragmentRange: OptionalSpan
+    public internal(set) var components: [PathComponent]
+    public internal(set) var query: [QueryItem]
     /// Whether the URI has no `//` after its scheme (`spotify:track:1`, `mailto:x`).
-    public internal(set) var isOpaque = false
+    public internal(set) var isOpaque: Bool
     /// Whether this is an `http` or `https` link (a universal link candidate). Decided by the parser, which needs
     /// it to read the authority; several rules ask it of every link.
-    public internal(set) var isWebLink = false
+    public internal(set) var isWebLink: Bool
     /// Whether the path ends with `/`.
-    public internal(set) var hasTrailingSlash = false
+    public internal(set) var hasTrailingSlash: Bool
     /// Whether there is no path at all after the authority (`exfe://`, which seed 003 tells apart from `exfe:///`).
-    public internal(set) var hasEmptyPath = false
-    public internal(set) var components: [PathComponent] = []
-    public internal(set) var query: [QueryItem] = []
+    public internal(set) var hasEmptyPath: Bool
 
-    /// A template of `text` with no parts yet; the parser fills them in.
-    init(text: String) {
+    /// A template of `text` with the parts the parser found in it. Every stored property is set here and has no
+    /// default value: with defaults, the compiler built the template in one place, copied it to another and
+    /// destroyed the first, a retain and release of each of its parts for every link.
+    init(
+        text: String, schemeSpan: Range<Int>?, hostSpan: Range<Int>?, fragmentSpan: Range<Int>?, isOpaque: Bool,
+        isWebLink: Bool, hasTrailingSlash: Bool, hasEmptyPath: Bool, components: [PathComponent], query: [QueryItem]
+    ) {
         self.text = text
+        schemeRange = OptionalSpan(schemeSpan)
+        hostRange = OptionalSpan(hostSpan)
+        fragmentRange = OptionalSpan(fragmentSpan)
+        self.isOpaque = isOpaque
+        self.isWebLink = isWebLink
+        self.hasTrailingSlash = hasTrailingSlash
+        self.hasEmptyPath = hasEmptyPath
+        self.components = components
+        self.query = query
     }
 
     /// The range of the scheme, before its `:`.

@@ -38,15 +38,17 @@ public struct LinkTemplateParser: Sendable {
     }
 
     public func parse(_ text: String) -> LinkTemplate {
-        var template = LinkTemplate(text: text)
-        var text = text
-        text.withUTF8 { parse($0, into: &template) }
-        return template
+        var bytes = text
+        return bytes.withUTF8 { parse($0, of: text) }
     }
 
-    private func parse(_ bytes: UnsafeBufferPointer<UInt8>, into template: inout LinkTemplate) {
+    /// The template of `text`, read from its UTF-8 `bytes`: its parts are found into locals, and the template made
+    /// of them at the end.
+    private func parse(_ bytes: UnsafeBufferPointer<UInt8>, of text: String) -> LinkTemplate {
         let count = bytes.count
         var index = 0
+        var schemeSpan: Range<Int>?
+        var isWebLink = false
 
         // Scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
         if count > 0, isAlpha(bytes[0]) {
@@ -57,40 +59,43 @@ public struct LinkTemplateParser: Sendable {
                 cursor += 1
             }
             if cursor < count, bytes[cursor] == UInt8(ascii: ":") {
-                template.schemeSpan = 0..<cursor
-                template.isWebLink = Self.isWebScheme(UnsafeBufferPointer(rebasing: bytes[0..<cursor]))
+                schemeSpan = 0..<cursor
+                isWebLink = Self.isWebScheme(UnsafeBufferPointer(rebasing: bytes[0..<cursor]))
                 index = cursor + 1
             }
         }
 
         let pathEnd = firstIndex(of: UInt8(ascii: "?"), or: UInt8(ascii: "#"), in: bytes, from: index) ?? count
         var pathStart = index
-        if template.schemeSpan != nil {
+        var hostSpan: Range<Int>?
+        var isOpaque = false
+        if schemeSpan != nil {
             if index + 1 < count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
                 let authorityStart = index + 2
                 let authorityEnd = firstIndex(of: UInt8(ascii: "/"), in: bytes, from: authorityStart, until: pathEnd) ?? pathEnd
-                if authorityStart == authorityEnd || template.isWebLink
+                if authorityStart == authorityEnd || isWebLink
                     || isDeclaredHost(UnsafeBufferPointer(rebasing: bytes[authorityStart..<authorityEnd]))
                 {
-                    template.hostSpan = authorityStart..<authorityEnd
+                    hostSpan = authorityStart..<authorityEnd
                     pathStart = authorityEnd
                 } else {
                     // A custom scheme's authority that is not a declared host is the first component.
                     pathStart = authorityStart
                 }
             } else {
-                template.isOpaque = true
+                isOpaque = true
                 pathStart = pathEnd
             }
         }
-        template.hasEmptyPath = template.hostSpan != nil && pathStart == pathEnd
+        let hasEmptyPath = hostSpan != nil && pathStart == pathEnd
 
         // Path components, split on "/"; empty segments are skipped. Built in one pass into a buffer on the stack
         // (a path of n bytes has at most (n + 1) / 2 of them), then moved into an array of exactly their number:
         // every link keeps it for the whole run.
+        var components: [PathComponent] = []
         let mostComponents = (pathEnd - pathStart + 1) / 2
         if mostComponents > 0 {
-            template.components = withUnsafeTemporaryAllocation(of: PathComponent.self, capacity: mostComponents) { buffer in
+            components = withUnsafeTemporaryAllocation(of: PathComponent.self, capacity: mostComponents) { buffer in
                 let built = buffer.baseAddress!
                 var builtCount = 0
                 var segmentStart = pathStart
@@ -110,44 +115,48 @@ public struct LinkTemplateParser: Sendable {
                 return components
             }
         }
-        template.hasTrailingSlash = pathEnd > pathStart && bytes[pathEnd - 1] == UInt8(ascii: "/")
-            && !template.components.isEmpty
+        let hasTrailingSlash = pathEnd > pathStart && bytes[pathEnd - 1] == UInt8(ascii: "/") && !components.isEmpty
 
         // Query: name[=value] items split on "&".
+        var query: [QueryItem] = []
         var position = pathEnd
         if position < count, bytes[position] == UInt8(ascii: "?") {
             let queryEnd = firstIndex(of: UInt8(ascii: "#"), in: bytes, from: position + 1) ?? count
-            template.query.reserveCapacity(Self.segmentCount(bytes, (position + 1)..<queryEnd, separator: UInt8(ascii: "&")))
+            query.reserveCapacity(Self.segmentCount(bytes, (position + 1)..<queryEnd, separator: UInt8(ascii: "&")))
             var itemStart = position + 1
             var itemCursor = itemStart
             while itemCursor <= queryEnd {
                 if itemCursor == queryEnd || bytes[itemCursor] == UInt8(ascii: "&") {
-                    if itemCursor > itemStart { template.query.append(queryItem(bytes, itemStart..<itemCursor)) }
+                    if itemCursor > itemStart { query.append(queryItem(bytes, itemStart..<itemCursor)) }
                     itemStart = itemCursor + 1
                 }
                 itemCursor += 1
             }
             position = queryEnd
         }
+        var fragmentSpan: Range<Int>?
         if position < count, bytes[position] == UInt8(ascii: "#") {
-            template.fragmentSpan = (position + 1)..<count
+            fragmentSpan = (position + 1)..<count
         }
+        return LinkTemplate(
+            text: text, schemeSpan: schemeSpan, hostSpan: hostSpan, fragmentSpan: fragmentSpan, isOpaque: isOpaque,
+            isWebLink: isWebLink, hasTrailingSlash: hasTrailingSlash, hasEmptyPath: hasEmptyPath,
+            components: components, query: query)
     }
 
     private func queryItem(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> QueryItem {
         let equals = firstIndex(of: UInt8(ascii: "="), in: bytes, from: range.lowerBound, until: range.upperBound)
         let nameEnd = equals ?? range.upperBound
         let nameSpan = range.lowerBound..<nameEnd
-        var item = QueryItem(
-            name: String(decoding: bytes[nameSpan], as: UTF8.self), nameSpan: nameSpan, value: nil, valueSpan: nil,
-            placeholder: nil)
-        if let equals {
-            let valueSpan = (equals + 1)..<range.upperBound
-            item.value = String(decoding: bytes[valueSpan], as: UTF8.self)
-            item.valueSpan = valueSpan
-            if let found = placeholder(bytes, valueSpan), found.span == valueSpan { item.placeholder = found }
+        let name = String(decoding: bytes[nameSpan], as: UTF8.self)
+        guard let equals else {
+            return QueryItem(name: name, nameSpan: nameSpan, value: nil, valueSpan: nil, placeholder: nil)
         }
-        return item
+        let valueSpan = (equals + 1)..<range.upperBound
+        let found = placeholder(bytes, valueSpan)
+        return QueryItem(
+            name: name, nameSpan: nameSpan, value: String(decoding: bytes[valueSpan], as: UTF8.self), valueSpan: valueSpan,
+            placeholder: found?.span == valueSpan ? found : nil)
     }
 
     private func component(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> PathComponent {
@@ -194,13 +203,13 @@ public struct LinkTemplateParser: Sendable {
             let inner = (open + 1)..<(range.upperBound - 1)
             let (name, type) = split(bytes, inner, typeFirst: false)
             guard !name.isEmpty else { return nil }
-            return makePlaceholder(name: text(name), type: type.map(text), style: .braces, span: open..<range.upperBound)
+            return makePlaceholder(name: text(name), type: type, in: bytes, style: .braces, span: open..<range.upperBound)
         case UInt8(ascii: ">"):
             guard let open = lastIndex(of: UInt8(ascii: "<"), in: bytes, range) else { return nil }
             let inner = (open + 1)..<(range.upperBound - 1)
             let (name, type) = split(bytes, inner, typeFirst: true)
             guard !name.isEmpty else { return nil }
-            return makePlaceholder(name: text(name), type: type.map(text), style: .angle, span: open..<range.upperBound)
+            return makePlaceholder(name: text(name), type: type, in: bytes, style: .angle, span: open..<range.upperBound)
         case UInt8(ascii: "%"):
             guard range.count >= 3,
                 let open = lastIndex(of: UInt8(ascii: "%"), in: bytes, range.lowerBound..<(range.upperBound - 1))
@@ -209,28 +218,47 @@ public struct LinkTemplateParser: Sendable {
             guard !inner.isEmpty, bytes[inner].allSatisfy({ isAlpha($0) || isDigit($0) || $0 == 0x5F }),
                 !(inner.count == 2 && bytes[inner].allSatisfy(isHex)), isAlpha(bytes[inner.lowerBound]) || bytes[inner.lowerBound] == 0x5F
             else { return nil }
-            return makePlaceholder(name: text(inner), type: nil, style: .percent, span: open..<range.upperBound)
+            return makePlaceholder(name: text(inner), type: nil, in: bytes, style: .percent, span: open..<range.upperBound)
         default:
             // ":name" spanning the whole segment.
             guard bytes[range.lowerBound] == UInt8(ascii: ":"), range.count > 1,
                 bytes[(range.lowerBound + 1)..<range.upperBound].allSatisfy({ isAlpha($0) || isDigit($0) || $0 == 0x5F })
             else { return nil }
             return makePlaceholder(
-                name: text((range.lowerBound + 1)..<range.upperBound), type: nil, style: .colon, span: range)
+                name: text((range.lowerBound + 1)..<range.upperBound), type: nil, in: bytes, style: .colon, span: range)
         }
     }
 
-    private func makePlaceholder(name: String, type: String?, style: PlaceholderStyle, span: Range<Int>) -> Placeholder {
-        var placeholder = Placeholder(name: name, type: nil, unknownType: nil, style: style, span: span)
-        if let type {
-            if let known = PlaceholderType(rawValue: type.lowercasedASCIIIfNeeded) {
-                placeholder.type = known
-            } else {
-                placeholder.unknownType = type
-            }
+    /// A placeholder named `name` whose type, when it declares one, is written at `typeSpan` of `bytes`: a known
+    /// type is read from the bytes, and only a type the linter does not know is kept as a string.
+    private func makePlaceholder(
+        name: String, type typeSpan: Range<Int>?, in bytes: UnsafeBufferPointer<UInt8>, style: PlaceholderStyle,
+        span: Range<Int>
+    ) -> Placeholder {
+        var type: PlaceholderType?
+        var unknownType: String?
+        if let typeSpan {
+            let written = UnsafeBufferPointer(rebasing: bytes[typeSpan])
+            type = Self.knownType(spelledBy: written)
+            if type == nil { unknownType = String(decoding: written, as: UTF8.self) }
         }
-        placeholder.isIdentifier = Placeholder.isIdentifier(name: name, type: placeholder.type)
-        return placeholder
+        return Placeholder(
+            name: name, unknownType: unknownType, span: span, type: type, style: style,
+            isIdentifier: Placeholder.isIdentifier(name: name, type: type))
+    }
+
+    /// The known type a placeholder's type is spelled as, in any case: what
+    /// `PlaceholderType(rawValue: written.lowercasedASCIIIfNeeded)` gives, without making a string of an ASCII
+    /// spelling or lowercasing it.
+    private static func knownType(spelledBy written: UnsafeBufferPointer<UInt8>) -> PlaceholderType? {
+        guard isASCII(written) else {
+            return PlaceholderType(rawValue: String(decoding: written, as: UTF8.self).lowercasedASCIIIfNeeded)
+        }
+        for type in PlaceholderType.allCases {
+            let name = type.rawValue.utf8
+            if name.count == written.count, equalsIgnoringASCIICase(name, written) { return type }
+        }
+        return nil
     }
 
     /// Splits `name:type` (or `type:name` for angle brackets) inside a placeholder.
