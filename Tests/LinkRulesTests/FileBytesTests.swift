@@ -31,8 +31,13 @@ import Testing
         #expect(FileBytes.readInParts(descriptor, size: size + 1) == nil)
         #expect(FileBytes.readInParts(descriptor, size: size - 1) == nil)
         #expect(FileBytes.readInParts(descriptor, size: FileBytes.minimumPartSize) == nil)
-        // The file's offset has not moved: a read in one piece still starts at its first byte.
+        // The file's offset has not moved: a read in one piece still starts at its first byte, and leaves the
+        // offset at the end.
         #expect(FileBytes.readAll(descriptor) == bytes)
+        #expect(lseek(descriptor, 0, SEEK_CUR) == off_t(size))
+        // From a descriptor already partly read, what is left.
+        #expect(lseek(descriptor, 100, SEEK_SET) == 100)
+        #expect(FileBytes.readAll(descriptor) == Array(bytes[100...]))
     }
 
     @Test func aPipeIsNotARegularFile() throws {

@@ -43,11 +43,16 @@ enum FileBytes {
     }
 
     /// Everything left to read from `descriptor`: one buffer of the file's size when it does not grow while it is
-    /// read; nil when a read fails.
+    /// read; nil when a read fails. A large file read from its start is read in parts (`readInParts`), and the
+    /// descriptor's offset then moved to its end, as reading it in one piece would leave it.
     static func readAll(_ descriptor: Int32) -> [UInt8]? {
         var status = stat()
         let size = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
-        if let bytes = readInParts(descriptor, size: size) { return bytes }
+        if lseek(descriptor, 0, SEEK_CUR) == 0, let bytes = readInParts(descriptor, size: size),
+            lseek(descriptor, off_t(size), SEEK_SET) == off_t(size)
+        {
+            return bytes
+        }
         var bytes = [UInt8]()
         var capacity = size > 0 ? size + 1 : 4096  // one byte more than the size, so a read of 0 confirms the end
         while true {
@@ -76,7 +81,8 @@ enum FileBytes {
         }
     }
 
-    /// Bytes below which a file is read in one piece: splitting it would cost more than it saves.
+    /// Bytes each part of a file read in parts holds at least: a file under twice this is read in one piece, since
+    /// splitting it would cost more than it saves.
     static let minimumPartSize = 1 << 22
 
     /// A large regular file of `size` bytes read in parts on the cores, each with `pread` at its own offset into
@@ -90,12 +96,12 @@ enum FileBytes {
         let partSize = (size + partCount - 1) / partCount
         let complete = Atomic<Int>(0)
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            let base = ReadTarget(address: buffer.baseAddress!)
+            let base = SharedAcrossJobs(value: buffer.baseAddress!)
             DispatchQueue.concurrentPerform(iterations: partCount) { part in
                 var offset = part * partSize
                 let end = min(size, offset + partSize)
                 while offset < end {
-                    let got = pread(descriptor, base.address + offset, end - offset, off_t(offset))
+                    let got = pread(descriptor, base.value + offset, end - offset, off_t(offset))
                     if got < 0, errno == EINTR { continue }
                     // An error, or the end of a file that shrank.
                     guard got > 0 else { return }
@@ -103,7 +109,8 @@ enum FileBytes {
                 }
                 complete.add(1, ordering: .relaxed)
             }
-            count = size
+            // Only a buffer every part filled holds the file's bytes.
+            count = complete.load(ordering: .relaxed) == partCount ? size : 0
         }
         guard complete.load(ordering: .relaxed) == partCount else { return nil }
         // Nothing past the size: a file that grew is read again as a whole.
@@ -113,10 +120,5 @@ enum FileBytes {
             if got < 0, errno == EINTR { continue }
             return got == 0 ? bytes : nil
         }
-    }
-
-    /// The start of the buffer the parts of a file are read into, each part its own range of it.
-    private struct ReadTarget: @unchecked Sendable {
-        let address: UnsafeMutablePointer<UInt8>
     }
 }
