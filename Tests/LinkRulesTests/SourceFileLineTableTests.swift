@@ -28,6 +28,7 @@ import Testing
         #expect(file.lineStarts == reference.starts, sourceLocation: sourceLocation)
         #expect((0..<file.lineCount).map(file.lineIsASCII) == reference.ascii, sourceLocation: sourceLocation)
         #expect(file.isASCII == reference.ascii.allSatisfy { $0 }, sourceLocation: sourceLocation)
+        #expect(file.holdsCarriageReturn == bytes.contains(0x0D), sourceLocation: sourceLocation)
     }
 
     @Test(arguments: [
@@ -101,6 +102,12 @@ import Testing
             while expected + 1 < file.lineStarts.count, file.lineStarts[expected + 1] <= offset { expected += 1 }
             if file.line(containing: offset) != expected {
                 Issue.record("offset \(offset): line \(file.line(containing: offset)), expected \(expected)")
+                return
+            }
+            // From a hint at or before the line, or after it (then searched from the block), the same line.
+            for hint in [0, max(0, expected - 1), expected, expected + 1, file.lineCount - 1, file.lineCount, -1]
+            where file.line(containing: offset, from: hint) != expected {
+                Issue.record("offset \(offset) from line \(hint): line \(file.line(containing: offset, from: hint)), expected \(expected)")
                 return
             }
         }

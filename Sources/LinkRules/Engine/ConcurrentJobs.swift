@@ -46,8 +46,6 @@ enum ConcurrentJobs {
         func store(_ value: Value, at index: Int) {
             slots.withLock { $0[index] = value }
         }
-
-        var values: [Value] { slots.withLock { $0 } }
     }
 }
 
@@ -66,4 +64,10 @@ extension ConcurrentJobs.Slots {
             return joined
         }
     }
+}
+
+/// A value concurrent jobs share that Swift cannot check is safe to share: a buffer pointer each job reads only,
+/// or writes only in its own part. The jobs' discipline is what makes it safe, so each use stays small.
+struct SharedAcrossJobs<Value>: @unchecked Sendable {
+    let value: Value
 }

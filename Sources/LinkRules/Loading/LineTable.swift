@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -32,7 +29,7 @@ struct LineTable {
         // memory), and the array grows past it only for a file of shorter lines. The first part's starts are
         // found straight into it; the other parts' are appended.
         let byteCount = bytes.count
-        @Sendable func emptyStarts() -> [Int] {
+        @Sendable func tableStarts() -> [Int] {
             var starts: [Int] = []
             starts.reserveCapacity(byteCount / 16 + 1)
             starts.append(0)
@@ -42,19 +39,20 @@ struct LineTable {
         var scans: [PartScan] = []
         if partCount > 1 {
             let bounds = Self.partBounds(of: bytes, count: partCount)
-            let results = PartScans(count: bounds.count - 1)
-            let source = ScannedBytes(buffer: bytes)
-            DispatchQueue.concurrentPerform(iterations: bounds.count - 1) { part in
-                var partStarts: [Int] = []
+            let source = SharedAcrossJobs(value: bytes)
+            var parts = ConcurrentJobs.flatMap(count: bounds.count - 1, concurrently: true) { part in
+                var partStarts: [Int]
                 if part == 0 {
-                    partStarts = emptyStarts()
+                    partStarts = tableStarts()
                 } else {
+                    partStarts = []
                     partStarts.reserveCapacity((bounds[part + 1] - bounds[part]) / 16 + 1)
                 }
-                let scan = Self.scan(source.buffer, bounds[part]..<bounds[part + 1], textStart: textStart, into: &partStarts)
-                results.store(scan, starts: partStarts, at: part)
+                let scan = Self.scan(source.value, bounds[part]..<bounds[part + 1], textStart: textStart, into: &partStarts)
+                return [(scan: scan, starts: partStarts)]
             }
-            var parts = results.take()
+            // The joined parts hold the only reference to each part's starts: the first part's array is taken as
+            // the table and grown in place.
             starts = parts[0].starts
             parts[0].starts = []
             for part in parts.indices {
@@ -62,7 +60,7 @@ struct LineTable {
                 scans.append(parts[part].scan)
             }
         } else {
-            starts = emptyStarts()
+            starts = tableStarts()
             scans = [Self.scan(bytes, 0..<bytes.count, textStart: textStart, into: &starts)]
         }
         lineStarts = starts
@@ -127,34 +125,6 @@ struct LineTable {
         }
         bounds.append(bytes.count)
         return bounds
-    }
-
-    /// The bytes the parts are scanned from, shared by the cores that only read them.
-    private struct ScannedBytes: @unchecked Sendable {
-        let buffer: UnsafeBufferPointer<UInt8>
-    }
-
-    /// One slot per part for what its scan found; each part writes only its own.
-    private final class PartScans: Sendable {
-        private let slots: Mutex<[(scan: PartScan, starts: [Int])?]>
-
-        init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
-
-        func store(_ scan: PartScan, starts: [Int], at index: Int) { slots.withLock { $0[index] = (scan, starts) } }
-
-        /// Every part's result in part order, moved out of the slots (which are left empty), so the caller holds
-        /// the only reference to each part's starts.
-        func take() -> [(scan: PartScan, starts: [Int])] {
-            slots.withLock { slots in
-                var taken: [(scan: PartScan, starts: [Int])] = []
-                taken.reserveCapacity(slots.count)
-                for index in slots.indices {
-                    taken.append(slots[index]!)
-                    slots[index] = nil
-                }
-                return taken
-            }
-        }
     }
 
     /// Calls `body` with the offset of each byte of 0x80 or more from `start` on, in order; 32 ASCII bytes (four

@@ -53,12 +53,12 @@ struct ParallelCatalogueDecoding {
         let parts = plan.parts
         var outcomes = [PartOutcome](repeating: PartOutcome(), count: parts.count)
         let links = [Link](unsafeUninitializedCapacity: plan.entryCount) { buffer, initializedCount in
-            let output = PartOutput(buffer: buffer)
+            let output = SharedAcrossJobs(value: buffer)
             outcomes.withUnsafeMutableBufferPointer { outcomes in
-                let results = PartOutput(buffer: outcomes)
+                let results = SharedAcrossJobs(value: outcomes)
                 DispatchQueue.concurrentPerform(iterations: parts.count) { index in
                     // Each part writes only its own range of links and its own outcome.
-                    results.buffer[index] = decode(parts[index], parser: parser, into: output.buffer)
+                    results.value[index] = decode(parts[index], parser: parser, into: output.value)
                 }
             }
             if outcomes.allSatisfy(\.succeeded) {
@@ -94,9 +94,4 @@ struct ParallelCatalogueDecoding {
         outcome.succeeded = outcome.written == part.entries.count
         return outcome
     }
-}
-
-/// Buffers that concurrent parts write into, each part only its own elements.
-private struct PartOutput<Element>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Element>
 }

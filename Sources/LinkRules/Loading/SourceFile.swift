@@ -99,18 +99,12 @@ public final class SourceFile: @unchecked Sendable {
     /// first line and the next block's.
     func line(containing offset: Int) -> Int {
         let block = min(max(0, offset) >> Self.blockShift, blockFirstLines.count - 2)
-        var low = Int(blockFirstLines[block])
-        var high = Int(blockFirstLines[block + 1])
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
-        return low
+        return line(containing: offset, among: Int(blockFirstLines[block])...Int(blockFirstLines[block + 1]))
     }
 
     /// The 0-based line a byte offset is on, searched from `hint`, a line at or before it, in steps that double
-    /// and then by halves: the line itself or the next few cost a comparison or two. Any other hint falls back to
-    /// `line(containing:)`.
+    /// and then by halves: the line itself or the next few cost a comparison or two (YAML marks come nearly in
+    /// order). Any other hint falls back to `line(containing:)`.
     func line(containing offset: Int, from hint: Int) -> Int {
         guard hint >= 0, hint < lineStarts.count, lineStarts[hint] <= offset else { return line(containing: offset) }
         var low = hint
@@ -119,7 +113,14 @@ public final class SourceFile: @unchecked Sendable {
             low += step
             step *= 2
         }
-        var high = min(low + step, lineStarts.count) - 1
+        return line(containing: offset, among: low...(min(low + step, lineStarts.count) - 1))
+    }
+
+    /// The last of `lines` (whose first starts at or before `offset`) that starts at or before `offset`: a binary
+    /// search.
+    private func line(containing offset: Int, among lines: ClosedRange<Int>) -> Int {
+        var low = lines.lowerBound
+        var high = lines.upperBound
         while low < high {
             let mid = (low + high + 1) / 2
             if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
