@@ -37,6 +37,8 @@ struct LinkEntry {
 
     /// Makes the entry as `LinkEntry(file:entryIsFlow: false)` makes it, for the next link of the same file. A value
     /// is replaced only when something is left in it: after `takeLink` nothing is, and clearing costs a few stores.
+    /// Every stored value is reset here: a new one must be added too (a test compares a cleared entry's link with
+    /// a fresh entry's).
     mutating func clear() {
         if !url.value.isEmpty { url.value = "" }
         url.tokenRange = 0..<0
@@ -70,7 +72,10 @@ struct LinkEntry {
         var examples: [Scalar] = []
         swap(&examples, &self.examples)
         var rare: RareLinkValues?
-        if !aliases.isEmpty || aliasesRange != nil || aliasesAreFlow || !ignoredRules.isEmpty || !requiredParams.isEmpty {
+        if RareLinkValues.areNeeded(
+            aliases: aliases, aliasesRange: aliasesRange, aliasesAreFlow: aliasesAreFlow, ignoredRules: ignoredRules,
+            requiredParams: requiredParams)
+        {
             var aliases: [Scalar] = []
             swap(&aliases, &self.aliases)
             var ignoredRules: [Scalar] = []

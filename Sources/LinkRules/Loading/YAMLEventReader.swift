@@ -63,14 +63,14 @@ final class YAMLEventReader {
     /// error at the end of the file can name the bracket left open. Block collections are not kept (a link entry's
     /// mapping would cost a push and a pop for nothing): nothing inside a flow collection can be one, so an end
     /// event closes the innermost kept collection exactly when one is open.
-    @exclusivity(unchecked) private var openCollections: [(start: Int, isFlow: Bool, isSequence: Bool)] = []
+    @exclusivity(unchecked) private var openCollections: [(start: Int, isSequence: Bool)] = []
     /// A character index of the text and where it is in the file.
     private struct Cursor {
         var character: Int
         var segment: Int
         var byte: Int
         /// The line `byte` is on as of the last walk: a mark reached by adding may have moved past it, so a walk
-        /// looks the line up again.
+        /// searches on from it (`SourceFile.line(containing:from:)`).
         var line: Int
         /// Where the ASCII text the cursor is in ends (the start of the next line that is not ASCII, or the end of
         /// its segment), or `byte` when its line is not ASCII: a mark before it is reached by adding, with no walk.
@@ -325,7 +325,7 @@ final class YAMLEventReader {
         switch kind {
         case .sequenceStart, .mappingStart:
             if isFlow, depth <= Self.maximumDepth {
-                openCollections.append((start, isFlow, kind == .sequenceStart))
+                openCollections.append((start, kind == .sequenceStart))
             }
         case .sequenceEnd, .mappingEnd:
             if !openCollections.isEmpty { openCollections.removeLast() }
@@ -411,7 +411,7 @@ final class YAMLEventReader {
             return LoadError(.invalidYAML(problem), at: problemLocation)
         }
         let context = String(cString: contextPointer)
-        if let open = openCollections.last(where: \.isFlow), isAtEnd(problemOffset),
+        if let open = openCollections.last, isAtEnd(problemOffset),
             context != "while scanning a quoted scalar"
         {
             let (bracket, kind) = open.isSequence ? ("[", "list") : ("{", "mapping")

@@ -22,14 +22,18 @@ public final class Link: Sendable {
     /// The values few links have, out of line: nil when the entry has none of them.
     private let rare: RareLinkValues?
 
+    /// A link of every value given. Its index and byte offsets are kept in 32 bits: an index below 0 or of 2^32 − 1
+    /// or more, or a range ending at 2^32 − 1 or beyond, stops the program (preconditions; the loader refuses
+    /// files of 4 GiB or more).
     public convenience init(
         index: Int, file: SourceFile, template: LinkTemplate, url: Scalar, entryRange: Range<Int>,
         entryIsFlow: Bool = false, title: Scalar? = nil, examples: [Scalar] = [], barrier: Scalar? = nil,
         deprecated: Bool = false, aliases: [Scalar] = [], aliasesRange: Range<Int>? = nil, aliasesAreFlow: Bool = false,
         ignoredRules: [Scalar] = [], requiredParams: [Scalar] = []
     ) {
-        let hasRareValues =
-            !aliases.isEmpty || aliasesRange != nil || aliasesAreFlow || !ignoredRules.isEmpty || !requiredParams.isEmpty
+        let hasRareValues = RareLinkValues.areNeeded(
+            aliases: aliases, aliasesRange: aliasesRange, aliasesAreFlow: aliasesAreFlow, ignoredRules: ignoredRules,
+            requiredParams: requiredParams)
         self.init(
             index: index, file: file, template: template, url: url, entryRange: entryRange, entryIsFlow: entryIsFlow,
             title: title, examples: examples, barrier: barrier, deprecated: deprecated,
@@ -60,8 +64,8 @@ public final class Link: Sendable {
         self.rare = rare
     }
 
-    /// The link's position in the merged catalogue, in file order. Stored in 32 bits: the loader refuses files of
-    /// 4 GiB or more, which could not hold 4 billion links.
+    /// The link's position in the merged catalogue, in file order. Stored in 32 bits: an index of 2^32 − 1 or more
+    /// (more than four billion links, over several files) stops the program at the initializer's precondition.
     public var index: Int { Int(storedIndex) }
 
     public var aliases: [Scalar] { rare?.aliases ?? [] }
@@ -104,6 +108,13 @@ final class RareLinkValues: Sendable {
     let aliasesAreFlow: Bool
     let ignoredRules: [Scalar]
     let requiredParams: [Scalar]
+
+    /// Whether a link with these values needs a box for them: whether any of them is not the empty default.
+    static func areNeeded(
+        aliases: [Scalar], aliasesRange: Range<Int>?, aliasesAreFlow: Bool, ignoredRules: [Scalar], requiredParams: [Scalar]
+    ) -> Bool {
+        !aliases.isEmpty || aliasesRange != nil || aliasesAreFlow || !ignoredRules.isEmpty || !requiredParams.isEmpty
+    }
 
     init(aliases: [Scalar], aliasesRange: Range<Int>?, aliasesAreFlow: Bool, ignoredRules: [Scalar], requiredParams: [Scalar]) {
         precondition((aliasesRange?.upperBound ?? 0) < UInt32.max, "a link past 4 GiB of its file")

@@ -139,11 +139,14 @@ public struct QueryItem: Sendable, Hashable {
         return (UInt32(span.lowerBound), UInt32(span.upperBound))
     }
 
+    /// The UTF-8 range of the name in the template. Kept as 32-bit offsets: a span that starts below 0 or ends at
+    /// 2^32 − 1 or beyond stops the program (a precondition; a template is one scalar of a file under 4 GiB).
     public var nameSpan: Range<Int> {
         get { Int(nameStart)..<Int(nameEnd) }
         set { (nameStart, nameEnd) = Self.offsets(newValue) }
     }
 
+    /// The UTF-8 range of the value after `=`, nil when there is no `=`; the same bounds as `nameSpan`.
     public var valueSpan: Range<Int>? {
         get { valueStart == .max ? nil : Int(valueStart)..<Int(valueEnd) }
         set { (valueStart, valueEnd) = newValue.map(Self.offsets) ?? (.max, .max) }

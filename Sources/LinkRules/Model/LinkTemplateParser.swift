@@ -251,9 +251,8 @@ public struct LinkTemplateParser: Sendable {
     /// `PlaceholderType(rawValue: written.lowercasedASCIIIfNeeded)` gives, without making a string of an ASCII
     /// spelling or lowercasing it.
     private static func knownType(spelledBy written: UnsafeBufferPointer<UInt8>) -> PlaceholderType? {
-        guard isASCII(written) else {
-            return PlaceholderType(rawValue: String(decoding: written, as: UTF8.self).lowercasedASCIIIfNeeded)
-        }
+        // Every known type is spelled in ASCII, and lowercasing leaves other bytes as they are.
+        guard isASCII(written) else { return nil }
         for type in PlaceholderType.allCases {
             let name = type.rawValue.utf8
             if name.count == written.count, equalsIgnoringASCIICase(name, written) { return type }
