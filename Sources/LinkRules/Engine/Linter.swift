@@ -11,6 +11,9 @@ public struct Linter: Sendable {
     /// Each enabled rule's default severity, to tell findings a rule deliberately reports lower (infos).
     private let defaultSeverities: [String: Severity]
     private let inflector: Inflector
+    /// Whether a large catalogue's rules run as jobs over the cores (the default); the findings are the same
+    /// either way, in the same order.
+    var runsRulesConcurrently = true
 
     /// Builds every enabled rule with its configured options; bad options throw a `LoadError`.
     public init(configuration: Configuration = Configuration(), registry: [any Rule.Type] = RuleRegistry.all) throws {
@@ -198,7 +201,7 @@ public struct Linter: Sendable {
         let startOrder = Array(chunks.count...collectingJob) + Array(0..<chunks.count)
         // Room for the findings about suppressions, which the filter appends.
         let found = ConcurrentJobs.flatMap(
-            count: collectingJob + 1, concurrently: chunks.count > 1, startOrder: startOrder,
+            count: collectingJob + 1, concurrently: runsRulesConcurrently && chunks.count > 1, startOrder: startOrder,
             extraCapacity: { collected.withLock { $0.map { $0.problems.count + $0.suppressions.count } ?? 0 } }, job)
         return (found, collected.withLock { $0 }!)
     }
