@@ -26,6 +26,30 @@ import Testing
         #expect(written(jobs: jobs) == written(jobs: 1))
     }
 
+    /// Written to an output, a fragment of a block or more goes to it as it is, after what is buffered: the text
+    /// is still what one writer writes.
+    @Test func largeFragmentsHandedToTheOutputReadAsOneWriterWroteThem() {
+        let findings = (0..<400).map { index in
+            [fixture.pluralFinding(), fixture.lowercaseFinding(), fixture.queryFinding()][index % 3]
+        }
+        func written(jobs: Int) -> String {
+            let output = ReportCollector()
+            var json = JSONWriter(reservingCapacity: 1 << 10, output: output)
+            json.beginObject()
+            json.key("diagnostics")
+            json.beginArray()
+            JSONReporter().writeFindings(findings, to: &json, jobs: jobs, findingsPerJob: 200)
+            json.endArray()
+            json.endObject()
+            json.finish()
+            return output.text
+        }
+        let whole = written(jobs: 1)
+        // Each job's fragment (200 findings) is more than a block.
+        #expect(whole.utf8.count / 2 > ReportBuffer.blockSize)
+        #expect(written(jobs: 2) == whole)
+    }
+
     @Test func carriesRuleSeverityMessageRangeNotesFixesAndSummary() throws {
         let input = fixture.input([fixture.pluralFinding(), fixture.lowercaseFinding(), fixture.queryFinding()])
         let json = try parseJSONObject(JSONReporter().report(input, options: ReportOptions()))

@@ -28,7 +28,7 @@ public struct JSONReporter: Reporter {
     }
 
     /// Findings per job when a large report is written on several cores, and jobs per core in one round: a
-    /// round's text is held until it is written, so it stays a few megabytes at most.
+    /// round's text is held until it is written, about half a megabyte a job (4 MB on two cores).
     static let findingsPerJob = 512
     static let jobsPerCore = 4
 
