@@ -27,19 +27,13 @@ public struct JSONReporter: Reporter {
         json.finish()
     }
 
-    /// Findings per job when a large report is written on several cores, and jobs per core in one round: a
-    /// round's text is held until it is written, about half a megabyte a job (4 MB on two cores).
-    static let findingsPerJob = 512
-    static let jobsPerCore = 4
-
-    /// Writes the findings in order. Many findings are written in rounds: each round's findings are split into
-    /// jobs written at once on the cores, each into its own fragment, and the fragments are joined in order, so
-    /// the text is the same as one writer's.
+    /// Writes the findings in order: many of them on the cores (`ReportRounds`), each job's findings a fragment
+    /// of the `diagnostics` array, two containers deep.
     func writeFindings(
         _ diagnostics: [Diagnostic], to json: inout JSONWriter,
-        jobs: Int? = nil, findingsPerJob: Int = JSONReporter.findingsPerJob
+        jobs: Int? = nil, findingsPerJob: Int = ReportRounds.findingsPerJob
     ) {
-        let jobs = jobs ?? ConcurrentJobs.chunkCount(of: diagnostics.count, minimum: findingsPerJob, perCore: Self.jobsPerCore)
+        let jobs = jobs ?? ReportRounds.jobs(for: diagnostics.count, findingsPerJob: findingsPerJob)
         guard jobs > 1 else {
             for diagnostic in diagnostics {
                 write(diagnostic, to: &json)
@@ -47,27 +41,18 @@ public struct JSONReporter: Reporter {
             }
             return
         }
-        let perRound = jobs * findingsPerJob
-        var roundStart = 0
-        while roundStart < diagnostics.count {
-            let round = roundStart..<min(diagnostics.count, roundStart + perRound)
-            let fragments = ConcurrentJobs.flatMap(count: jobs, concurrently: true) { job -> [[UInt8]] in
-                let start = round.lowerBound + job * findingsPerJob
-                guard start < round.upperBound else { return [[]] }
-                // Each finding is a member of the `diagnostics` array, two containers deep.
+        ReportRounds.write(
+            count: diagnostics.count, jobs: jobs, findingsPerJob: findingsPerJob,
+            fragment: { range in
                 var fragment = JSONWriter(
-                    fragmentAtDepth: 2, afterMember: start > 0, reservingCapacity: findingsPerJob * 1_024)
-                for diagnostic in diagnostics[start..<min(round.upperBound, start + findingsPerJob)] {
-                    write(diagnostic, to: &fragment)
-                }
-                return [fragment.fragment]
-            }
-            for fragment in fragments {
-                json.append(fragment: fragment)
+                    fragmentAtDepth: 2, afterMember: range.lowerBound > 0, reservingCapacity: range.count * 1_024)
+                for diagnostic in diagnostics[range] { write(diagnostic, to: &fragment) }
+                return fragment.fragment
+            },
+            emit: { text in
+                json.append(fragment: text)
                 json.flushIfFull()
-            }
-            roundStart = round.upperBound
-        }
+            })
     }
 
     private func write(_ diagnostic: Diagnostic, to json: inout JSONWriter) {

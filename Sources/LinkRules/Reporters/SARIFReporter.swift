@@ -63,12 +63,7 @@ public struct SARIFReporter: Reporter {
 
         json.key("results")
         json.beginArray()
-        for diagnostic in input.diagnostics {
-            writeResult(
-                diagnostic, ruleIndex: ruleIndex[diagnostic.ruleID], artifactIndex: artifactIndex,
-                sources: input.sources, to: &json)
-            json.flushIfFull()
-        }
+        writeResults(input, ruleIndex: ruleIndex, artifactIndex: artifactIndex, to: &json)
         json.endArray()
 
         json.endObject()
@@ -139,6 +134,42 @@ public struct SARIFReporter: Reporter {
             }
         }
         return markdown
+    }
+
+    /// Writes the results in order: many of them on the cores (`ReportRounds`), each job's results a fragment of
+    /// the run's `results` array, four containers deep.
+    func writeResults(
+        _ input: ReportInput, ruleIndex: [String: Int], artifactIndex: [String: Int], to json: inout JSONWriter,
+        jobs: Int? = nil, findingsPerJob: Int = ReportRounds.findingsPerJob
+    ) {
+        let jobs = jobs ?? ReportRounds.jobs(for: input.diagnostics.count, findingsPerJob: findingsPerJob)
+        guard jobs > 1 else {
+            for diagnostic in input.diagnostics {
+                writeResult(
+                    diagnostic, ruleIndex: ruleIndex[diagnostic.ruleID], artifactIndex: artifactIndex,
+                    sources: input.sources, to: &json)
+                json.flushIfFull()
+            }
+            return
+        }
+        let diagnostics = input.diagnostics
+        let sources = input.sources
+        ReportRounds.write(
+            count: diagnostics.count, jobs: jobs, findingsPerJob: findingsPerJob,
+            fragment: { range in
+                var fragment = JSONWriter(
+                    fragmentAtDepth: 4, afterMember: range.lowerBound > 0, reservingCapacity: range.count * 2_048)
+                for diagnostic in diagnostics[range] {
+                    writeResult(
+                        diagnostic, ruleIndex: ruleIndex[diagnostic.ruleID], artifactIndex: artifactIndex,
+                        sources: sources, to: &fragment)
+                }
+                return fragment.fragment
+            },
+            emit: { text in
+                json.append(fragment: text)
+                json.flushIfFull()
+            })
     }
 
     private func writeResult(

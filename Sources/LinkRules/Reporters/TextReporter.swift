@@ -6,33 +6,69 @@ public struct TextReporter: Reporter {
     public init() {}
 
     public func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
-        let style = TerminalStyle(enabled: options.color)
         var output = ReportBuffer(
             reservingCapacity: input.diagnostics.count * (options.quiet ? 120 : 320) + 256, output: destination)
-        for diagnostic in input.diagnostics {
-            output.flushIfFull()
-            appendHeader(diagnostic, style: style, to: &output)
-            guard !options.quiet else { continue }
-            appendExcerpt(diagnostic, source: input.sources[diagnostic.location.file], style: style, to: &output)
-            for note in diagnostic.notes {
-                if let location = note.location {
-                    appendPosition(location, style: style, to: &output)
-                    output.append(" ")
-                } else {
-                    output.append("  ")
-                }
-                style.appendSeverity(.info, to: &output)
-                output.append(" ")
-                output.appendTerminalSafe(note.message.text)
-                output.append("\n")
-            }
-        }
+        writeFindings(input, options: options, to: &output)
         if options.statistics { appendStatistics(input.diagnostics, to: &output) }
         if !options.quiet {
             output.append(ReportSummary(input.diagnostics).line)
             output.append("\n")
         }
         output.flush()
+    }
+
+    /// Writes the findings in order: many of them on the cores (`ReportRounds`), each job's findings a fragment
+    /// of the text.
+    func writeFindings(
+        _ input: ReportInput, options: ReportOptions, to output: inout ReportBuffer,
+        jobs: Int? = nil, findingsPerJob: Int = ReportRounds.findingsPerJob
+    ) {
+        let style = TerminalStyle(enabled: options.color)
+        let jobs = jobs ?? ReportRounds.jobs(for: input.diagnostics.count, findingsPerJob: findingsPerJob)
+        guard jobs > 1 else {
+            for diagnostic in input.diagnostics {
+                output.flushIfFull()
+                appendFinding(diagnostic, sources: input.sources, options: options, style: style, to: &output)
+            }
+            return
+        }
+        let diagnostics = input.diagnostics
+        let sources = input.sources
+        ReportRounds.write(
+            count: diagnostics.count, jobs: jobs, findingsPerJob: findingsPerJob,
+            fragment: { range in
+                var fragment = ReportBuffer(reservingCapacity: range.count * (options.quiet ? 120 : 320))
+                for diagnostic in diagnostics[range] {
+                    appendFinding(diagnostic, sources: sources, options: options, style: style, to: &fragment)
+                }
+                return fragment.bytes
+            },
+            emit: { text in
+                output.append(bytes: text)
+                output.flushIfFull()
+            })
+    }
+
+    /// One finding: its header line and, unless quiet, its source excerpt and its notes.
+    private func appendFinding(
+        _ diagnostic: Diagnostic, sources: [String: SourceFile], options: ReportOptions, style: TerminalStyle,
+        to output: inout ReportBuffer
+    ) {
+        appendHeader(diagnostic, style: style, to: &output)
+        guard !options.quiet else { return }
+        appendExcerpt(diagnostic, source: sources[diagnostic.location.file], style: style, to: &output)
+        for note in diagnostic.notes {
+            if let location = note.location {
+                appendPosition(location, style: style, to: &output)
+                output.append(" ")
+            } else {
+                output.append("  ")
+            }
+            style.appendSeverity(.info, to: &output)
+            output.append(" ")
+            output.appendTerminalSafe(note.message.text)
+            output.append("\n")
+        }
     }
 
     private func appendHeader(_ diagnostic: Diagnostic, style: TerminalStyle, to output: inout ReportBuffer) {

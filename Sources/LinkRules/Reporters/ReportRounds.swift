@@ -1,0 +1,35 @@
+/// Writes a report's findings on the cores when there are many: in rounds, each round's findings split into jobs
+/// written at once, each into a fragment of its own, and the fragments handed on in order, so the text is what
+/// one writer would write and only one round's text is held at a time (about half a megabyte a job).
+enum ReportRounds {
+    /// Findings a job writes at most.
+    static let findingsPerJob = 512
+    /// Jobs a round holds for each core: several, so a core that finishes its job early takes another.
+    static let jobsPerCore = 4
+
+    /// How many jobs a round of `count` findings is split into: 1 when they are too few to be worth splitting,
+    /// and are written in one piece where the reporter stands.
+    static func jobs(for count: Int, findingsPerJob: Int = findingsPerJob) -> Int {
+        ConcurrentJobs.chunkCount(of: count, minimum: findingsPerJob, perCore: jobsPerCore)
+    }
+
+    /// Calls `fragment` with consecutive ranges of `0..<count`, at most `findingsPerJob` long, `jobs` of them at
+    /// once on the cores, and `emit` with the text of each, in order.
+    static func write(
+        count: Int, jobs: Int, findingsPerJob: Int = findingsPerJob,
+        fragment: @Sendable (Range<Int>) -> [UInt8], emit: ([UInt8]) -> Void
+    ) {
+        let perRound = jobs * findingsPerJob
+        var roundStart = 0
+        while roundStart < count {
+            let round = roundStart..<min(count, roundStart + perRound)
+            let fragments = ConcurrentJobs.flatMap(count: jobs, concurrently: jobs > 1) { job -> [[UInt8]] in
+                let start = round.lowerBound + job * findingsPerJob
+                guard start < round.upperBound else { return [] }
+                return [fragment(start..<min(round.upperBound, start + findingsPerJob))]
+            }
+            for text in fragments { emit(text) }
+            roundStart = round.upperBound
+        }
+    }
+}
