@@ -11,8 +11,18 @@ public enum UnifiedDiff {
         let context = max(0, context)
         let oldLines = lineRanges(of: old)
         let newLines = lineRanges(of: new)
-        let diff = LineDiff(old: oldLines.map { HashedLine(text: old, range: $0) },
-                            new: newLines.map { HashedLine(text: new, range: $0) })
+        // Lines are compared as numbers: each distinct line's, given once, so the diff's many comparisons are of
+        // two integers in small arrays.
+        var numbers: [HashedLine: Int32] = [:]
+        numbers.reserveCapacity(max(oldLines.count, newLines.count))
+        func number(_ text: [UInt8], _ range: Range<Int>) -> Int32 {
+            let line = HashedLine(text: text, range: range)
+            if let found = numbers[line] { return found }
+            let next = Int32(numbers.count)
+            numbers[line] = next
+            return next
+        }
+        let diff = LineDiff(old: oldLines.map { number(old, $0) }, new: newLines.map { number(new, $0) })
         let changes = changeBlocks(deleted: diff.deleted, inserted: diff.inserted)
 
         var output: [UInt8] = Array("--- a/\(file)\n+++ b/\(file)\n".utf8)
@@ -50,9 +60,9 @@ public enum UnifiedDiff {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// One line of a text as the diff compares it: its bytes are hashed once, up front, and compared byte for byte
-    /// only when the hashes agree, so most of the diff's many comparisons cost one integer comparison.
-    private struct HashedLine: Equatable {
+    /// One line of a text as the diff numbers it: its bytes are hashed once, up front, and compared byte for byte
+    /// only when the hashes agree.
+    private struct HashedLine: Hashable {
         let text: [UInt8]
         let range: Range<Int>
         let bytesHash: UInt64
@@ -69,6 +79,8 @@ public enum UnifiedDiff {
             }
             bytesHash = hash
         }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(bytesHash) }
 
         static func == (lhs: HashedLine, rhs: HashedLine) -> Bool {
             guard lhs.bytesHash == rhs.bytesHash, lhs.range.count == rhs.range.count else { return false }
