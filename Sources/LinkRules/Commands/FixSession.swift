@@ -73,6 +73,8 @@ public struct FixSession: Sendable {
             guard old.count == links.count else { throw FixError.entriesChanged(file: path) }
             for (oldLink, link) in zip(old, links) {
                 let oldURL = oldLink.url.value
+                // Most links are not changed at all: the same URL keeps nothing, without lowercasing either.
+                if oldURL == link.url.value { continue }
                 let oldKey = oldURL.lowercased()
                 guard oldKey != link.url.value.lowercased(), !link.aliases.contains(where: { $0.value.lowercased() == oldKey })
                 else { continue }
@@ -86,10 +88,20 @@ public struct FixSession: Sendable {
     private static func linksByFile(_ catalogue: Catalogue) -> (links: [String: [Link]], ordered: [(String, [Link])]) {
         var links: [String: [Link]] = [:]
         var order: [String] = []
-        for link in catalogue.links {
-            if links[link.file.path] == nil { order.append(link.file.path) }
-            links[link.file.path, default: []].append(link)
+        // Links come in runs of one file: each run is gathered apart and added to its file's group once, so a
+        // path is hashed once a run rather than once a link.
+        var run: [Link] = []
+        func endRun() {
+            guard let path = run.first?.file.path else { return }
+            if links[path] == nil { order.append(path) }
+            links[path, default: []].append(contentsOf: run)
+            run.removeAll(keepingCapacity: true)
         }
+        for link in catalogue.links {
+            if let last = run.last, last.file !== link.file { endRun() }
+            run.append(link)
+        }
+        endRun()
         for file in catalogue.files where links[file.path] == nil {
             links[file.path] = []
             order.append(file.path)
