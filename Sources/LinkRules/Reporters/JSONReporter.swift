@@ -33,16 +33,12 @@ public struct JSONReporter: Reporter {
         _ diagnostics: [Diagnostic], to json: inout JSONWriter,
         jobs: Int? = nil, findingsPerJob: Int = ReportRounds.findingsPerJob
     ) {
-        let jobs = jobs ?? ReportRounds.jobs(for: diagnostics.count, findingsPerJob: findingsPerJob)
-        guard jobs > 1 else {
-            for diagnostic in diagnostics {
-                write(diagnostic, to: &json)
-                json.flushIfFull()
-            }
-            return
-        }
         ReportRounds.write(
             count: diagnostics.count, jobs: jobs, findingsPerJob: findingsPerJob,
+            inPlace: { index in
+                write(diagnostics[index], to: &json)
+                json.flushIfFull()
+            },
             fragment: { range in
                 var fragment = JSONWriter(
                     fragmentAtDepth: 2, afterMember: range.lowerBound > 0, reservingCapacity: range.count * 1_024)

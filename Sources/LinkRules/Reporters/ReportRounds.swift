@@ -13,12 +13,19 @@ enum ReportRounds {
         ConcurrentJobs.chunkCount(of: count, minimum: findingsPerJob, perCore: jobsPerCore)
     }
 
-    /// Calls `fragment` with consecutive ranges of `0..<count`, at most `findingsPerJob` long, `jobs` of them at
-    /// once on the cores, and `emit` with the text of each, in order.
+    /// Writes `count` findings in order. With one job (`jobs`, by default as `jobs(for:findingsPerJob:)` gives
+    /// it) calls `inPlace` with each finding's index; otherwise calls `fragment` with consecutive ranges of
+    /// `0..<count`, at most `findingsPerJob` long, `jobs` of them at once on the cores, and `emit` with the text of
+    /// each, in order.
     static func write(
-        count: Int, jobs: Int, findingsPerJob: Int = findingsPerJob,
+        count: Int, jobs: Int? = nil, findingsPerJob: Int = findingsPerJob, inPlace: (Int) -> Void,
         fragment: @Sendable (Range<Int>) -> [UInt8], emit: ([UInt8]) -> Void
     ) {
+        let jobs = jobs ?? Self.jobs(for: count, findingsPerJob: findingsPerJob)
+        guard jobs > 1 else {
+            for index in 0..<count { inPlace(index) }
+            return
+        }
         let perRound = jobs * findingsPerJob
         var roundStart = 0
         while roundStart < count {

@@ -142,20 +142,16 @@ public struct SARIFReporter: Reporter {
         _ input: ReportInput, ruleIndex: [String: Int], artifactIndex: [String: Int], to json: inout JSONWriter,
         jobs: Int? = nil, findingsPerJob: Int = ReportRounds.findingsPerJob
     ) {
-        let jobs = jobs ?? ReportRounds.jobs(for: input.diagnostics.count, findingsPerJob: findingsPerJob)
-        guard jobs > 1 else {
-            for diagnostic in input.diagnostics {
-                writeResult(
-                    diagnostic, ruleIndex: ruleIndex[diagnostic.ruleID], artifactIndex: artifactIndex,
-                    sources: input.sources, to: &json)
-                json.flushIfFull()
-            }
-            return
-        }
         let diagnostics = input.diagnostics
         let sources = input.sources
         ReportRounds.write(
             count: diagnostics.count, jobs: jobs, findingsPerJob: findingsPerJob,
+            inPlace: { index in
+                writeResult(
+                    diagnostics[index], ruleIndex: ruleIndex[diagnostics[index].ruleID], artifactIndex: artifactIndex,
+                    sources: sources, to: &json)
+                json.flushIfFull()
+            },
             fragment: { range in
                 var fragment = JSONWriter(
                     fragmentAtDepth: 4, afterMember: range.lowerBound > 0, reservingCapacity: range.count * 2_048)

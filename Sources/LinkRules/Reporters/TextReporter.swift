@@ -24,18 +24,14 @@ public struct TextReporter: Reporter {
         jobs: Int? = nil, findingsPerJob: Int = ReportRounds.findingsPerJob
     ) {
         let style = TerminalStyle(enabled: options.color)
-        let jobs = jobs ?? ReportRounds.jobs(for: input.diagnostics.count, findingsPerJob: findingsPerJob)
-        guard jobs > 1 else {
-            for diagnostic in input.diagnostics {
-                output.flushIfFull()
-                appendFinding(diagnostic, sources: input.sources, options: options, style: style, to: &output)
-            }
-            return
-        }
         let diagnostics = input.diagnostics
         let sources = input.sources
         ReportRounds.write(
             count: diagnostics.count, jobs: jobs, findingsPerJob: findingsPerJob,
+            inPlace: { index in
+                output.flushIfFull()
+                appendFinding(diagnostics[index], sources: sources, options: options, style: style, to: &output)
+            },
             fragment: { range in
                 var fragment = ReportBuffer(reservingCapacity: range.count * (options.quiet ? 120 : 320))
                 for diagnostic in diagnostics[range] {
