@@ -25,10 +25,22 @@ import Testing
     static func expectSameTable(_ bytes: [UInt8], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let file = SourceFile(path: "a.yml", bytes: bytes)
         let reference = referenceTable(bytes)
-        #expect(file.lineStarts == reference.starts, sourceLocation: sourceLocation)
+        #expect((0..<file.lineCount).map(file.lineStart) == reference.starts, sourceLocation: sourceLocation)
         #expect((0..<file.lineCount).map(file.lineIsASCII) == reference.ascii, sourceLocation: sourceLocation)
         #expect(file.isASCII == reference.ascii.allSatisfy { $0 }, sourceLocation: sourceLocation)
         #expect(file.holdsCarriageReturn == bytes.contains(0x0D), sourceLocation: sourceLocation)
+    }
+
+    /// Lines that are not ASCII are kept one bit each: lines on either side of a 64-line word's edge, the first and
+    /// the last line are told apart from their ASCII neighbours, and columns on them count characters.
+    @Test func nonASCIILinesAcrossWordEdges() {
+        let marked: Set<Int> = [0, 62, 63, 64, 65, 127, 128, 199]
+        let lines = (0..<200).map { marked.contains($0) ? "é \($0)" : "a \($0)" }
+        Self.expectSameTable(Array(lines.joined(separator: "\n").utf8))
+        let file = SourceFile(path: "a.yml", text: lines.joined(separator: "\n"))
+        #expect(file.position(ofByte: file.lineStart(64) + 3) == SourcePosition(line: 65, column: 3, offset: file.lineStart(64) + 3))
+        #expect(file.position(ofByte: file.lineStart(66) + 3) == SourcePosition(line: 67, column: 4, offset: file.lineStart(66) + 3))
+        #expect(!file.lineIsASCII(199) && file.lineIsASCII(198))
     }
 
     @Test(arguments: [
@@ -99,7 +111,7 @@ import Testing
         let file = SourceFile(path: "a.yml", text: text)
         var expected = 0
         for offset in 0...file.bytes.count {
-            while expected + 1 < file.lineStarts.count, file.lineStarts[expected + 1] <= offset { expected += 1 }
+            while expected + 1 < file.lineCount, file.lineStart(expected + 1) <= offset { expected += 1 }
             if file.line(containing: offset) != expected {
                 Issue.record("offset \(offset): line \(file.line(containing: offset)), expected \(expected)")
                 return

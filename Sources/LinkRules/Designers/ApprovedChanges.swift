@@ -18,7 +18,7 @@ public struct ApprovedChanges: Sendable {
         var entries: [Entry] = []
         let bytes = file.bytes
         for line in 0..<file.lineCount {
-            let start = file.lineStarts[line]
+            let start = file.lineStart(line)
             let end = file.nextLineStart(after: line)
             var cursor = start
             while cursor < end {

@@ -242,7 +242,7 @@ struct SuppressionCommentScanner {
     func comment(markerAt marker: Int) -> Comment? {
         let bytes = file.bytes
         let line = file.position(ofByte: marker).line - 1
-        let lineStart = file.lineStarts[line]
+        let lineStart = file.lineStart(line)
         var index = marker - 1
         while index >= lineStart, isBlank(bytes[index]) { index -= 1 }
         guard index >= lineStart, bytes[index] == Self.hash, index == lineStart || isBlank(bytes[index - 1]) else {
@@ -285,7 +285,7 @@ struct SuppressionCommentScanner {
     private func entry(onLine line: Int?) -> Int? {
         guard let line else { return nil }
         guard let index = SuppressionFilter.lastIndex(in: entries, startingBefore: lineEnd(line) + 1),
-            entries[index].upperBound > file.lineStarts[line]
+            entries[index].upperBound > file.lineStart(line)
         else { return nil }
         return index
     }
@@ -293,8 +293,8 @@ struct SuppressionCommentScanner {
     /// The first line after `line` that is not a comment line (a blank line counts as not a comment).
     private func nextLineThatIsNotAComment(after line: Int) -> Int? {
         var next = line + 1
-        while next < file.lineStarts.count {
-            var index = file.lineStarts[next]
+        while next < file.lineCount {
+            var index = file.lineStart(next)
             let end = lineEnd(next)
             while index < end, isBlank(file.bytes[index]) { index += 1 }
             if index == end || file.bytes[index] != Self.hash { return next }
@@ -306,7 +306,7 @@ struct SuppressionCommentScanner {
     /// The offset where a 0-based line's text ends, before its line break.
     private func lineEnd(_ line: Int) -> Int {
         var end = file.nextLineStart(after: line)
-        while end > file.lineStarts[line], file.bytes[end - 1] == UInt8(ascii: "\n") || file.bytes[end - 1] == UInt8(ascii: "\r") {
+        while end > file.lineStart(line), file.bytes[end - 1] == UInt8(ascii: "\n") || file.bytes[end - 1] == UInt8(ascii: "\r") {
             end -= 1
         }
         return end

@@ -10,12 +10,12 @@ import Darwin
 /// read eight bytes at a time. A line ends at LF, or at a CR not followed by LF (old Mac files), as editors count
 /// lines.
 struct LineTable {
-    /// Byte offset at which each line starts; the first is 0.
-    var lineStarts: [Int]
+    /// Byte offset at which each line starts; the first is 0. In 32 bits: the text is under 4 GiB (`SourceFile`).
+    var lineStarts: [UInt32]
     /// Whether every byte from the text start on is ASCII.
     var isASCII: Bool
-    /// When the text is not all ASCII, whether each line is; empty otherwise.
-    var asciiLines: [Bool]
+    /// The lines that are not ASCII; empty when the text is all ASCII.
+    var nonASCIILines: LineSet
     /// Whether the text holds a CR anywhere.
     var holdsCarriageReturn: Bool
 
@@ -29,19 +29,19 @@ struct LineTable {
         // memory), and the array grows past it only for a file of shorter lines. The first part's starts are
         // found straight into it; the other parts' are appended.
         let byteCount = bytes.count
-        @Sendable func tableStarts() -> [Int] {
-            var starts: [Int] = []
+        @Sendable func tableStarts() -> [UInt32] {
+            var starts: [UInt32] = []
             starts.reserveCapacity(byteCount / 16 + 1)
             starts.append(0)
             return starts
         }
-        var starts: [Int]
+        var starts: [UInt32]
         var scans: [PartScan] = []
         if partCount > 1 {
             let bounds = Self.partBounds(of: bytes, count: partCount)
             let source = SharedAcrossJobs(value: bytes)
             var parts = ConcurrentJobs.flatMap(count: bounds.count - 1, concurrently: true) { part in
-                var partStarts: [Int]
+                var partStarts: [UInt32]
                 if part == 0 {
                     partStarts = tableStarts()
                 } else {
@@ -66,17 +66,17 @@ struct LineTable {
         lineStarts = starts
         holdsCarriageReturn = scans.contains { $0.holdsCarriageReturn }
         // Each part's lines are numbered from its first line, the line after those of the parts before it.
-        var lines: [Bool] = []
+        var lines = LineSet()
         var firstLine = 0
         for scan in scans {
             for line in scan.nonASCIILines {
-                if lines.isEmpty { lines = [Bool](repeating: true, count: starts.count) }
-                lines[firstLine + line] = false
+                if lines.isEmpty { lines = LineSet(lineCount: starts.count) }
+                lines.insert(firstLine + line)
             }
             firstLine += scan.lineStartCount
         }
         isASCII = lines.isEmpty
-        asciiLines = lines
+        nonASCIILines = lines
     }
 
     /// Bytes below which a part of the text is not worth a core of its own.
@@ -94,19 +94,19 @@ struct LineTable {
     /// are not ASCII from `textStart` on. `range` starts a line (the text's start, or after a line feed), so its
     /// breaks and lines are those a scan of the whole text finds there.
     private static func scan(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, textStart: Int, into starts: inout [Int]
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, textStart: Int, into starts: inout [UInt32]
     ) -> PartScan {
         let part = UnsafeBufferPointer(rebasing: bytes[range])
         let base = range.lowerBound
         let breaksLoneCR = part.baseAddress.map { memchr($0, 0x0D, part.count) != nil } ?? false
         let firstStart = starts.count
-        Self.forEachLineStart(in: part, breaksLoneCR: breaksLoneCR) { starts.append(base + $0) }
+        Self.forEachLineStart(in: part, breaksLoneCR: breaksLoneCR) { starts.append(UInt32(truncatingIfNeeded: base + $0)) }
         var nonASCIILines: [Int] = []
         var line = 0
         let lineStartCount = starts.count - firstStart
         Self.forEachNonASCIIByte(in: part, from: max(0, textStart - base)) { offset in
             // The part's line `line` ends where the start `firstStart + line` of `starts` is.
-            while line < lineStartCount, starts[firstStart + line] <= base + offset { line += 1 }
+            while line < lineStartCount, Int(starts[firstStart + line]) <= base + offset { line += 1 }
             if nonASCIILines.last != line { nonASCIILines.append(line) }
         }
         return PartScan(lineStartCount: lineStartCount, nonASCIILines: nonASCIILines, holdsCarriageReturn: breaksLoneCR)
@@ -181,5 +181,30 @@ struct LineTable {
             if lineFeed < count { body(lineFeed + 1) }
             position = lineFeed + 1
         }
+    }
+}
+
+/// A set of 0-based line numbers, one bit per line of the file: for what only some lines are (not ASCII), asked of
+/// any line. Empty, it holds no storage at all.
+struct LineSet: Sendable {
+    private var words: [UInt64] = []
+    private(set) var isEmpty = true
+
+    /// An empty set.
+    init() {}
+
+    /// An empty set with room for the lines below `lineCount`.
+    init(lineCount: Int) {
+        words = [UInt64](repeating: 0, count: (lineCount + 63) / 64)
+    }
+
+    /// Adds a line below the count the set was made for.
+    mutating func insert(_ line: Int) {
+        words[line >> 6] |= 1 << UInt64(line & 63)
+        isEmpty = false
+    }
+
+    func contains(_ line: Int) -> Bool {
+        line >= 0 && line >> 6 < words.count && words[line >> 6] & (1 << UInt64(line & 63)) != 0
     }
 }

@@ -22,7 +22,7 @@ struct LinksBlockLayout {
         guard let keyLine = Self.linksKeyLine(in: file) else { return nil }
         keyOffset = file.textStart(ofLine: keyLine)
         guard let found = file.bytes.withUnsafeBufferPointer({ bytes in
-            file.lineStarts.withUnsafeBufferPointer { lineStarts in
+            file.withLineStarts { lineStarts in
                 Self.scanEntries(of: file, bytes: bytes, lineStarts: lineStarts, after: keyLine)
             }
         }) else { return nil }
@@ -33,7 +33,7 @@ struct LinksBlockLayout {
     /// or retains in the per-line loop): the entries' indentation, where each entry starts and where the block
     /// ends, or nil when the block's layout is not the plain one.
     private static func scanEntries(
-        of file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, lineStarts: UnsafeBufferPointer<Int>, after keyLine: Int
+        of file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, lineStarts: UnsafeBufferPointer<UInt32>, after keyLine: Int
     ) -> (indentation: Int, entryStarts: [Int], end: Int)? {
         let checksLineEnds = file.holdsCarriageReturn
         var indentation: Int?
@@ -43,8 +43,8 @@ struct LinksBlockLayout {
         var end = bytes.count
         var line = keyLine + 1
         while line < lineStarts.count {
-            let start = lineStarts[line]
-            let next = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
+            let start = Int(lineStarts[line])
+            let next = line + 1 < lineStarts.count ? Int(lineStarts[line + 1]) : bytes.count
             // Every line of the block ends at an LF (or the file's end): a lone CR breaks lines for libyaml.
             if checksLineEnds, next < bytes.count || bytes[next - 1] == UInt8(ascii: "\r") {
                 guard bytes[next - 1] == UInt8(ascii: "\n") else { return nil }
@@ -86,7 +86,7 @@ struct LinksBlockLayout {
     private static func linksKeyLine(in file: SourceFile) -> Int? {
         let bytes = file.bytes
         let key = Array("links:".utf8)
-        for line in 0..<file.lineStarts.count {
+        for line in 0..<file.lineCount {
             let start = file.textStart(ofLine: line)
             guard start + key.count <= bytes.count, bytes[start] == UInt8(ascii: "l"),
                 bytes[start..<(start + key.count)].elementsEqual(key)

@@ -15,13 +15,14 @@ public final class SourceFile: @unchecked Sendable {
     public let path: String
     /// The file's bytes, exactly as read (a leading byte-order mark included).
     public let bytes: [UInt8]
-    /// Byte offset at which each line starts; `lineStarts[0] == 0`.
-    public let lineStarts: [Int]
+    /// Byte offset at which each line starts (the first is 0), in 32 bits: a file of 4 GiB or more is refused
+    /// before it is read, and a large catalogue has hundreds of thousands of lines (see `lineStart(_:)`).
+    private let lineStarts: [UInt32]
     /// Whether every byte after the byte-order mark is ASCII, so a character count is a byte count everywhere.
     let isASCII: Bool
-    /// For a file that is not all ASCII, whether each line holds only ASCII bytes (a character column is then a
-    /// byte column); empty for an ASCII file.
-    private let asciiLines: [Bool]
+    /// For a file that is not all ASCII, which lines hold a byte of 0x80 or more (a character column is a byte
+    /// column on every other line); empty for an ASCII file.
+    private let nonASCIILines: LineSet
 
     /// Whether the file holds a CR anywhere: without one, lines end only at LF.
     let holdsCarriageReturn: Bool
@@ -36,7 +37,10 @@ public final class SourceFile: @unchecked Sendable {
     private let blockFirstLines: [UInt32]
     private static let blockShift = 12
 
+    /// A file of `bytes` as read from `path`. Its offsets are kept in 32 bits: `bytes` must hold fewer than
+    /// 2^32 − 1 bytes (a precondition; the loader refuses larger files with an error first).
     public init(path: String, bytes: [UInt8]) {
+        precondition(bytes.count < UInt32.max, "a file of 4 GiB or more")
         self.path = path
         self.bytes = bytes
         let byteOrderMarkLength = Self.startsWithByteOrderMark(bytes) ? 3 : 0
@@ -44,19 +48,19 @@ public final class SourceFile: @unchecked Sendable {
         let table = bytes.withUnsafeBufferPointer { LineTable(of: $0, textStart: byteOrderMarkLength) }
         lineStarts = table.lineStarts
         isASCII = table.isASCII
-        asciiLines = table.asciiLines
+        nonASCIILines = table.nonASCIILines
         holdsCarriageReturn = table.holdsCarriageReturn
         blockFirstLines = Self.blockFirstLines(of: table.lineStarts, byteCount: bytes.count)
     }
 
     /// The line each block of bytes starts on (see `blockFirstLines`), found in one pass over the line starts.
-    private static func blockFirstLines(of lineStarts: [Int], byteCount: Int) -> [UInt32] {
+    private static func blockFirstLines(of lineStarts: [UInt32], byteCount: Int) -> [UInt32] {
         let blocks = byteCount >> blockShift + 1
         var firstLines = [UInt32](repeating: 0, count: blocks + 1)
         var line = 0
         for block in 0..<blocks {
             let blockStart = block << blockShift
-            while line + 1 < lineStarts.count, lineStarts[line + 1] <= blockStart { line += 1 }
+            while line + 1 < lineStarts.count, Int(lineStarts[line + 1]) <= blockStart { line += 1 }
             firstLines[block] = UInt32(truncatingIfNeeded: line)
         }
         firstLines[blocks] = UInt32(truncatingIfNeeded: lineStarts.count - 1)
@@ -72,6 +76,15 @@ public final class SourceFile: @unchecked Sendable {
 
     public var lineCount: Int { lineStarts.count }
 
+    /// The byte offset at which a 0-based line starts (before a byte-order mark on the first line; see
+    /// `textStart(ofLine:)`).
+    public func lineStart(_ line: Int) -> Int { Int(lineStarts[line]) }
+
+    /// Calls `body` with the line starts (`lineStart(_:)` of every line, in order) read through a buffer.
+    func withLineStarts<Result>(_ body: (UnsafeBufferPointer<UInt32>) throws -> Result) rethrows -> Result {
+        try lineStarts.withUnsafeBufferPointer(body)
+    }
+
     /// The offset of the first NUL byte, found with `memchr`.
     var firstNULByte: Int? {
         bytes.withUnsafeBufferPointer { buffer -> Int? in
@@ -86,14 +99,14 @@ public final class SourceFile: @unchecked Sendable {
     }
 
     /// Whether a 0-based line holds only ASCII bytes.
-    func lineIsASCII(_ line: Int) -> Bool { isASCII || asciiLines[line] }
+    func lineIsASCII(_ line: Int) -> Bool { isASCII || !nonASCIILines.contains(line) }
 
     /// Where the 0-based line after `line` starts: the end of `line` with its line break (the file's end for the
     /// last line).
-    func nextLineStart(after line: Int) -> Int { line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count }
+    func nextLineStart(after line: Int) -> Int { line + 1 < lineStarts.count ? Int(lineStarts[line + 1]) : bytes.count }
 
     /// Where the text of a 0-based line starts: after the byte-order mark on the first line.
-    func textStart(ofLine line: Int) -> Int { line == 0 ? byteOrderMarkLength : lineStarts[line] }
+    func textStart(ofLine line: Int) -> Int { line == 0 ? byteOrderMarkLength : Int(lineStarts[line]) }
 
     /// The 0-based line a byte offset is on: a binary search of the line starts between those of its block's
     /// first line and the next block's.
@@ -106,10 +119,10 @@ public final class SourceFile: @unchecked Sendable {
     /// and then by halves: the line itself or the next few cost a comparison or two (YAML marks come nearly in
     /// order). Any other hint falls back to `line(containing:)`.
     func line(containing offset: Int, from hint: Int) -> Int {
-        guard hint >= 0, hint < lineStarts.count, lineStarts[hint] <= offset else { return line(containing: offset) }
+        guard hint >= 0, hint < lineStarts.count, Int(lineStarts[hint]) <= offset else { return line(containing: offset) }
         var low = hint
         var step = 1
-        while low + step < lineStarts.count, lineStarts[low + step] <= offset {
+        while low + step < lineStarts.count, Int(lineStarts[low + step]) <= offset {
             low += step
             step *= 2
         }
@@ -123,7 +136,7 @@ public final class SourceFile: @unchecked Sendable {
         var high = lines.upperBound
         while low < high {
             let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+            if Int(lineStarts[mid]) <= offset { low = mid } else { high = mid - 1 }
         }
         return low
     }

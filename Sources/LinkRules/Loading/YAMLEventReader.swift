@@ -226,7 +226,7 @@ final class YAMLEventReader {
             nonASCIILineSearch = (first, candidate)
         }
         let found = nonASCIILineSearch.found
-        return found < file.lineCount ? file.lineStarts[found] : file.bytes.count
+        return found < file.lineCount ? file.lineStart(found) : file.bytes.count
     }
 
     /// Moves a cursor that stands at its segment's end to the start of the next segment.
