@@ -15,7 +15,7 @@ import Darwin
 /// the model's 32-bit spans.
 enum FileBytes {
     /// The largest file read: offsets within it fit in 32 bits.
-    static let maximumSize = Int(UInt32.max) - 1
+    static let maximumSize = SourceFile.maximumByteCount
 
     /// Why a file could not be read.
     enum Failure: Error, Equatable {

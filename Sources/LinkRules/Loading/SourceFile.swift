@@ -37,10 +37,14 @@ public final class SourceFile: @unchecked Sendable {
     private let blockFirstLines: [UInt32]
     private static let blockShift = 12
 
-    /// A file of `bytes` as read from `path`. Its offsets are kept in 32 bits: `bytes` must hold fewer than
-    /// 2^32 − 1 bytes (a precondition; the loader refuses larger files with an error first).
+    /// The most bytes a file may hold: its offsets, and the model's spans within it, are kept in 32 bits. Readers
+    /// refuse a larger file with an error before making a `SourceFile` of it.
+    public static let maximumByteCount = Int(UInt32.max) - 1
+
+    /// A file of `bytes` as read from `path`; `bytes` must hold at most `maximumByteCount` bytes (a
+    /// precondition).
     public init(path: String, bytes: [UInt8]) {
-        precondition(bytes.count < UInt32.max, "a file of 4 GiB or more")
+        precondition(bytes.count <= Self.maximumByteCount, "a file of 4 GiB or more")
         self.path = path
         self.bytes = bytes
         let byteOrderMarkLength = Self.startsWithByteOrderMark(bytes) ? 3 : 0

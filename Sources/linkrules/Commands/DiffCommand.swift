@@ -99,6 +99,9 @@ enum GitRevision {
             if reason.hasSuffix(".") { reason.removeLast() }
             throw LoadError("cannot read '\(path)' at '\(revision)' from git: \(reason)", file: path)
         }
+        guard outcome.output.count <= SourceFile.maximumByteCount else {
+            throw LoadError("cannot read '\(path)' at '\(revision)' from git: it is 4 GiB or larger", file: path)
+        }
         return SourceFile(path: "\(revision):\(path)", bytes: outcome.output)
     }
 }
