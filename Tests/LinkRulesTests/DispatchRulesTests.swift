@@ -41,8 +41,8 @@ import Testing
     ]
     static let queryPool = ["", "?order_id={o}", "?order_id={o:int}", "?order_id=5", "?open=buy", "?open=buy&order_id={o:int}"]
 
-    static func randomURL(_ generator: inout SeededGenerator) -> String {
-        let count = Int.random(in: 1...3, using: &generator)
+    static func randomURL(_ generator: inout SeededGenerator, maxDepth: Int = 3) -> String {
+        let count = Int.random(in: 1...maxDepth, using: &generator)
         let path = (0..<count).map { _ in componentPool.randomElement(using: &generator)! }.joined(separator: "/")
         return "app://localhost/" + path + queryPool.randomElement(using: &generator)!
     }
@@ -50,7 +50,20 @@ import Testing
     @Test(arguments: 1...40)
     func trieFindsTheEarliestLinkThatMatchesEverythingALaterOneMatches(seed: UInt64) throws {
         var generator = SeededGenerator(state: seed)
-        let urls = (0..<40).map { _ in Self.randomURL(&generator) }
+        try Self.expectTrieAgreesWithTheDefinition((0..<40).map { _ in Self.randomURL(&generator) })
+    }
+
+    @Test(arguments: 1...20)
+    func trieAgreesWithTheDefinitionOnDeepPaths(seed: UInt64) throws {
+        // Paths of up to six components, most of them new below their first new node: the trie makes those
+        // nodes without a look-up, and a later link must still find them and the links ending there.
+        var generator = SeededGenerator(state: seed &+ 1000)
+        try Self.expectTrieAgreesWithTheDefinition((0..<80).map { _ in Self.randomURL(&generator, maxDepth: 6) })
+    }
+
+    /// Inserts the links of `urls` into a trie in order and expects each one's winner to be the earliest link that
+    /// `RouteShape.isSubsumed(by:in:)` says matches everything it matches.
+    static func expectTrieAgreesWithTheDefinition(_ urls: [String]) throws {
         let catalogue = try Self.catalogue(Self.catalogueText(urls))
         let context = LintContext(catalogue: catalogue)
         var words = RouteWords(vocabulary: catalogue.components)

@@ -59,4 +59,48 @@ import Testing
         #expect(a != b)
         #expect(Array(table.bytes(of: b)) == [0x61, 0x01, 0x62])
     }
+
+    @Test func foldingEightBytesAtOnceLowercasesEachByteAsOneAtATime() {
+        // Every byte value in every lane, beside neighbours that are capitals, bounds of the range and high bytes.
+        let neighbours: [UInt8] = [0x00, 0x40, 0x41, 0x5A, 0x5B, 0x60, 0x7F, 0x80, 0xC1, 0xDA, 0xFF]
+        for byte in 0...255 {
+            for lane in 0..<8 {
+                for neighbour in neighbours {
+                    var bytes = [UInt8](repeating: neighbour, count: 8)
+                    bytes[lane] = UInt8(byte)
+                    let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                    let expected = bytes.map(asciiLowercased).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                    #expect(InternTable.fold(word, true) == expected)
+                    #expect(InternTable.fold(word, false) == word)
+                }
+            }
+        }
+    }
+
+    @Test func foldingLookupsAgreeWithLowercasedCopiesAtEveryLength() {
+        // Words of every length up to 40 written in mixed case: a folding lookup finds what the lowercased copy
+        // was interned as, and a word that differs in one byte is never found in its place.
+        var table = InternTable()
+        var words: [String] = []
+        for length in 0...40 {
+            let word = String((0..<length).map { index in
+                let letter = Character(Unicode.Scalar(UInt8(0x61 + (index * 7 + length) % 26)))
+                return index % 3 == 0 ? Character(letter.uppercased()) : letter
+            })
+            words.append(word)
+            #expect(table.intern(word.lowercased()) == length)
+        }
+        for (length, word) in words.enumerated() {
+            #expect(table.id(of: word, foldingASCIICase: true) == length)
+            #expect(table.intern(word, foldingASCIICase: true) == length)
+            #expect(table.id(of: word) == (word == word.lowercased() ? length : nil))
+            for position in 0..<length {
+                var bytes = Array(word.lowercased().utf8)
+                bytes[position] = bytes[position] == UInt8(ascii: "z") ? UInt8(ascii: "y") : bytes[position] + 1
+                let other = String(decoding: bytes, as: UTF8.self)
+                #expect(table.id(of: other, foldingASCIICase: true) == nil)
+            }
+        }
+        #expect(table.count == words.count)
+    }
 }

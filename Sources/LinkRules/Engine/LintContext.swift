@@ -20,12 +20,16 @@ public final class LintContext: Sendable {
     private let linkFacts: LinkFacts
     /// Whether each vocabulary entry's name reads as a plural, by position: a declared word is inflected once.
     private let pluralEntries: [Bool]
+    /// `catalogue.links`, held apart: `isOwn` reads it for every look-up a rule makes, and reading it through the
+    /// `catalogue` property copies the whole catalogue struct (some 350 bytes) out of the class first.
+    private let ownLinks: [Link]
     /// For each declared component name that a fix may rename (a singular collection, a name with separators),
     /// the indices of the links that use it. Built once, so a rename fix never scans every link.
     private let renameIndex: [String: [Int]]
 
     public init(catalogue: Catalogue, inflector: Inflector = Inflector()) {
         self.catalogue = catalogue
+        ownLinks = catalogue.links
         self.inflector = inflector
         templateParser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
         (positions, firstPositions, routeKeyHashes, linkFacts) = Self.resolve(catalogue)
@@ -136,8 +140,8 @@ public final class LintContext: Sendable {
     /// Whether the context was built on these very links (the same array storage), so what it computed up front
     /// applies by index.
     private func isBuilt(on catalogue: Catalogue) -> Bool {
-        let own = self.catalogue.links.withUnsafeBufferPointer { $0.baseAddress }
-        return catalogue.links.count == self.catalogue.links.count && catalogue.links.withUnsafeBufferPointer { $0.baseAddress } == own
+        let own = ownLinks.withUnsafeBufferPointer { $0.baseAddress }
+        return catalogue.links.count == ownLinks.count && catalogue.links.withUnsafeBufferPointer { $0.baseAddress } == own
     }
 
     /// The hash of a link's route key (`LinkTemplate.routeKeyHash`), computed once per lint for the catalogue's
@@ -149,7 +153,7 @@ public final class LintContext: Sendable {
 
     /// Whether a link is the catalogue's own, at its index, so what was computed for it up front applies.
     private func isOwn(_ link: Link) -> Bool {
-        link.index >= 0 && link.index < firstPositions.count && catalogue.links[link.index] === link
+        link.index >= 0 && link.index < ownLinks.count && ownLinks[link.index] === link
     }
 
     /// The position in the vocabulary (`catalogue.components`) of the entry that the `name` of the component at
@@ -161,7 +165,15 @@ public final class LintContext: Sendable {
             let position = positions[Int(firstPositions[link.index]) + index]
             return position >= 0 ? Int(position) : nil
         }
-        return catalogue.componentPosition(of: link.template.components[index])
+        return componentPositionAfresh(of: link.template.components[index])
+    }
+
+    /// `catalogue.componentPosition(of:)`, for a link that is not the catalogue's own. Kept out of line: inlined
+    /// into a rule's loop, it has the rule copy the whole catalogue struct out of the class for every link, own
+    /// or not.
+    @inline(never)
+    private func componentPositionAfresh(of component: PathComponent) -> Int? {
+        catalogue.componentPosition(of: component)
     }
 
     /// Calls `body` with the vocabulary positions of all the path components of a link, in order (-1 where the

@@ -48,8 +48,6 @@ struct RouteTrie: Sendable {
     private var literalChildren: ChildTable
     /// The branches off the new link's path that `insert`'s search has yet to walk, kept to reuse its storage.
     private var stack: [(node: Int32, depth: Int32)] = []
-    /// The nodes of the new link's own path, by depth (its root first), kept to reuse their storage.
-    private var path: [Int32] = []
 
     /// An empty trie with room for about `expectedLinks` links: links share most of their nodes, and most add one
     /// or two of their own.
@@ -66,7 +64,8 @@ struct RouteTrie: Sendable {
     /// path, so comparing their route keys stays rare.
     ///
     /// The link's own path is made first, so the search follows it without looking its literal children up again.
-    /// The nodes it adds hold no link yet and lead only to each other, so the search leaves them out.
+    /// The nodes it adds hold no link yet and lead only to each other, so the search leaves them out; below the
+    /// first of them every node is new, and its children are made without a look-up.
     @discardableResult
     mutating func insert(_ shape: RouteShape, link: Int, in words: RouteWords, isSameRoute: (Int) -> Bool) -> End? {
         let authority = Int(shape.authority)
@@ -77,43 +76,51 @@ struct RouteTrie: Sendable {
             nodes.append(Node(parent: -1, word: -1, type: nil))
             firstNewDepth = 0
         }
-        var node = roots[authority]
-        setPath(0, node)
-        for (index, part) in shape.parts.enumerated() {
-            let count = nodes.count
-            switch part {
-            case .literal(let word): node = literalChild(of: node, word: word)
-            case .value(let key): node = valueChild(of: node, key)
+        // The path's nodes by depth, its root first, in room on the stack rather than an array of the trie's:
+        // writing them then costs no uniqueness or bounds check.
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: shape.parts.count + 1) { path in
+            var node = roots[authority]
+            path[0] = node
+            for (index, part) in shape.parts.enumerated() {
+                if firstNewDepth == Int.max {
+                    let count = nodes.count
+                    switch part {
+                    case .literal(let word): node = literalChild(of: node, word: word)
+                    case .value(let key): node = valueChild(of: node, key)
+                    }
+                    if nodes.count > count { firstNewDepth = index + 1 }
+                } else {
+                    switch part {
+                    case .literal(let word): node = newLiteralChild(of: node, word: word)
+                    case .value(let key): node = valueChild(of: node, key)
+                    }
+                }
+                path[index + 1] = node
             }
-            if nodes.count > count, firstNewDepth == Int.max { firstNewDepth = index + 1 }
-            setPath(index + 1, node)
+            let winner = earliestSubsumer(of: shape, path: UnsafeBufferPointer(path), firstNewDepth: firstNewDepth, in: words)
+            // The links already ending here, the last of which the new one follows.
+            var last: Int32 = -1
+            var index = nodes[Int(node)].firstEnd
+            while index >= 0 {
+                if isSameRoute(ends[Int(index)].link) { return winner }
+                last = index
+                index = ends[Int(index)].next
+            }
+            let end = Int32(ends.count)
+            ends.append(End(linkIndex: Int32(link), queryStart: Int32(queries.count), queryCount: Int32(shape.query.count)))
+            if !shape.query.isEmpty { queries.append(contentsOf: shape.query) }
+            if last >= 0 { ends[Int(last)].next = end } else { nodes[Int(node)].firstEnd = end }
+            return winner
         }
-        let winner = earliestSubsumer(of: shape, firstNewDepth: firstNewDepth, in: words)
-        // The links already ending here, the last of which the new one follows.
-        var last: Int32 = -1
-        var index = nodes[Int(node)].firstEnd
-        while index >= 0 {
-            if isSameRoute(ends[Int(index)].link) { return winner }
-            last = index
-            index = ends[Int(index)].next
-        }
-        let end = Int32(ends.count)
-        ends.append(End(linkIndex: Int32(link), queryStart: Int32(queries.count), queryCount: Int32(shape.query.count)))
-        if !shape.query.isEmpty { queries.append(contentsOf: shape.query) }
-        if last >= 0 { ends[Int(last)].next = end } else { nodes[Int(node)].firstEnd = end }
-        return winner
-    }
-
-    /// Records the node of the new link's path at `depth`, reusing `path`'s storage from link to link.
-    private mutating func setPath(_ depth: Int, _ node: Int32) {
-        if depth < path.count { path[depth] = node } else { path.append(node) }
     }
 
     /// The earliest link that matches every URL `shape` matches, `path` holding the nodes of its own path, which
     /// are new from `firstNewDepth` on. The path is followed node by node; the branches off it (placeholder
     /// children that accept the link's component, other than the path's own) and the root of the links of no
     /// scheme are walked from a stack. A branch never leads back onto the path.
-    private mutating func earliestSubsumer(of shape: RouteShape, firstNewDepth: Int, in words: RouteWords) -> End? {
+    private mutating func earliestSubsumer(
+        of shape: RouteShape, path: UnsafeBufferPointer<Int32>, firstNewDepth: Int, in words: RouteWords
+    ) -> End? {
         // `stack` is used up to `top`, and keeps its storage from link to link.
         var top = 0
         func push(_ node: Int32, _ depth: Int32) {
@@ -188,6 +195,11 @@ struct RouteTrie: Sendable {
 
     private mutating func literalChild(of parent: Int32, word: Int32) -> Int32 {
         if let existing = literalChildren.child(of: parent, word: word, in: nodes) { return existing }
+        return newLiteralChild(of: parent, word: word)
+    }
+
+    /// Adds a literal child that `parent` does not have (as when the parent was just made).
+    private mutating func newLiteralChild(of parent: Int32, word: Int32) -> Int32 {
         let child = Int32(nodes.count)
         nodes.append(Node(parent: parent, word: word, type: nil))
         literalChildren.insert(child, parent: parent, word: word, in: nodes)
