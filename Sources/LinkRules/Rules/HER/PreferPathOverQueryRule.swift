@@ -90,7 +90,7 @@ public struct PreferPathOverQueryRule: LinkRule {
                 for position in query.indices {
                     guard let valueSpan = query[position].valueSpan, !valueSpan.isEmpty,
                         bytes[valueSpan].allSatisfy({ isAlpha($0) }), query[position].placeholder == nil,
-                        context.declaredParam(named: query[position].name)?.role == nil
+                        !context.hasDeclaredRole(named: query[position].name)
                     else { continue }
                     return position
                 }
@@ -101,7 +101,7 @@ public struct PreferPathOverQueryRule: LinkRule {
         return template.query.withUnsafeBufferPointer { query in
             for position in query.indices {
                 guard let value = query[position].value, query[position].placeholder == nil, !value.isEmpty,
-                    value.utf8.allSatisfy({ isAlpha($0) }), context.declaredParam(named: query[position].name)?.role == nil
+                    value.utf8.allSatisfy({ isAlpha($0) }), !context.hasDeclaredRole(named: query[position].name)
                 else { continue }
                 return position
             }

@@ -123,8 +123,9 @@ public struct CredentialInURLRule: LinkRule {
     }
 
     /// Whether a name carries a credential: a declared role decides; an undeclared name goes by the heuristic.
-    func carriesCredential(_ name: String, in context: LintContext) -> (Bool, ParamSpec?) {
-        if let declared = context.declaredParam(named: name), let role = declared.role {
+    /// The declaration comes back as its position in `catalogue.params`: its role is read in place.
+    func carriesCredential(_ name: String, in context: LintContext) -> (Bool, Int?) {
+        if let declared = context.declaredParamPosition(named: name), let role = context.catalogue.params[declared].role {
             // `declared.isCredential`, compared in place rather than on a lowercased copy of the role.
             return (equalsLowercased(role.value, "credential"), declared)
         }
@@ -147,7 +148,7 @@ public struct CredentialInURLRule: LinkRule {
                 diagnostics.append(
                     context.diagnostic(
                         Self.self, .credentialPlaceholder(placeholder.name), link: link, span: placeholder.span,
-                        notes: declared.map { [Note(message: .credentialDeclaredHere($0.name.value), location: $0.location)] } ?? []))
+                        notes: Self.declarationNotes(declared, in: context)))
             }
         }
         link.template.query.withUnsafeBufferPointer { query in
@@ -157,14 +158,14 @@ public struct CredentialInURLRule: LinkRule {
                     diagnostics.append(
                         context.diagnostic(
                             Self.self, .credentialParam(query[index].name), link: link, span: query[index].nameSpan,
-                            notes: declared.map { [Note(message: .credentialDeclaredHere($0.name.value), location: $0.location)] } ?? []))
+                            notes: Self.declarationNotes(declared, in: context)))
                 } else if declared == nil, let placeholder = query[index].placeholder {
                     let (valueIsCredential, declaredValue) = carriesCredential(placeholder.name, in: context)
                     if valueIsCredential {
                         diagnostics.append(
                             context.diagnostic(
                                 Self.self, .credentialPlaceholder(placeholder.name), link: link, span: placeholder.span,
-                                notes: declaredValue.map { [Note(message: .credentialDeclaredHere($0.name.value), location: $0.location)] } ?? []))
+                                notes: Self.declarationNotes(declaredValue, in: context)))
                     }
                 }
             }
@@ -173,6 +174,13 @@ public struct CredentialInURLRule: LinkRule {
             diagnostics += payloadCredentials(link, in: context)
         }
         return diagnostics
+    }
+
+    /// The note pointing at a parameter's declaration (by its position in `catalogue.params`), none for nil.
+    private static func declarationNotes(_ position: Int?, in context: LintContext) -> [Note] {
+        guard let position else { return [] }
+        let declared = context.catalogue.params[position]
+        return [Note(message: .credentialDeclaredHere(declared.name.value), location: declared.location)]
     }
 
     /// Whether the part of a template that `LinkTemplate.authority` reads (its host, or a custom scheme's first
