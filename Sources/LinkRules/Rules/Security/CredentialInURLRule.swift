@@ -133,11 +133,14 @@ public struct CredentialInURLRule: LinkRule {
     }
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
+        collectedFindings(on: link, in: context)
+    }
+
+    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         // User information needs an `@` in the authority, which nearly no link has: the authority is split only
         // when there is one.
         if Self.authorityHasAtSign(link.template), let authority = link.template.authority, let userInfo = authority.userInfoSpan {
-            diagnostics.append(context.diagnostic(Self.self, .credentialInUserInfo, link: link, span: userInfo))
+            found.append(context.diagnostic(Self.self, .credentialInUserInfo, link: link, span: userInfo))
         }
         // Components and query items are read in place, not copied out with their strings.
         link.template.components.withUnsafeBufferPointer { components in
@@ -145,7 +148,7 @@ public struct CredentialInURLRule: LinkRule {
                 guard case .placeholder(let placeholder) = components[index].kind else { continue }
                 let (isCredential, declared) = carriesCredential(placeholder.name, in: context)
                 guard isCredential else { continue }
-                diagnostics.append(
+                found.append(
                     context.diagnostic(
                         Self.self, .credentialPlaceholder(placeholder.name), link: link, span: placeholder.span,
                         notes: Self.declarationNotes(declared, in: context)))
@@ -155,14 +158,14 @@ public struct CredentialInURLRule: LinkRule {
             for index in query.indices {
                 let (nameIsCredential, declared) = carriesCredential(query[index].name, in: context)
                 if nameIsCredential {
-                    diagnostics.append(
+                    found.append(
                         context.diagnostic(
                             Self.self, .credentialParam(query[index].name), link: link, span: query[index].nameSpan,
                             notes: Self.declarationNotes(declared, in: context)))
                 } else if declared == nil, let placeholder = query[index].placeholder {
                     let (valueIsCredential, declaredValue) = carriesCredential(placeholder.name, in: context)
                     if valueIsCredential {
-                        diagnostics.append(
+                        found.append(
                             context.diagnostic(
                                 Self.self, .credentialPlaceholder(placeholder.name), link: link, span: placeholder.span,
                                 notes: Self.declarationNotes(declaredValue, in: context)))
@@ -171,9 +174,8 @@ public struct CredentialInURLRule: LinkRule {
             }
         }
         if !link.examples.isEmpty, Self.mayHavePayloadSlot(link.template) {
-            diagnostics += payloadCredentials(link, in: context)
+            found += payloadCredentials(link, in: context)
         }
-        return diagnostics
     }
 
     /// The note pointing at a parameter's declaration (by its position in `catalogue.params`), none for nil.

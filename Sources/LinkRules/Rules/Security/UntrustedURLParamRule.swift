@@ -113,7 +113,10 @@ public struct UntrustedURLParamRule: LinkRule {
     }
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
+        collectedFindings(on: link, in: context)
+    }
+
+    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         // Query items are read in place, not copied out with their strings.
         link.template.query.withUnsafeBufferPointer { query in
             for index in query.indices {
@@ -132,12 +135,11 @@ public struct UntrustedURLParamRule: LinkRule {
                     let declared = context.catalogue.params[position]
                     notes.append(Note(message: .declaredURLParam(declared.name.value), location: declared.location))
                 }
-                diagnostics.append(
+                found.append(
                     context.diagnostic(
                         Self.self, .untrustedURLParam(query[index].name), link: link, span: query[index].nameSpan, notes: notes))
             }
         }
-        return diagnostics
     }
 }
 
