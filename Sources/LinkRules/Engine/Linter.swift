@@ -190,10 +190,10 @@ public struct Linter: Sendable {
             var found: [Diagnostic] = []
             for position in chunks[index] {
                 let link = links[position]
-                // By index: each rule is called where it is stored, not copied out of the array for every link.
+                // By index: each rule is called where it is stored, not copied out of the array for every link. Each
+                // appends its findings to the chunk's, so no array is built and released per rule and link.
                 for rule in linkRules.indices {
-                    let findings = linkRules[rule].check(link, in: context)
-                    if !findings.isEmpty { found += findings }
+                    linkRules[rule].check(link, in: context, into: &found)
                 }
             }
             return found

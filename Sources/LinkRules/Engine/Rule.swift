@@ -19,6 +19,10 @@ public protocol Rule: Sendable {
 /// compiled per link, no scan of all links.
 public protocol LinkRule: Rule {
     func check(_ link: Link, in context: LintContext) -> [Diagnostic]
+    /// Appends the findings on one link to `found`, in the order `check(_:in:)` returns them. The linter calls this
+    /// for every rule and every link: a rule with nothing to report returns without building and releasing an
+    /// array. By default it appends what `check(_:in:)` returns.
+    func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic])
 }
 
 /// A rule that looks at all links at once (duplicates, shadowing, consistency). It must be near-linear: an
@@ -39,6 +43,19 @@ extension Rule {
 
 extension LinkRule {
     public var asLinkRule: (any LinkRule)? { self }
+
+    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+        let findings = check(link, in: context)
+        if !findings.isEmpty { found += findings }
+    }
+
+    /// The findings `check(_:in:into:)` appends, as an array: how a rule that implements the appending check
+    /// answers `check(_:in:)`.
+    func collectedFindings(on link: Link, in context: LintContext) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        check(link, in: context, into: &found)
+        return found
+    }
 }
 
 extension CatalogueRule {

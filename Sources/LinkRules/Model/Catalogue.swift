@@ -70,8 +70,11 @@ public struct Catalogue: Sendable {
 
     /// The declared query parameter with a lowercased name.
     public func param(named name: String) -> ParamSpec? {
-        paramIndex[name].map { params[$0] }
+        paramPosition(named: name).map { params[$0] }
     }
+
+    /// The position in `params` of the parameter `param(named:)` finds.
+    func paramPosition(named name: String) -> Int? { paramIndex[name] }
 
     /// The file a top-level declared value was read from.
     public func file(declaring scalar: Scalar) -> SourceFile? {

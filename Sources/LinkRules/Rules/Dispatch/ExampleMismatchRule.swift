@@ -53,10 +53,13 @@ public struct ExampleMismatchRule: LinkRule {
     public init() {}
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        guard !link.examples.isEmpty else { return [] }
+        collectedFindings(on: link, in: context)
+    }
+
+    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+        guard !link.examples.isEmpty else { return }
         let parser = context.templateParser
         let matcher = RouteMatcher()
-        var diagnostics: [Diagnostic] = []
         for example in link.examples {
             // Most examples match; those the byte-level test vouches for are not parsed.
             if ExampleQuickMatch.surelyMatches(example.value, link.template) { continue }
@@ -67,12 +70,11 @@ public struct ExampleMismatchRule: LinkRule {
             if let templateSpan = mismatch.templateSpan {
                 notes.append(Note(message: .templateRefuses, location: link.location(ofURL: templateSpan)))
             }
-            diagnostics.append(
+            found.append(
                 context.diagnostic(
                     Self.self, .exampleMismatch(example.value, Self.explanation(mismatch, in: concrete)),
                     at: link.file.location(ofBytes: range), link: link, notes: notes))
         }
-        return diagnostics
     }
 
     /// What the template expected, in words.

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A byte-level test that an example URL matches its link's template without parsing the example, for the common
 /// shape: a template with a scheme and `//`, no query and no fragment, no literal prefix before a placeholder. It
 /// answers true only where `RouteMatcher.firstMismatch` on the parsed example finds no mismatch; on false the
@@ -26,38 +34,51 @@ struct ExampleQuickMatch {
         _ example: UnsafeBufferPointer<UInt8>, _ template: UnsafeBufferPointer<UInt8>,
         components: UnsafeBufferPointer<PathComponent>, schemeEnd: Int, templateHasHost: Bool
     ) -> Bool {
+        // Searched and compared with the C library's byte functions rather than byte by byte: this runs for every
+        // example of the catalogue.
+        guard let templateBase = template.baseAddress, let exampleBase = example.baseAddress else { return false }
         // The template has no query and no fragment, so it requires no query item.
-        for byte in template where byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { return false }
+        if memchr(templateBase, Int32(UInt8(ascii: "?")), template.count) != nil
+            || memchr(templateBase, Int32(UInt8(ascii: "#")), template.count) != nil
+        {
+            return false
+        }
         let authorityStart = schemeEnd + 3
-        var authorityEnd = authorityStart
-        while authorityEnd < template.count, template[authorityEnd] != UInt8(ascii: "/") { authorityEnd += 1 }
-        guard example.count >= authorityEnd else { return false }
-        for offset in 0..<authorityEnd where example[offset] != template[offset] { return false }
-        var pathEnd = authorityEnd
-        if pathEnd < example.count {
-            let next = example[pathEnd]
+        guard authorityStart <= template.count else { return false }
+        let authorityEnd = firstOffset(of: UInt8(ascii: "/"), in: template, from: authorityStart) ?? template.count
+        guard example.count >= authorityEnd, memcmp(exampleBase, templateBase, authorityEnd) == 0 else { return false }
+        if authorityEnd < example.count {
+            let next = example[authorityEnd]
             guard next == UInt8(ascii: "/") || next == UInt8(ascii: "?") || next == UInt8(ascii: "#") else { return false }
         }
-        while pathEnd < example.count, example[pathEnd] != UInt8(ascii: "?"), example[pathEnd] != UInt8(ascii: "#") {
-            pathEnd += 1
-        }
+        let pathEnd = min(
+            firstOffset(of: UInt8(ascii: "?"), in: example, from: authorityEnd) ?? example.count,
+            firstOffset(of: UInt8(ascii: "#"), in: example, from: authorityEnd) ?? example.count)
         let pathStart = templateHasHost ? authorityEnd : authorityStart
         var componentIndex = 0
         var segmentStart = pathStart
-        var cursor = pathStart
-        while cursor <= pathEnd {
-            if cursor == pathEnd || example[cursor] == UInt8(ascii: "/") {
-                if cursor > segmentStart {
-                    guard componentIndex < components.count,
-                        fits(UnsafeBufferPointer(rebasing: example[segmentStart..<cursor]), components[componentIndex], template)
-                    else { return false }
-                    componentIndex += 1
-                }
-                segmentStart = cursor + 1
+        // Each segment runs to the next `/` or to the end of the path; empty segments are passed over.
+        while segmentStart <= pathEnd {
+            let segmentEnd = min(firstOffset(of: UInt8(ascii: "/"), in: example, from: segmentStart) ?? pathEnd, pathEnd)
+            if segmentEnd > segmentStart {
+                guard componentIndex < components.count,
+                    fits(UnsafeBufferPointer(rebasing: example[segmentStart..<segmentEnd]), components[componentIndex], template)
+                else { return false }
+                componentIndex += 1
             }
-            cursor += 1
+            segmentStart = segmentEnd + 1
         }
         return componentIndex == components.count
+    }
+
+    /// The offset of the first `byte` in `bytes` at or after `start`, nil when there is none (or `start` is past
+    /// the end).
+    @inline(__always)
+    private static func firstOffset(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress, start < bytes.count,
+            let found = memchr(base + start, Int32(byte), bytes.count - start)
+        else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 
     /// Whether a segment of the example surely fits the template's component: a word or number equal ignoring
@@ -67,6 +88,12 @@ struct ExampleQuickMatch {
         case .literal, .integer:
             let span = pattern.span
             guard segment.count == span.count else { return false }
+            // Mostly the same bytes: one comparison and an ASCII test of them settle it.
+            if let segmentBase = segment.baseAddress, let templateBase = template.baseAddress,
+                memcmp(segmentBase, templateBase + span.lowerBound, segment.count) == 0
+            {
+                return isASCII(segment)
+            }
             for index in 0..<segment.count {
                 let x = segment[index]
                 let y = template[span.lowerBound + index]

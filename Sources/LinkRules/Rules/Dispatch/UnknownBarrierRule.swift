@@ -70,8 +70,12 @@ public struct UnknownBarrierRule: LinkRule, CatalogueRule {
     public init() {}
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        guard let barrier = link.barrier, !barrier.isNull else { return [] }
-        return diagnose(barrier, in: link.file, link: link, context: context).map { [$0] } ?? []
+        collectedFindings(on: link, in: context)
+    }
+
+    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+        guard let barrier = link.barrier, !barrier.isNull else { return }
+        if let finding = diagnose(barrier, in: link.file, link: link, context: context) { found.append(finding) }
     }
 
     public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {

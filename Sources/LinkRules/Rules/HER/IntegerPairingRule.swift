@@ -31,17 +31,20 @@ public struct IntegerPairingRule: LinkRule {
     public init() {}
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        if surelyPairs(link, in: context) { return [] }
+        collectedFindings(on: link, in: context)
+    }
+
+    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+        if surelyPairs(link, in: context) { return }
         let template = link.template
         let components = template.components
         let vocabulary = context.catalogue.components
-        var diagnostics: [Diagnostic] = []
         for (index, component) in components.enumerated() where component.isIdentifier {
             guard index > 0 else {
                 // With an empty host (`exfe:///!100233`, seed 003) the path is the app's own resource path, whose
                 // root ids the app defines; elsewhere a leading id pairs with nothing.
                 if !template.hasEmptyHost && (template.hostSpan != nil || template.schemeSpan != nil) {
-                    diagnostics.append(context.diagnostic(Self.self, .idWithoutCollection(component.text), link: link, span: component.span))
+                    found.append(context.diagnostic(Self.self, .idWithoutCollection(component.text), link: link, span: component.span))
                 }
                 continue
             }
@@ -56,18 +59,17 @@ public struct IntegerPairingRule: LinkRule {
             let kind = vocabulary[position].kind
             let idType = vocabulary[position].idType
             if kind != .collection, idType == nil {
-                diagnostics.append(
+                found.append(
                     context.diagnostic(
                         Self.self, .idAfterNonCollection(component.text, owner: owner.text, kind: kind), link: link,
                         span: component.span, notes: [note()]))
             } else if let expected = idType, let type = component.placeholder?.type, type != expected {
-                diagnostics.append(
+                found.append(
                     context.diagnostic(
                         Self.self, .idTypeMismatch(owner.text, expected: expected, found: type), link: link,
                         span: component.span, notes: [note()]))
             }
         }
-        return diagnostics
     }
 }
 

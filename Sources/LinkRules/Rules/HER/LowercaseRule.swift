@@ -26,8 +26,12 @@ public struct LowercaseRule: LinkRule {
     public init() {}
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        collectedFindings(on: link, in: context)
+    }
+
+    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         // Most links have no capital anywhere: one pass over the bytes, read in place, settles them.
-        guard Self.hasCapital(link.template.text) else { return [] }
+        guard Self.hasCapital(link.template.text) else { return }
         let template = link.template
         let bytes = Array(template.text.utf8)
         func hasUppercase(_ span: Range<Int>) -> Bool { bytes[span].contains { $0 >= 0x41 && $0 <= 0x5A } }
@@ -44,13 +48,13 @@ public struct LowercaseRule: LinkRule {
             }
         }
         for item in template.query where hasUppercase(item.nameSpan) { spans.append(item.nameSpan) }
-        guard let first = spans.first else { return [] }
+        guard let first = spans.first else { return }
         let edits = spans.map { span in
             context.urlEdit(link, replacing: span, with: String(decoding: bytes[span], as: UTF8.self).lowercasedASCIIIfNeeded)
         }
         let lowered = String(decoding: bytes[first], as: UTF8.self)
         let fix = FixIt(message: .lowercaseLink, edits: edits, applicability: .safe)
-        return [context.diagnostic(Self.self, .notLowercase(lowered), link: link, span: first, fixes: [fix])]
+        found.append(context.diagnostic(Self.self, .notLowercase(lowered), link: link, span: first, fixes: [fix]))
     }
 }
 

@@ -56,19 +56,22 @@ public struct ModalTerminalRule: LinkRule {
     public init() {}
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        guard context.catalogue.hasVocabulary else { return [] }
-        var diagnostics = checkPath(link, in: context)
+        collectedFindings(on: link, in: context)
+    }
+
+    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+        guard context.catalogue.hasVocabulary else { return }
+        checkPath(link, in: context, into: &found)
         if PayloadExample.hasPayloadPlaceholder(link), !link.examples.isEmpty {
-            diagnostics += checkPayloads(link, in: context)
+            found += checkPayloads(link, in: context)
         }
-        return diagnostics
     }
 
     /// A modal in the link's path followed by more components.
-    private func checkPath(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        if surelyNoModalInside(link, in: context) { return [] }
+    private func checkPath(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+        if surelyNoModalInside(link, in: context) { return }
         let components = link.template.components
-        guard components.count > 1 else { return [] }
+        guard components.count > 1 else { return }
         let vocabulary = context.catalogue.components
         for index in 0..<(components.count - 1) {
             let component = components[index]
@@ -80,13 +83,12 @@ public struct ModalTerminalRule: LinkRule {
             let removal = component.span.upperBound..<components[components.count - 1].span.upperBound
             let fix = context.urlFix(.removeAfterModal(component.text), link, replacing: removal, with: "", applicability: .unsafe)
             let note = context.declarationNote(declared, .modalDeclared(component.name))
-            return [
+            found.append(
                 context.diagnostic(
                     Self.self, .afterModal(following.text, modal: component.text), link: link, span: following.span,
-                    notes: [note], fixes: [fix])
-            ]
+                    notes: [note], fixes: [fix]))
+            return
         }
-        return []
     }
 
     /// Whether no component but the last of a link of the catalogue's own is a declared modal without a

@@ -56,7 +56,10 @@ public struct NoSeparatorsRule: LinkRule {
     }
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
+        collectedFindings(on: link, in: context)
+    }
+
+    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         // One pass over the template's bytes, read in place, settles the links with no separator in their path.
         let path = link.template.components.withUnsafeBufferPointer { components in
             components.isEmpty ? nil : components[0].span.lowerBound..<components[components.count - 1].span.upperBound
@@ -64,7 +67,7 @@ public struct NoSeparatorsRule: LinkRule {
         guard let path,
             link.template.text.utf8.withContiguousStorageIfAvailable({ Self.containsSeparator(UnsafeBufferPointer(rebasing: $0[path])) })
                 ?? true
-        else { return [] }
+        else { return }
         for component in link.template.components {
             guard case .literal = component.kind, component.text.utf8.contains(where: Self.isSeparator) else { continue }
             let joined = String(decoding: component.text.utf8.filter { !Self.isSeparator($0) }, as: UTF8.self)
@@ -74,12 +77,11 @@ public struct NoSeparatorsRule: LinkRule {
                 notes.append(context.declarationNote(declared, .declaredWithoutSeparators(joined)))
             }
             let fix = ComponentRename.fix(.removeSeparators(joined), link: link, component: component, to: joined, in: context)
-            diagnostics.append(
+            found.append(
                 context.diagnostic(
                     Self.self, .separatorInComponent(component.text, joined: joined), link: link, span: component.span,
                     notes: notes, fixes: [fix]))
         }
-        return diagnostics
     }
 }
 

@@ -51,6 +51,10 @@ public struct PluralResourceNounsRule: LinkRule {
     public init() {}
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        collectedFindings(on: link, in: context)
+    }
+
+    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         // Most links have no singular noun before an identifier: the components, read in place, settle them
         // before the template's components are taken out.
         let hasSingularCollection = link.template.components.withUnsafeBufferPointer { components -> Bool in
@@ -61,9 +65,8 @@ public struct PluralResourceNounsRule: LinkRule {
             }
             return false
         }
-        guard hasSingularCollection else { return [] }
+        guard hasSingularCollection else { return }
         let components = link.template.components
-        var diagnostics: [Diagnostic] = []
         for index in 0..<(components.count - 1) {
             guard components[index].isLiteral, components[index + 1].isIdentifier,
                 !context.isPlural(link, component: index)
@@ -75,12 +78,11 @@ public struct PluralResourceNounsRule: LinkRule {
                 notes.append(context.declarationNote(declared, .pluralDeclared(plural)))
             }
             let fix = ComponentRename.fix(.usePlural(plural), link: link, component: noun, to: plural, in: context)
-            diagnostics.append(
+            found.append(
                 context.diagnostic(
                     Self.self, .singularCollection(noun.text, plural: plural), link: link, span: noun.span, notes: notes,
                     fixes: [fix]))
         }
-        return diagnostics
     }
 }
 

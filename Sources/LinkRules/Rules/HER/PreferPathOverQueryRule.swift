@@ -56,10 +56,14 @@ public struct PreferPathOverQueryRule: LinkRule {
     }
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        collectedFindings(on: link, in: context)
+    }
+
+    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         // Most links have no query, and most query items are not options: nothing is copied for them.
         guard !link.template.query.isEmpty, !link.template.components.isEmpty,
             let position = Self.firstOptionPosition(link.template, in: context)
-        else { return [] }
+        else { return }
         let template = link.template
         let last = template.components[template.components.count - 1]
         let item = template.query[position]
@@ -74,11 +78,10 @@ public struct PreferPathOverQueryRule: LinkRule {
         let rest = others.isEmpty ? "" : "?" + others.joined(separator: "&")
         let edits = [context.urlEdit(link, replacing: replaced, with: "/" + component + rest)]
         let fix = FixIt(message: .moveToPath(component), edits: edits, applicability: .unsafe)
-        return [
+        found.append(
             context.diagnostic(
                 Self.self, .optionInQuery(item.name, value: value, component: component), link: link, span: item.span,
-                fixes: [fix])
-        ]
+                fixes: [fix]))
     }
 
     /// The position of the first query item that picks a fixed option: a fixed value of letters only, for a
@@ -90,7 +93,7 @@ public struct PreferPathOverQueryRule: LinkRule {
                 for position in query.indices {
                     guard let valueSpan = query[position].valueSpan, !valueSpan.isEmpty,
                         bytes[valueSpan].allSatisfy({ isAlpha($0) }), query[position].placeholder == nil,
-                        context.declaredParam(named: query[position].name)?.role == nil
+                        !context.hasDeclaredRole(named: query[position].name)
                     else { continue }
                     return position
                 }
@@ -101,7 +104,7 @@ public struct PreferPathOverQueryRule: LinkRule {
         return template.query.withUnsafeBufferPointer { query in
             for position in query.indices {
                 guard let value = query[position].value, query[position].placeholder == nil, !value.isEmpty,
-                    value.utf8.allSatisfy({ isAlpha($0) }), context.declaredParam(named: query[position].name)?.role == nil
+                    value.utf8.allSatisfy({ isAlpha($0) }), !context.hasDeclaredRole(named: query[position].name)
                 else { continue }
                 return position
             }

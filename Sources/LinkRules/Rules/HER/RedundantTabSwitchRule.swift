@@ -25,9 +25,12 @@ public struct RedundantTabSwitchRule: LinkRule {
     public init() {}
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        collectedFindings(on: link, in: context)
+    }
+
+    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let components = link.template.components
-        guard components.count > 1, context.catalogue.hasVocabulary, mayHaveTwoTabs(link, in: context) else { return [] }
-        var diagnostics: [Diagnostic] = []
+        guard components.count > 1, context.catalogue.hasVocabulary, mayHaveTwoTabs(link, in: context) else { return }
         for index in 0..<(components.count - 1)
         where isTab(link, component: index, in: context) && isTab(link, component: index + 1, in: context) {
             let current = components[index]
@@ -35,10 +38,9 @@ public struct RedundantTabSwitchRule: LinkRule {
             let fix = context.urlFix(
                 .removeTab(current.text), link, replacing: current.span.lowerBound..<next.span.lowerBound, with: "",
                 applicability: .unsafe)
-            diagnostics.append(
+            found.append(
                 context.diagnostic(Self.self, .redundantTab(current.text, next: next.text), link: link, span: current.span, fixes: [fix]))
         }
-        return diagnostics
     }
 }
 

@@ -38,19 +38,22 @@ public struct UnknownQueryParamRule: LinkRule {
     }
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        collectedFindings(on: link, in: context)
+    }
+
+    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let template = link.template
-        guard !template.query.isEmpty, context.catalogue.hasVocabulary else { return [] }
-        if acceptsEveryItem(link, in: context) { return [] }
+        guard !template.query.isEmpty, context.catalogue.hasVocabulary else { return }
+        if acceptsEveryItem(link, in: context) { return }
         // A path with components the vocabulary does not know may accept anything.
         var positions: [Int] = []
         for (index, component) in template.components.enumerated() where component.isLiteral {
-            guard let position = context.vocabularyPosition(of: link, component: index) else { return [] }
+            guard let position = context.vocabularyPosition(of: link, component: index) else { return }
             positions.append(position)
         }
-        guard !positions.isEmpty else { return [] }
+        guard !positions.isEmpty else { return }
         let vocabulary = context.catalogue.components
         let groups = context.catalogue.paramGroups
-        var diagnostics: [Diagnostic] = []
         for item in template.query {
             let name = item.name.lowercasedASCIIIfNeeded
             if global.contains(name) || groups.contains(where: { $0.contains { $0.value.lowercasedASCIIIfNeeded == name } }) {
@@ -66,10 +69,9 @@ public struct UnknownQueryParamRule: LinkRule {
             for entry in declared {
                 notes.append(context.declarationNote(entry, .acceptsParams(entry.name.value, entry.params.map(\.value))))
             }
-            diagnostics.append(
+            found.append(
                 context.diagnostic(Self.self, .unknownParam(item.name, components: names), link: link, span: item.nameSpan, notes: notes))
         }
-        return diagnostics
     }
 }
 

@@ -55,12 +55,15 @@ public struct PayloadInvalidRule: LinkRule {
     public init() {}
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        guard PayloadExample.hasPayloadPlaceholder(link), !link.examples.isEmpty else { return [] }
-        var diagnostics: [Diagnostic] = []
+        collectedFindings(on: link, in: context)
+    }
+
+    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+        guard PayloadExample.hasPayloadPlaceholder(link), !link.examples.isEmpty else { return }
         for payload in PayloadExample.collect(link, parser: context.templateParser) {
             let name = payload.placeholder.name
             guard let text = payload.text else {
-                diagnostics.append(
+                found.append(
                     context.diagnostic(
                         Self.self, .payloadMissing(name), at: link.file.location(ofBytes: payload.example.tokenRange),
                         link: link))
@@ -75,9 +78,8 @@ public struct PayloadInvalidRule: LinkRule {
             }
             var notes: [Note] = []
             if let path = problem.jsonPath, !path.isEmpty { notes.append(Note(message: .payloadJSONPath(path))) }
-            diagnostics.append(context.diagnostic(Self.self, .payloadInvalid(name, problem.message), at: location, link: link, notes: notes))
+            found.append(context.diagnostic(Self.self, .payloadInvalid(name, problem.message), at: location, link: link, notes: notes))
         }
-        return diagnostics
     }
 }
 

@@ -93,44 +93,48 @@ public struct HostNotAllowedRule: LinkRule {
     }
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        collectedFindings(on: link, in: context)
+    }
+
+    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         // With no access lists every host is permitted, and only a universal link's host can be undeclared: the
         // other links need not have their authority read (nor the catalogue copied).
         if !link.template.isWebLink,
             lists.permitsEverything(
                 catalogueAllow: context.catalogue.access.allowedHosts, catalogueDeny: context.catalogue.access.deniedHosts)
         {
-            return []
+            return
         }
         let catalogue = context.catalogue
         let template = link.template
-        guard let authority = template.authority, !authority.hostSpan.isEmpty else { return [] }
+        guard let authority = template.authority, !authority.hostSpan.isEmpty else { return }
         let host = template.utf8Slice(authority.hostSpan)
         // A host with a placeholder (`{tenant}.example.com`) cannot be judged.
         guard !host.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "%") })
-        else { return [] }
+        else { return }
         let decision = lists.decide(
             host, catalogueAllow: catalogue.access.allowedHosts, catalogueDeny: catalogue.access.deniedHosts, in: catalogue)
         switch decision {
         case .denied:
             let name = String(template.substring(authority.hostSpan))
-            return [
+            found.append(
                 context.diagnostic(
                     Self.self, .hostDenied(name), link: link, span: authority.hostSpan,
-                    notes: AccessListPolicy.notes(for: decision, name: name))
-            ]
+                    notes: AccessListPolicy.notes(for: decision, name: name)))
+            return
         case .notAllowed:
             let name = String(template.substring(authority.hostSpan))
-            return [
+            found.append(
                 context.diagnostic(
                     Self.self, .hostNotInAllowList(name), link: link, span: authority.hostSpan,
-                    notes: AccessListPolicy.notes(for: decision, name: name))
-            ]
+                    notes: AccessListPolicy.notes(for: decision, name: name)))
+            return
         case .permitted:
             break
         }
         guard template.isWebLink, !catalogue.hosts.isEmpty,
             !catalogue.hosts.contains(where: { equalsIgnoringASCIICase($0.value.utf8, host) })
-        else { return [] }
+        else { return }
         let name = String(template.substring(authority.hostSpan))
         let declared = catalogue.hosts.map(\.value)
         var fixes: [FixIt] = []
@@ -142,10 +146,9 @@ public struct HostNotAllowedRule: LinkRule {
         if let first = catalogue.hosts.first, let location = catalogue.location(ofDeclared: first) {
             notes.append(Note(message: .declaredHostsStart, location: location))
         }
-        return [
+        found.append(
             context.diagnostic(
-                Self.self, .hostNotDeclared(name), link: link, span: authority.hostSpan, notes: notes, fixes: fixes)
-        ]
+                Self.self, .hostNotDeclared(name), link: link, span: authority.hostSpan, notes: notes, fixes: fixes))
     }
 }
 

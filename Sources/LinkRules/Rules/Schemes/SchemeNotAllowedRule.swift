@@ -79,6 +79,10 @@ public struct SchemeNotAllowedRule: LinkRule {
     }
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        collectedFindings(on: link, in: context)
+    }
+
+    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         // With no access lists every scheme is permitted: a link's scheme needs only to be a declared one, which
         // its bytes tell in place. The catalogue is read through the context, not copied.
         if lists.permitsEverything(
@@ -86,10 +90,10 @@ public struct SchemeNotAllowedRule: LinkRule {
             context.catalogue.schemes.isEmpty || link.template.isWebLink || link.template.schemeSpan == nil
                 || Self.isDeclaredScheme(of: link, in: context.catalogue.schemes)
         {
-            return []
+            return
         }
         let template = link.template
-        guard let span = template.schemeSpan else { return [] }
+        guard let span = template.schemeSpan else { return }
         let catalogue = context.catalogue
         let scheme = template.utf8Slice(span)
         let decision = lists.decide(
@@ -98,31 +102,31 @@ public struct SchemeNotAllowedRule: LinkRule {
         switch decision {
         case .denied:
             let name = String(template.substring(span))
-            return [
+            found.append(
                 context.diagnostic(
                     Self.self, .schemeDenied(name), link: link, span: span,
-                    notes: AccessListPolicy.notes(for: decision, name: name))
-            ]
+                    notes: AccessListPolicy.notes(for: decision, name: name)))
+            return
         case .notAllowed:
             let name = String(template.substring(span))
-            return [
+            found.append(
                 context.diagnostic(
                     Self.self, .schemeNotInAllowList(name), link: link, span: span,
-                    notes: AccessListPolicy.notes(for: decision, name: name))
-            ]
+                    notes: AccessListPolicy.notes(for: decision, name: name)))
+            return
         case .permitted:
             break
         }
         guard !catalogue.schemes.isEmpty, !template.isWebLink,
             !catalogue.schemes.contains(where: { equalsIgnoringASCIICase($0.name.value.utf8, scheme) })
-        else { return [] }
+        else { return }
         let name = String(template.substring(span))
         let declared = catalogue.schemes.map(\.name.value)
         var fixes: [FixIt] = []
         if let suggestion = Suggestion.closest(to: name, in: declared) {
             fixes.append(context.urlFix(.useDeclaredScheme(suggestion), link, replacing: span, with: suggestion, applicability: .unsafe))
         }
-        return [context.diagnostic(Self.self, .schemeNotRegistered(name, declared: declared), link: link, span: span, fixes: fixes)]
+        found.append(context.diagnostic(Self.self, .schemeNotRegistered(name, declared: declared), link: link, span: span, fixes: fixes))
     }
 }
 

@@ -55,27 +55,31 @@ public struct UniversalLinkHTTPSRule: LinkRule {
     public init() {}
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+        collectedFindings(on: link, in: context)
+    }
+
+    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         // Most links are not universal links: nothing is copied for them.
-        guard link.template.isWebLink else { return [] }
+        guard link.template.isWebLink else { return }
         let template = link.template
-        guard let schemeSpan = template.schemeSpan else { return [] }
+        guard let schemeSpan = template.schemeSpan else { return }
         guard let authority = template.authority, !authority.hostSpan.isEmpty else {
             let span = template.isOpaque ? schemeSpan : schemeSpan.upperBound..<(schemeSpan.upperBound + 3)
-            return [context.diagnostic(Self.self, .universalLinkWithoutHost, link: link, span: span)]
+            found.append(context.diagnostic(Self.self, .universalLinkWithoutHost, link: link, span: span))
+            return
         }
         let scheme = template.utf8Slice(schemeSpan)
-        guard equalsIgnoringASCIICase(scheme, "http".utf8) else { return [] }
+        guard equalsIgnoringASCIICase(scheme, "http".utf8) else { return }
         let hosts = context.catalogue.hosts
         if !hosts.isEmpty {
             let host = template.utf8Slice(authority.hostSpan)
-            guard hosts.contains(where: { equalsIgnoringASCIICase($0.value.utf8, host) }) else { return [] }
+            guard hosts.contains(where: { equalsIgnoringASCIICase($0.value.utf8, host) }) else { return }
         }
         let fix = context.urlFix(.switchToHTTPS, link, replacing: schemeSpan, with: "https", applicability: .unsafe)
-        return [
+        found.append(
             context.diagnostic(
                 Self.self, .universalLinkOverHTTP(String(template.substring(authority.hostSpan))), link: link, span: schemeSpan,
-                fixes: [fix])
-        ]
+                fixes: [fix]))
     }
 }
 

@@ -123,8 +123,9 @@ public struct CredentialInURLRule: LinkRule {
     }
 
     /// Whether a name carries a credential: a declared role decides; an undeclared name goes by the heuristic.
-    func carriesCredential(_ name: String, in context: LintContext) -> (Bool, ParamSpec?) {
-        if let declared = context.declaredParam(named: name), let role = declared.role {
+    /// The declaration comes back as its position in `catalogue.params`: its role is read in place.
+    func carriesCredential(_ name: String, in context: LintContext) -> (Bool, Int?) {
+        if let declared = context.declaredParamPosition(named: name), let role = context.catalogue.params[declared].role {
             // `declared.isCredential`, compared in place rather than on a lowercased copy of the role.
             return (equalsLowercased(role.value, "credential"), declared)
         }
@@ -132,11 +133,14 @@ public struct CredentialInURLRule: LinkRule {
     }
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
+        collectedFindings(on: link, in: context)
+    }
+
+    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         // User information needs an `@` in the authority, which nearly no link has: the authority is split only
         // when there is one.
         if Self.authorityHasAtSign(link.template), let authority = link.template.authority, let userInfo = authority.userInfoSpan {
-            diagnostics.append(context.diagnostic(Self.self, .credentialInUserInfo, link: link, span: userInfo))
+            found.append(context.diagnostic(Self.self, .credentialInUserInfo, link: link, span: userInfo))
         }
         // Components and query items are read in place, not copied out with their strings.
         link.template.components.withUnsafeBufferPointer { components in
@@ -144,35 +148,41 @@ public struct CredentialInURLRule: LinkRule {
                 guard case .placeholder(let placeholder) = components[index].kind else { continue }
                 let (isCredential, declared) = carriesCredential(placeholder.name, in: context)
                 guard isCredential else { continue }
-                diagnostics.append(
+                found.append(
                     context.diagnostic(
                         Self.self, .credentialPlaceholder(placeholder.name), link: link, span: placeholder.span,
-                        notes: declared.map { [Note(message: .credentialDeclaredHere($0.name.value), location: $0.location)] } ?? []))
+                        notes: Self.declarationNotes(declared, in: context)))
             }
         }
         link.template.query.withUnsafeBufferPointer { query in
             for index in query.indices {
                 let (nameIsCredential, declared) = carriesCredential(query[index].name, in: context)
                 if nameIsCredential {
-                    diagnostics.append(
+                    found.append(
                         context.diagnostic(
                             Self.self, .credentialParam(query[index].name), link: link, span: query[index].nameSpan,
-                            notes: declared.map { [Note(message: .credentialDeclaredHere($0.name.value), location: $0.location)] } ?? []))
+                            notes: Self.declarationNotes(declared, in: context)))
                 } else if declared == nil, let placeholder = query[index].placeholder {
                     let (valueIsCredential, declaredValue) = carriesCredential(placeholder.name, in: context)
                     if valueIsCredential {
-                        diagnostics.append(
+                        found.append(
                             context.diagnostic(
                                 Self.self, .credentialPlaceholder(placeholder.name), link: link, span: placeholder.span,
-                                notes: declaredValue.map { [Note(message: .credentialDeclaredHere($0.name.value), location: $0.location)] } ?? []))
+                                notes: Self.declarationNotes(declaredValue, in: context)))
                     }
                 }
             }
         }
         if !link.examples.isEmpty, Self.mayHavePayloadSlot(link.template) {
-            diagnostics += payloadCredentials(link, in: context)
+            found += payloadCredentials(link, in: context)
         }
-        return diagnostics
+    }
+
+    /// The note pointing at a parameter's declaration (by its position in `catalogue.params`), none for nil.
+    private static func declarationNotes(_ position: Int?, in context: LintContext) -> [Note] {
+        guard let position else { return [] }
+        let declared = context.catalogue.params[position]
+        return [Note(message: .credentialDeclaredHere(declared.name.value), location: declared.location)]
     }
 
     /// Whether the part of a template that `LinkTemplate.authority` reads (its host, or a custom scheme's first

@@ -1,11 +1,18 @@
 extension LintContext {
-    /// `catalogue.param(named: name.lowercasedASCIIIfNeeded)`, for rules that ask it of every query item: a short
-    /// list of declared parameters is searched in order, comparing ASCII bytes ignoring case, rather than hashing
-    /// a lowercased name; a longer list, or a name outside ASCII, goes through the catalogue's index.
-    func declaredParam(named name: String) -> ParamSpec? {
+    /// The position in `catalogue.params` of `catalogue.param(named: name.lowercasedASCIIIfNeeded)`, for rules
+    /// that ask it of every query item: a short list of declared parameters is searched in order, comparing ASCII
+    /// bytes ignoring case, rather than hashing a lowercased name; a longer list, or a name outside ASCII, goes
+    /// through the catalogue's index. A position rather than the declaration: rules read its role in place, and
+    /// copy the declaration out only for a finding.
+    func declaredParamPosition(named name: String) -> Int? {
         let params = catalogue.params
-        if params.count <= 8, let found = Self.searchParams(params, for: name) { return found.map { params[$0] } }
-        return catalogue.param(named: name.lowercasedASCIIIfNeeded)
+        if params.count <= 8, let found = Self.searchParams(params, for: name) { return found }
+        return catalogue.paramPosition(named: name.lowercasedASCIIIfNeeded)
+    }
+
+    /// Whether a parameter is declared by that name (as `declaredParamPosition(named:)` finds it) with a role.
+    func hasDeclaredRole(named name: String) -> Bool {
+        declaredParamPosition(named: name).map { catalogue.params[$0].role != nil } ?? false
     }
 
     /// The position of the first of `params` whose name equals `name` ignoring ASCII case (`.some(nil)` for

@@ -66,8 +66,11 @@ public struct ParamGroupRule: LinkRule {
     }
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        guard !link.template.query.isEmpty else { return [] }
-        var diagnostics: [Diagnostic] = []
+        collectedFindings(on: link, in: context)
+    }
+
+    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+        guard !link.template.query.isEmpty else { return }
         let catalogueGroups = context.catalogue.paramGroups
         for index in catalogueGroups.indices where catalogueGroups[index].count > 1 {
             // Most links have none or all of a group: that is settled on the query read in place, and only a
@@ -78,7 +81,7 @@ public struct ParamGroupRule: LinkRule {
                 }
             }
             guard isPartial else { continue }
-            check(link, group: catalogueGroups[index].lazy.map(\.value), from: .catalogue(index), in: context, into: &diagnostics)
+            check(link, group: catalogueGroups[index].lazy.map(\.value), from: .catalogue(index), in: context, into: &found)
         }
         for index in optionGroups.indices where optionGroups[index].count > 1 {
             let isPartial = link.template.query.withUnsafeBufferPointer { query in
@@ -87,9 +90,8 @@ public struct ParamGroupRule: LinkRule {
                 }
             }
             guard isPartial else { continue }
-            check(link, group: optionGroups[index], from: .options(index), in: context, into: &diagnostics)
+            check(link, group: optionGroups[index], from: .options(index), in: context, into: &found)
         }
-        return diagnostics
     }
 
     /// Whether a query has some but not all of a group's `count` names (`name(position)`, compared ignoring ASCII

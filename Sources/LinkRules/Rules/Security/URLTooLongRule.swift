@@ -80,12 +80,15 @@ public struct URLTooLongRule: LinkRule {
     }
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
+        collectedFindings(on: link, in: context)
+    }
+
+    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let url = link.url.value
         if url.utf8.count * 3 > maximumLength {
             let (length, overflow) = measure(url)
             if let overflow {
-                diagnostics.append(
+                found.append(
                     context.diagnostic(
                         Self.self, .linkTooLong(length, limit: maximumLength), link: link,
                         span: overflow..<url.utf8.count))
@@ -95,12 +98,11 @@ public struct URLTooLongRule: LinkRule {
             let (length, overflow) = measure(example.value)
             guard let overflow else { continue }
             let range = example.sourceRange(ofValue: overflow..<example.value.utf8.count, in: link.file)
-            diagnostics.append(
+            found.append(
                 context.diagnostic(
                     Self.self, .exampleTooLong(length, limit: maximumLength), at: link.file.location(ofBytes: range),
                     link: link))
         }
-        return diagnostics
     }
 }
 

@@ -78,9 +78,10 @@ public struct UntrustedURLParamRule: LinkRule {
     }
 
     /// Whether a parameter named `name` carries a URL: a declared role decides, else the name.
-    func carriesURL(_ name: String, in context: LintContext) -> (decided: Bool?, declared: ParamSpec?) {
-        if let declared = context.declaredParam(named: name), let role = declared.role?.value.lowercasedASCIIIfNeeded {
-            return (role == "url" || role == "redirect", declared)
+    /// `declared` is the declaration's position in `catalogue.params`: its role is read in place.
+    func carriesURL(_ name: String, in context: LintContext) -> (decided: Bool?, declared: Int?) {
+        if let declared = context.declaredParamPosition(named: name), let role = context.catalogue.params[declared].role {
+            return (equalsLowercased(role.value, "url") || equalsLowercased(role.value, "redirect"), declared)
         }
         if let matched = knownNames.matches(name) { return (matched ? true : nil, nil) }
         let normalized = PayloadCredential.normalizedName(name)
@@ -112,7 +113,10 @@ public struct UntrustedURLParamRule: LinkRule {
     }
 
     public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
+        collectedFindings(on: link, in: context)
+    }
+
+    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         // Query items are read in place, not copied out with their strings.
         link.template.query.withUnsafeBufferPointer { query in
             for index in query.indices {
@@ -127,13 +131,15 @@ public struct UntrustedURLParamRule: LinkRule {
                 }
                 guard carries else { continue }
                 var notes: [Note] = []
-                if let declared { notes.append(Note(message: .declaredURLParam(declared.name.value), location: declared.location)) }
-                diagnostics.append(
+                if let position = declared {
+                    let declared = context.catalogue.params[position]
+                    notes.append(Note(message: .declaredURLParam(declared.name.value), location: declared.location))
+                }
+                found.append(
                     context.diagnostic(
                         Self.self, .untrustedURLParam(query[index].name), link: link, span: query[index].nameSpan, notes: notes))
             }
         }
-        return diagnostics
     }
 }
 
