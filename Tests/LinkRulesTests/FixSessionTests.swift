@@ -268,11 +268,11 @@ struct BreakingFixRule: LinkRule {
         id: "test-breaking-fix", scope: .link, defaultSeverity: .warning, summary: "a rule with a broken fix",
         rationale: "test only", seed: "none", fix: .safe, triggeringExamples: [], nonTriggeringExamples: [])
 
-    func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        guard link.url.value == "her://verification" else { return [] }
+    func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+        guard link.url.value == "her://verification" else { return }
         let edit = TextEdit(location: link.urlLocation, replacement: "[her://verification")
-        return [context.diagnostic(Self.self, "a broken fix", link: link, span: 0..<3,
-                                   fixes: [FixIt(message: "break it", edits: [edit], applicability: .safe)])]
+        found.append(context.diagnostic(Self.self, "a broken fix", link: link, span: 0..<3,
+                                        fixes: [FixIt(message: "break it", edits: [edit], applicability: .safe)]))
     }
 }
 
@@ -282,9 +282,9 @@ struct GrowingFixRule: LinkRule {
         id: "test-growing-fix", scope: .link, defaultSeverity: .warning, summary: "a rule never satisfied",
         rationale: "test only", seed: "none", fix: .safe, triggeringExamples: [], nonTriggeringExamples: [])
 
-    func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+    func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let end = link.url.value.utf8.count
-        return [context.diagnostic(Self.self, "too short", link: link, span: 0..<end,
-                                   fixes: [context.urlFix("add one", link, replacing: end..<end, with: "x", applicability: .safe)])]
+        found.append(context.diagnostic(Self.self, "too short", link: link, span: 0..<end,
+                                        fixes: [context.urlFix("add one", link, replacing: end..<end, with: "x", applicability: .safe)]))
     }
 }

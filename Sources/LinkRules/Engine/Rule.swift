@@ -18,10 +18,9 @@ public protocol Rule: Sendable {
 /// A rule that looks at one link with the catalogue's vocabulary. It runs on the per-link hot path: no regex
 /// compiled per link, no scan of all links.
 public protocol LinkRule: Rule {
-    func check(_ link: Link, in context: LintContext) -> [Diagnostic]
-    /// Appends the findings on one link to `found`, in the order `check(_:in:)` returns them. The linter calls this
-    /// for every rule and every link: a rule with nothing to report returns without building and releasing an
-    /// array. By default it appends what `check(_:in:)` returns.
+    /// Appends the findings on one link to `found` and touches nothing else in it. The linter calls this for every
+    /// rule and every link into one array per chunk of links: a rule with nothing to report returns without
+    /// building and releasing an array of its own.
     func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic])
 }
 
@@ -44,14 +43,8 @@ extension Rule {
 extension LinkRule {
     public var asLinkRule: (any LinkRule)? { self }
 
-    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
-        let findings = check(link, in: context)
-        if !findings.isEmpty { found += findings }
-    }
-
-    /// The findings `check(_:in:into:)` appends, as an array: how a rule that implements the appending check
-    /// answers `check(_:in:)`.
-    func collectedFindings(on link: Link, in context: LintContext) -> [Diagnostic] {
+    /// The findings on one link, as an array (those `check(_:in:into:)` appends, in its order).
+    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
         var found: [Diagnostic] = []
         check(link, in: context, into: &found)
         return found

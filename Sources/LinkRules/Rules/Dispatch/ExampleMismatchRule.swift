@@ -52,10 +52,6 @@ public struct ExampleMismatchRule: LinkRule {
 
     public init() {}
 
-    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        collectedFindings(on: link, in: context)
-    }
-
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         guard !link.examples.isEmpty else { return }
         let parser = context.templateParser

@@ -69,10 +69,6 @@ public struct UnknownBarrierRule: LinkRule, CatalogueRule {
 
     public init() {}
 
-    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        collectedFindings(on: link, in: context)
-    }
-
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         guard let barrier = link.barrier, !barrier.isNull else { return }
         if let finding = diagnose(barrier, in: link.file, link: link, context: context) { found.append(finding) }

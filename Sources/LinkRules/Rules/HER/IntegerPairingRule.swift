@@ -30,10 +30,6 @@ public struct IntegerPairingRule: LinkRule {
 
     public init() {}
 
-    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        collectedFindings(on: link, in: context)
-    }
-
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         if surelyPairs(link, in: context) { return }
         let template = link.template

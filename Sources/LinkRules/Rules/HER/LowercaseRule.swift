@@ -25,10 +25,6 @@ public struct LowercaseRule: LinkRule {
 
     public init() {}
 
-    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        collectedFindings(on: link, in: context)
-    }
-
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         // Most links have no capital anywhere: one pass over the bytes, read in place, settles them.
         guard Self.hasCapital(link.template.text) else { return }

@@ -23,10 +23,6 @@ public struct MalformedTrailingIDRule: LinkRule {
 
     public init() {}
 
-    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        collectedFindings(on: link, in: context)
-    }
-
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         // Most links have no two values in a row: the path is read in place to tell.
         let hasTwoValues = link.template.components.withUnsafeBufferPointer { components in

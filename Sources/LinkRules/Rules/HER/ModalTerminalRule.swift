@@ -55,10 +55,6 @@ public struct ModalTerminalRule: LinkRule {
 
     public init() {}
 
-    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        collectedFindings(on: link, in: context)
-    }
-
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         guard context.catalogue.hasVocabulary else { return }
         checkPath(link, in: context, into: &found)

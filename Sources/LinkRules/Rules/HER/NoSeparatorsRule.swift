@@ -55,10 +55,6 @@ public struct NoSeparatorsRule: LinkRule {
         return false
     }
 
-    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        collectedFindings(on: link, in: context)
-    }
-
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         // One pass over the template's bytes, read in place, settles the links with no separator in their path.
         let path = link.template.components.withUnsafeBufferPointer { components in

@@ -50,10 +50,6 @@ public struct PluralResourceNounsRule: LinkRule {
 
     public init() {}
 
-    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        collectedFindings(on: link, in: context)
-    }
-
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         // Most links have no singular noun before an identifier: the components, read in place, settle them
         // before the template's components are taken out.

@@ -55,10 +55,6 @@ public struct PreferPathOverQueryRule: LinkRule {
         self.nouns = nouns
     }
 
-    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        collectedFindings(on: link, in: context)
-    }
-
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         // Most links have no query, and most query items are not options: nothing is copied for them.
         guard !link.template.query.isEmpty, !link.template.components.isEmpty,

@@ -24,10 +24,6 @@ public struct RedundantTabSwitchRule: LinkRule {
 
     public init() {}
 
-    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        collectedFindings(on: link, in: context)
-    }
-
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let components = link.template.components
         guard components.count > 1, context.catalogue.hasVocabulary, mayHaveTwoTabs(link, in: context) else { return }

@@ -37,10 +37,6 @@ public struct UnknownQueryParamRule: LinkRule {
         global = Set(try options?.strings("global")?.map { $0.lowercasedASCIIIfNeeded } ?? [])
     }
 
-    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        collectedFindings(on: link, in: context)
-    }
-
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let template = link.template
         guard !template.query.isEmpty, context.catalogue.hasVocabulary else { return }

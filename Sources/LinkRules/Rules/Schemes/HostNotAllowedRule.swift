@@ -92,10 +92,6 @@ public struct HostNotAllowedRule: LinkRule {
         lists = try AccessListPolicy(options: options, rule: Self.description.id)
     }
 
-    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        collectedFindings(on: link, in: context)
-    }
-
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         // With no access lists every host is permitted, and only a universal link's host can be undeclared: the
         // other links need not have their authority read (nor the catalogue copied).

@@ -78,10 +78,6 @@ public struct SchemeNotAllowedRule: LinkRule {
         lists = try AccessListPolicy(options: options, rule: Self.description.id)
     }
 
-    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        collectedFindings(on: link, in: context)
-    }
-
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         // With no access lists every scheme is permitted: a link's scheme needs only to be a declared one, which
         // its bytes tell in place. The catalogue is read through the context, not copied.

@@ -54,10 +54,6 @@ public struct UniversalLinkHTTPSRule: LinkRule {
 
     public init() {}
 
-    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        collectedFindings(on: link, in: context)
-    }
-
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         // Most links are not universal links: nothing is copied for them.
         guard link.template.isWebLink else { return }

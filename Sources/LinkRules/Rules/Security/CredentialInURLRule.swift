@@ -132,10 +132,6 @@ public struct CredentialInURLRule: LinkRule {
         return (looksLikeCredential(name), nil)
     }
 
-    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        collectedFindings(on: link, in: context)
-    }
-
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         // User information needs an `@` in the authority, which nearly no link has: the authority is split only
         // when there is one.

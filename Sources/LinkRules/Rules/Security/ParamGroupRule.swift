@@ -65,10 +65,6 @@ public struct ParamGroupRule: LinkRule {
         }
     }
 
-    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        collectedFindings(on: link, in: context)
-    }
-
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         guard !link.template.query.isEmpty else { return }
         let catalogueGroups = context.catalogue.paramGroups

@@ -79,10 +79,6 @@ public struct URLTooLongRule: LinkRule {
         return (length, overflowStart)
     }
 
-    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        collectedFindings(on: link, in: context)
-    }
-
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let url = link.url.value
         if url.utf8.count * 3 > maximumLength {

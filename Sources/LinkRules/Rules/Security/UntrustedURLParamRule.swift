@@ -112,10 +112,6 @@ public struct UntrustedURLParamRule: LinkRule {
         return false
     }
 
-    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
-        collectedFindings(on: link, in: context)
-    }
-
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         // Query items are read in place, not copied out with their strings.
         link.template.query.withUnsafeBufferPointer { query in
