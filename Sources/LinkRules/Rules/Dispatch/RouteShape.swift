@@ -81,7 +81,7 @@ struct RouteShape: Sendable {
             link.template.components.withUnsafeBufferPointer { components in
                 context.withVocabularyPositions(of: link) { positions in
                     for index in components.indices {
-                        parts.append(Self.part(components[index], at: index, of: link, bytes, positions, &words, context))
+                        parts.append(Self.part(components, at: index, of: link, bytes, positions, &words, context))
                     }
                 }
             }
@@ -120,31 +120,36 @@ struct RouteShape: Sendable {
     }
 
     /// The part for the component at `index` of a link's path, read from the template's `bytes` and the
-    /// vocabulary `positions` the lint context resolved for the link (nil when it resolved none).
+    /// vocabulary `positions` the lint context resolved for the link (nil when it resolved none). The component
+    /// is read where it lies in `components`: a `switch` on its kind would copy it out (retaining its text and
+    /// its kind) for every component.
     @inline(__always)
     private static func part(
-        _ component: borrowing PathComponent, at index: Int, of link: Link, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ components: UnsafeBufferPointer<PathComponent>, at index: Int, of link: Link, _ bytes: UnsafeBufferPointer<UInt8>,
         _ positions: UnsafeBufferPointer<Int32>?, _ words: inout RouteWords, _ context: LintContext
     ) -> Part {
-        switch component.kind {
-        case .literal:
+        if components[index].isLiteral {
             if let positions {
                 if positions[index] >= 0 { return .literal(words.id(ofVocabularyEntry: Int(positions[index]))) }
             } else if let position = context.vocabularyPosition(of: link, component: index) {
                 return .literal(words.id(ofVocabularyEntry: position))
             }
-            let (name, folding) = component.lookupName
+            let (name, folding) = components[index].lookupName
             return .literal(words.id(name, foldingASCIICase: folding))
-        case .integer:
-            if component.prefixLength == 0, let number = RouteWords.id(ofNumber: bytes[component.span]) {
-                return .literal(number)
-            }
-            return .literal(words.id(lowercasing: component.text))
-        case .placeholder(let placeholder):
+        }
+        if let placeholder = components[index].placeholder {
             // Most placeholders have no prefix: the empty word, without making or hashing an empty string.
-            let prefix = component.prefixLength == 0 ? words.empty : words.id(lowercasing: component.prefix)
+            let prefix = components[index].prefixLength == 0 ? words.empty : words.id(lowercasing: components[index].prefix)
             return .value(ValueKey(prefix: prefix, type: Self.dispatchType(placeholder.type)))
         }
+        // A number. Its digits as a buffer of their own: read through a slice of the template's bytes, each one
+        // costs a bounds check.
+        if components[index].prefixLength == 0,
+            let number = RouteWords.id(ofNumber: UnsafeBufferPointer(rebasing: bytes[components[index].span]))
+        {
+            return .literal(number)
+        }
+        return .literal(words.id(lowercasing: components[index].text))
     }
 
     /// `string` accepts what an untyped placeholder accepts, so dispatch treats them as one.
