@@ -122,6 +122,35 @@ import Testing
         #expect(Self.run(UnreachableRouteRule(), catalogue).map(\.location.line) == [7])
     }
 
+    @Test func aLinkTheContextDidNotResolveHasTheSameShape() throws {
+        // A shape reads the components in place and the vocabulary positions the context resolved for its own
+        // links; the same links parsed again are not the context's own, so they are looked up afresh, and every
+        // kind of component (declared and undeclared words in any case, numbers with and without a prefix,
+        // placeholders with and without one, query items) must come to the same parts.
+        let urls = [
+            "app://localhost/Pay/latest/42", "app://localhost/transaction/!9", "app://localhost/Other/{id:int}",
+            "app://localhost/x/!{code}/07?Open=Buy&id={n:int}", "app://localhost/pay/{s:string}/{u:uuid}",
+        ]
+        let vocabulary = "components:\n  pay: { kind: screen }\n  latest: { kind: screen }\n  transaction: { kind: collection }\n"
+        let text = Self.catalogueText(urls).replacing("links:\n", with: vocabulary + "links:\n")
+        let catalogue = try Self.catalogue(text)
+        let other = try Self.catalogue(text)
+        let context = LintContext(catalogue: catalogue)
+        #expect(context.routeKeyHashes(for: other) == nil)
+        func parts(of links: [Link]) -> [[RouteShape.Part]] {
+            var words = RouteWords(vocabulary: catalogue.components)
+            return links.map { RouteShape($0, words: &words, in: context)!.parts }
+        }
+        func query(of links: [Link]) -> [[RouteShape.QueryConstraint]] {
+            var words = RouteWords(vocabulary: catalogue.components)
+            return links.map { RouteShape($0, words: &words, in: context)!.query }
+        }
+        #expect(parts(of: other.links) == parts(of: catalogue.links))
+        #expect(query(of: other.links) == query(of: catalogue.links))
+        // The declared words take the vocabulary's ids either way.
+        #expect(parts(of: other.links)[0][0] == parts(of: catalogue.links)[4][0])
+    }
+
     @Test func subsumptionFollowsTheMatcher() throws {
         // Every concrete URL an earlier template is said to cover must be matched by it.
         let catalogue = try Self.catalogue(
