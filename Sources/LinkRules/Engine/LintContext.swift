@@ -193,6 +193,15 @@ public final class LintContext: Sendable {
         return inflector.isPlural(link.template.components[index].name)
     }
 
+    /// `isPlural(_:component:)` given the positions `withVocabularyPositions(of:_:)` handed over for the link
+    /// (nil for a link that is not the catalogue's own), so a rule that asks about several components checks
+    /// once per link, not per component, that the link is the catalogue's own.
+    public func isPlural(_ link: Link, component index: Int, positions: UnsafeBufferPointer<Int32>?) -> Bool {
+        guard let positions else { return isPlural(link, component: index) }
+        if positions[index] >= 0 { return pluralEntries[Int(positions[index])] }
+        return inflector.isPlural(link.template.components[index].name)
+    }
+
     /// The links that use a declared component a fix may rename (see `renameIndex`); nil for names not indexed.
     public func linksUsing(_ name: String) -> [Int]? { renameIndex[name] }
 

@@ -53,13 +53,18 @@ public struct PluralResourceNounsRule: LinkRule {
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         // Most links have no singular noun before an identifier: the components, read in place, settle them
         // before the template's components are taken out.
-        let hasSingularCollection = link.template.components.withUnsafeBufferPointer { components -> Bool in
-            guard components.count > 1 else { return false }
-            for index in 0..<(components.count - 1)
-            where components[index].isLiteral && components[index + 1].isIdentifier && !context.isPlural(link, component: index) {
-                return true
+        // The positions the context resolved are asked for once, not for every component.
+        let hasSingularCollection = context.withVocabularyPositions(of: link) { positions -> Bool in
+            link.template.components.withUnsafeBufferPointer { components -> Bool in
+                guard components.count > 1 else { return false }
+                for index in 0..<(components.count - 1)
+                where components[index].isLiteral && components[index + 1].isIdentifier
+                    && !context.isPlural(link, component: index, positions: positions)
+                {
+                    return true
+                }
+                return false
             }
-            return false
         }
         guard hasSingularCollection else { return }
         let components = link.template.components

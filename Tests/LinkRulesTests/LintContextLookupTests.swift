@@ -1,0 +1,65 @@
+import Testing
+
+@testable import LinkRules
+
+/// The look-ups a rule makes through `LintContext` answer the same whether they read what the context resolved up
+/// front for its own links or look a link up afresh.
+struct LintContextLookupTests {
+    static let text = """
+        version: 1
+        schemes: [her]
+        components:
+          community: { kind: collection, id: int }
+          Posts: { kind: collection, id: int }
+          feed: { kind: screen }
+        links:
+          - url: her://feed/Community/9
+          - url: her://feed/posts/{id:int}
+          - url: her://people/7/story/{story_id}
+          - url: her://feed/COMMUNITY/{id:int}/post/3
+        """
+
+    static func catalogue() throws -> Catalogue {
+        try CatalogueLoader().load(files: [SourceFile(path: "links.yml", text: text)])
+    }
+
+    @Test func pluralityWithResolvedPositionsMatchesTheGeneralLookUp() throws {
+        let catalogue = try Self.catalogue()
+        // The same links parsed again are not the context's own: their positions are not handed over.
+        let other = try Self.catalogue()
+        let context = LintContext(catalogue: catalogue)
+        for (own, stranger) in zip(catalogue.links, other.links) {
+            let components = own.template.components
+            context.withVocabularyPositions(of: own) { positions in
+                #expect(positions != nil)
+                for index in components.indices {
+                    let general = context.isPlural(own, component: index)
+                    #expect(context.isPlural(own, component: index, positions: positions) == general)
+                    #expect(general == context.inflector.isPlural(components[index].name), "\(components[index].text)")
+                }
+            }
+            context.withVocabularyPositions(of: stranger) { positions in
+                #expect(positions == nil)
+                for index in components.indices {
+                    #expect(
+                        context.isPlural(stranger, component: index, positions: positions)
+                            == context.isPlural(own, component: index))
+                }
+            }
+        }
+    }
+
+    @Test func pluralResourceNounsFindsTheSameForALinkTheContextDidNotResolve() throws {
+        let catalogue = try Self.catalogue()
+        let other = try Self.catalogue()
+        let context = LintContext(catalogue: catalogue)
+        func findings(_ links: [Link]) -> [String] {
+            links.flatMap { PluralResourceNounsRule().check($0, in: context) }.map {
+                "\($0.location.line):\($0.location.column) \($0.message.text)"
+            }
+        }
+        let own = findings(catalogue.links)
+        #expect(own.count == 4)
+        #expect(findings(other.links) == own)
+    }
+}
