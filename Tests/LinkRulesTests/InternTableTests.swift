@@ -103,4 +103,44 @@ import Testing
         }
         #expect(table.count == words.count)
     }
+
+    @Test func aWordThatDiffersInOneByteIsNotTheWord() {
+        // `isWord` compares the stored bytes directly, with no hash first: every length up to 40 (below eight
+        // bytes, exactly eight, and the overlapping last eight bytes of longer words), every position.
+        var table = InternTable()
+        for length in 0...40 {
+            let word = (0..<length).map { UInt8(0x61 + ($0 * 5 + length) % 26) }
+            let id = table.intern(word)
+            word.withUnsafeBufferPointer { #expect(table.isWord(id, asciiFolded: $0)) }
+            for position in 0..<length {
+                var other = word
+                other[position] = other[position] == UInt8(ascii: "z") ? UInt8(ascii: "a") : other[position] + 1
+                other.withUnsafeBufferPointer { #expect(!table.isWord(id, asciiFolded: $0), "length \(length), byte \(position)") }
+            }
+        }
+    }
+
+    @Test func aFoldingLookupDoesNotFindAWordStoredWithCapitals() {
+        var table = InternTable()
+        let id = table.intern("Feed")
+        #expect(table.id(of: "Feed") == id)
+        #expect(table.id(of: "Feed", foldingASCIICase: true) == nil)
+        #expect(table.id(of: "feed", foldingASCIICase: true) == nil)
+    }
+
+    @Test(arguments: [
+        (0..<1000).map { "item\($0)" },
+        (0..<1000).map { "her://settings/\($0)" },
+        (0..<1000).map { "route/\(Character(Unicode.Scalar(UInt8(97 + $0 % 26))))\(Character(Unicode.Scalar(UInt8(97 + $0 / 26 % 26))))" },
+    ])
+    func wordsThatDifferOnlyAtTheEndSpreadOverTheSlots(_ words: [String]) {
+        // Slots come from a hash's low bits: 1,000 words that share all but their last bytes must take most of
+        // 1,024 slots' worth of low bits (random hashing takes about 630 values; a hash whose end bytes only
+        // reach its high bits takes a few dozen, and probing then walks long runs).
+        let distinctWords = Set(words)
+        let lowBits = Set(distinctWords.map { word in
+            Array(word.utf8).withUnsafeBufferPointer { Int(InternTable.hash($0, foldingASCIICase: false)) & 1023 }
+        })
+        #expect(lowBits.count * 10 >= distinctWords.count * 5, "\(lowBits.count) slots for \(distinctWords.count) words")
+    }
 }

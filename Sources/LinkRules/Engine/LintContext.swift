@@ -196,8 +196,10 @@ public final class LintContext: Sendable {
     /// `isPlural(_:component:)` given the positions `withVocabularyPositions(of:_:)` handed over for the link
     /// (nil for a link that is not the catalogue's own), so a rule that asks about several components checks
     /// once per link, not per component, that the link is the catalogue's own.
-    public func isPlural(_ link: Link, component index: Int, positions: UnsafeBufferPointer<Int32>?) -> Bool {
+    /// `positions` must be the link's own (one for each of its components).
+    func isPlural(_ link: Link, component index: Int, positions: UnsafeBufferPointer<Int32>?) -> Bool {
         guard let positions else { return isPlural(link, component: index) }
+        assert(positions.count == link.template.components.count, "the positions of another link")
         if positions[index] >= 0 { return pluralEntries[Int(positions[index])] }
         return inflector.isPlural(link.template.components[index].name)
     }

@@ -37,7 +37,7 @@ public struct CatalogueLoader: Sendable {
         case .failure(.directory): throw LoadError(.notAFile(), file: displayName)
         case .failure(.unreadable):
             throw LoadError(.unreadableFile("permission denied or not a regular file"), file: displayName)
-        case .failure(.tooLarge): throw LoadError(.unreadableFile("it is 4 GiB or larger"), file: displayName)
+        case .failure(.tooLarge): throw LoadError(.unreadableFile(SourceFile.tooLargeReason), file: displayName)
         }
     }
 

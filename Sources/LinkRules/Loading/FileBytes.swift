@@ -14,8 +14,6 @@ import Darwin
 /// devices are refused, as the loader always has, and so are files of 4 GiB or more, whose offsets would not fit
 /// the model's 32-bit spans.
 enum FileBytes {
-    /// The largest file read: offsets within it fit in 32 bits.
-    static let maximumSize = SourceFile.maximumByteCount
 
     /// Why a file could not be read.
     enum Failure: Error, Equatable {
@@ -24,7 +22,7 @@ enum FileBytes {
         case directory
         /// Not readable, or not a regular file (a pipe, a device).
         case unreadable
-        /// Larger than `maximumSize`.
+        /// Larger than `SourceFile.maximumByteCount`, before reading or once read (a file that grew meanwhile).
         case tooLarge
     }
 
@@ -38,8 +36,11 @@ enum FileBytes {
         guard descriptor >= 0 else { return .failure(.unreadable) }
         defer { close(descriptor) }
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return .failure(.unreadable) }
-        guard Int(status.st_size) <= maximumSize else { return .failure(.tooLarge) }
-        return readAll(descriptor).map(Result.success) ?? .failure(.unreadable)
+        guard Int(status.st_size) <= SourceFile.maximumByteCount else { return .failure(.tooLarge) }
+        guard let bytes = readAll(descriptor) else { return .failure(.unreadable) }
+        // A file that grew while it was read is read to its end, which may pass the limit.
+        guard bytes.count <= SourceFile.maximumByteCount else { return .failure(.tooLarge) }
+        return .success(bytes)
     }
 
     /// Everything left to read from `descriptor`: one buffer of the file's size when it does not grow while it is

@@ -185,12 +185,14 @@ struct LineTable {
 }
 
 /// A set of 0-based line numbers, one bit per line of the file: for what only some lines are (not ASCII), asked of
-/// any line. Empty, it holds no storage at all.
+/// any line. Made with `init()` it holds no storage at all, which is what an ASCII file keeps.
 struct LineSet: Sendable {
+    /// Bit `line % 64` of word `line / 64` is set for each line in the set.
     private var words: [UInt64] = []
+    /// Whether no line was ever inserted (the words need not be read to tell).
     private(set) var isEmpty = true
 
-    /// An empty set.
+    /// An empty set with no storage, for no line at all.
     init() {}
 
     /// An empty set with room for the lines below `lineCount`.
@@ -204,6 +206,7 @@ struct LineSet: Sendable {
         isEmpty = false
     }
 
+    /// Whether `line` is in the set; false for any line outside the count the set was made for.
     func contains(_ line: Int) -> Bool {
         line >= 0 && line >> 6 < words.count && words[line >> 6] & (1 << UInt64(line & 63)) != 0
     }

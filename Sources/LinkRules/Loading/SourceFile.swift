@@ -40,6 +40,8 @@ public final class SourceFile: @unchecked Sendable {
     /// The most bytes a file may hold: its offsets, and the model's spans within it, are kept in 32 bits. Readers
     /// refuse a larger file with an error before making a `SourceFile` of it.
     public static let maximumByteCount = Int(UInt32.max) - 1
+    /// The reason readers give when they refuse a file of more than `maximumByteCount` bytes.
+    public static let tooLargeReason = "it is 4 GiB or larger"
 
     /// A file of `bytes` as read from `path`; `bytes` must hold at most `maximumByteCount` bytes (a
     /// precondition).

@@ -152,8 +152,11 @@ struct InternTable: Sendable {
 
     /// A multiplicative hash of the length and of each eight (folded) bytes, the last eight overlapping the ones
     /// before when the length is not a multiple of eight: a word costs a few multiplications rather than one a
-    /// byte. Not keyed: the words come from the user's own catalogue.
-    private static func hash(_ word: UnsafeBufferPointer<UInt8>, foldingASCIICase: Bool) -> UInt32 {
+    /// byte. A multiplication only carries upwards, so the result is mixed once more, high bits into low, before
+    /// its top half is taken: the slot comes from the low bits, and words that differ only in their last bytes
+    /// (`item1`, `item2`…) must not crowd into a few neighbouring slots. Not keyed: the words come from the
+    /// user's own catalogue.
+    static func hash(_ word: UnsafeBufferPointer<UInt8>, foldingASCIICase: Bool) -> UInt32 {
         let bytes = UnsafeRawBufferPointer(word)
         let count = bytes.count
         var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
@@ -169,7 +172,8 @@ struct InternTable: Sendable {
             let last = fold(bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), foldingASCIICase)
             hash = (hash ^ last) &* 0xFF51_AFD7_ED55_8CCD
         }
-        return UInt32(truncatingIfNeeded: (hash ^ (hash >> 29)) >> 32)
+        hash = (hash ^ (hash >> 32)) &* 0x9E37_79B9_7F4A_7C15
+        return UInt32(truncatingIfNeeded: hash >> 32)
     }
 
     /// All the bytes of a word of fewer than eight as one number, each byte in a lane of its own: two overlapping

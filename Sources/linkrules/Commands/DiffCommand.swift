@@ -100,7 +100,7 @@ enum GitRevision {
             throw LoadError("cannot read '\(path)' at '\(revision)' from git: \(reason)", file: path)
         }
         guard outcome.output.count <= SourceFile.maximumByteCount else {
-            throw LoadError("cannot read '\(path)' at '\(revision)' from git: it is 4 GiB or larger", file: path)
+            throw LoadError("cannot read '\(path)' at '\(revision)' from git: \(SourceFile.tooLargeReason)", file: path)
         }
         return SourceFile(path: "\(revision):\(path)", bytes: outcome.output)
     }

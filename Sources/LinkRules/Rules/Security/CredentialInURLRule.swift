@@ -126,7 +126,7 @@ public struct CredentialInURLRule: LinkRule {
     /// The declaration comes back as its position in `catalogue.params`: its role is read in place.
     func carriesCredential(_ name: String, in context: LintContext) -> (Bool, Int?) {
         if let declared = context.declaredParamPosition(named: name), let role = context.catalogue.params[declared].role {
-            // `declared.isCredential`, compared in place rather than on a lowercased copy of the role.
+            // `ParamSpec.isCredential`, compared in place rather than on a lowercased copy of the role.
             return (equalsLowercased(role.value, "credential"), declared)
         }
         return (looksLikeCredential(name), nil)
