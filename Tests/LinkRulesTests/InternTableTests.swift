@@ -2,7 +2,8 @@ import Testing
 @testable import LinkRules
 
 /// The intern table behind the vocabulary lookups, the dispatch trie and `duplicate-link`: dense ids in the order
-/// words are first seen, lookups that fold ASCII case, and growth past its first size.
+/// words are first seen, lookups that fold ASCII case, and growth past its first size; and the word hashing it
+/// shares with `SpellingTable` (`WordBytes`).
 @Suite struct InternTableTests {
     @Test func idsAreDenseInTheOrderWordsAreFirstSeen() {
         var table = InternTable()
@@ -70,8 +71,8 @@ import Testing
                     bytes[lane] = UInt8(byte)
                     let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
                     let expected = bytes.map(asciiLowercased).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
-                    #expect(InternTable.fold(word, true) == expected)
-                    #expect(InternTable.fold(word, false) == word)
+                    #expect(WordBytes.fold(word, true) == expected)
+                    #expect(WordBytes.fold(word, false) == word)
                 }
             }
         }
@@ -139,7 +140,7 @@ import Testing
         // reach its high bits takes a few dozen, and probing then walks long runs).
         let distinctWords = Set(words)
         let lowBits = Set(distinctWords.map { word in
-            Array(word.utf8).withUnsafeBufferPointer { Int(InternTable.hash($0, foldingASCIICase: false)) & 1023 }
+            Array(word.utf8).withUnsafeBytes { Int(WordBytes.hash($0)) & 1023 }
         })
         #expect(lowBits.count * 10 >= distinctWords.count * 5, "\(lowBits.count) slots for \(distinctWords.count) words")
     }
