@@ -69,10 +69,7 @@ struct LineTable {
         var lines = LineSet()
         var firstLine = 0
         for scan in scans {
-            for line in scan.nonASCIILines {
-                if lines.isEmpty { lines = LineSet(lineCount: starts.count) }
-                lines.insert(firstLine + line)
-            }
+            for line in scan.nonASCIILines { lines.insert(firstLine + line) }
             firstLine += scan.lineStartCount
         }
         isASCII = lines.isEmpty
@@ -184,29 +181,22 @@ struct LineTable {
     }
 }
 
-/// A set of 0-based line numbers, one bit per line of the file: for what only some lines are (not ASCII), asked of
-/// any line. Made with `init()` it holds no storage at all, which is what an ASCII file keeps.
+/// A set of 0-based line numbers, one bit per line up to the last one in it: for what only some lines are (not
+/// ASCII), asked of any line. Empty, it holds no storage at all, which is what an ASCII file keeps.
 struct LineSet: Sendable {
-    /// Bit `line % 64` of word `line / 64` is set for each line in the set.
+    /// Bit `line % 64` of word `line / 64` is set for each line in the set; the last word holds at least one.
     private var words: [UInt64] = []
-    /// Whether no line was ever inserted (the words need not be read to tell).
-    private(set) var isEmpty = true
 
-    /// An empty set with no storage, for no line at all.
-    init() {}
+    var isEmpty: Bool { words.isEmpty }
 
-    /// An empty set with room for the lines below `lineCount`.
-    init(lineCount: Int) {
-        words = [UInt64](repeating: 0, count: (lineCount + 63) / 64)
-    }
-
-    /// Adds a line below the count the set was made for.
+    /// Adds a line (0 or more), growing the words to reach it.
     mutating func insert(_ line: Int) {
-        words[line >> 6] |= 1 << UInt64(line & 63)
-        isEmpty = false
+        let word = line >> 6
+        if word >= words.count { words += repeatElement(0, count: word + 1 - words.count) }
+        words[word] |= 1 << UInt64(line & 63)
     }
 
-    /// Whether `line` is in the set; false for any line outside the count the set was made for.
+    /// Whether `line` is in the set; false for any line past the last one in it.
     func contains(_ line: Int) -> Bool {
         line >= 0 && line >> 6 < words.count && words[line >> 6] & (1 << UInt64(line & 63)) != 0
     }
