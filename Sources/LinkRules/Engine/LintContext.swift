@@ -20,16 +20,17 @@ public final class LintContext: Sendable {
     private let linkFacts: LinkFacts
     /// Whether each vocabulary entry's name reads as a plural, by position: a declared word is inflected once.
     private let pluralEntries: [Bool]
-    /// `catalogue.links`, held apart: `isOwn` reads it for every look-up a rule makes, and reading it through the
-    /// `catalogue` property copies the whole catalogue struct (some 350 bytes) out of the class first.
-    private let ownLinks: [Link]
+    /// The catalogue's links by their places, held or decoded again on demand. Held apart from `catalogue`:
+    /// `isOwn` reads it for every look-up a rule makes, and reading through the `catalogue` property copies the
+    /// whole catalogue struct (some 350 bytes) out of the class first.
+    public let links: LinkStore
     /// For each declared component name that a fix may rename (a singular collection, a name with separators),
     /// the indices of the links that use it. Built once, so a rename fix never scans every link.
     private let renameIndex: [String: [Int]]
 
     public init(catalogue: Catalogue, inflector: Inflector = Inflector()) {
         self.catalogue = catalogue
-        ownLinks = catalogue.links
+        links = LinkStore(catalogue.links)
         self.inflector = inflector
         templateParser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
         (positions, firstPositions, routeKeyHashes, linkFacts) = Self.resolve(catalogue)
@@ -139,9 +140,10 @@ public final class LintContext: Sendable {
 
     /// Whether the context was built on these very links (the same array storage), so what it computed up front
     /// applies by index.
-    private func isBuilt(on catalogue: Catalogue) -> Bool {
-        let own = ownLinks.withUnsafeBufferPointer { $0.baseAddress }
-        return catalogue.links.count == ownLinks.count && catalogue.links.withUnsafeBufferPointer { $0.baseAddress } == own
+    func isBuilt(on catalogue: Catalogue) -> Bool {
+        guard let own = links.heldLinks else { return false }
+        let base = own.withUnsafeBufferPointer { $0.baseAddress }
+        return catalogue.links.count == own.count && catalogue.links.withUnsafeBufferPointer { $0.baseAddress } == base
     }
 
     /// The hash of a link's route key (`LinkTemplate.routeKeyHash`), computed once per lint for the catalogue's
@@ -152,9 +154,7 @@ public final class LintContext: Sendable {
     }
 
     /// Whether a link is the catalogue's own, at its index, so what was computed for it up front applies.
-    private func isOwn(_ link: Link) -> Bool {
-        link.index >= 0 && link.index < ownLinks.count && ownLinks[link.index] === link
-    }
+    private func isOwn(_ link: Link) -> Bool { links.isOwn(link) }
 
     /// The position in the vocabulary (`catalogue.components`) of the entry that the `name` of the component at
     /// `index` of a link's path names, if the vocabulary declares it (as `Catalogue.componentPosition(of:)`).

@@ -1,6 +1,6 @@
 /// The same route declared twice: two links (or a link and another link's alias) that are one route once case and
 /// placeholder names are normalised, in one file or across the files of a catalogue.
-public struct DuplicateLinkRule: CatalogueRule {
+public struct DuplicateLinkRule: CatalogueReportRule {
     public static let description = RuleDescription(
         id: "duplicate-link",
         scope: .catalogue,
@@ -81,7 +81,7 @@ public struct DuplicateLinkRule: CatalogueRule {
         }
     }
 
-    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+    public func report(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
         let links = catalogue.links
         let parser = context.templateParser
         // The first occurrence of each route, found by the hash of its key (`LintContext` hashed every link's

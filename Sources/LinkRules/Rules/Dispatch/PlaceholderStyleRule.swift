@@ -1,6 +1,6 @@
 /// One placeholder syntax per catalogue, the canonical `{name}` / `{name:type}`: `:name`, `<type:name>` and
 /// `%NAME%` are rewritten, and a type that is not one of the known types is reported.
-public struct PlaceholderStyleRule: CatalogueRule {
+public struct PlaceholderStyleRule: CatalogueReportRule {
     public static let description = RuleDescription(
         id: "placeholder-style",
         scope: .catalogue,
@@ -42,16 +42,16 @@ public struct PlaceholderStyleRule: CatalogueRule {
 
     public init() {}
 
-    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+    public func report(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
         // Which links have placeholders, and of which kind, was recorded by the context's pass (`LinkFacts`): only
         // those links are read.
         let flags = context.facts(for: catalogue).flags
         var findings = Findings()
         if let first = flags.firstIndex(where: { $0.contains(.hasCanonicalPlaceholder) }) {
-            findings.canonicalExample = Self.canonicalExample(in: catalogue.links[first])
+            findings.canonicalExample = Self.canonicalExample(in: context.links[first])
         }
         for position in flags.indices where flags[position].contains(.hasNonCanonicalPlaceholder) {
-            let link = catalogue.links[position]
+            let link = context.links[position]
             // Through the array's storage: components are read in place, not copied out with their text.
             link.template.components.withUnsafeBufferPointer { components in
                 for index in components.indices {

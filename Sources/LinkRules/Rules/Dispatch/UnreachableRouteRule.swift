@@ -1,6 +1,6 @@
 /// A link the app can never open because another link always wins: an earlier link that matches every URL it
 /// matches under first-match dispatch, or an equally specific link that matches the same URLs under most-specific.
-public struct UnreachableRouteRule: CatalogueRule {
+public struct UnreachableRouteRule: CatalogueReportRule {
     public static let description = RuleDescription(
         id: "unreachable-route",
         scope: .catalogue,
@@ -137,13 +137,13 @@ public struct UnreachableRouteRule: CatalogueRule {
 
         mutating func callAsFunction(_ other: Int) -> Bool {
             if hash == nil { hash = context.routeKeyHash(of: link) }
-            let otherLink = context.catalogue.links[other]
+            let otherLink = context.links[other]
             guard context.routeKeyHash(of: otherLink) == hash else { return false }
             return link.template.withRouteKeyBytes { key in otherLink.template.withRouteKeyBytes { $0.elementsEqual(key) } }
         }
     }
 
-    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+    public func report(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var words = RouteWords(vocabulary: catalogue.components)
         switch catalogue.dispatch {

@@ -12,7 +12,7 @@ enum ComponentRename {
         }
         var edits = [TextEdit(location: declared.file.location(ofBytes: declared.name.tokenRange), replacement: newName)]
         for index in users {
-            let other = context.catalogue.links[index]
+            let other = context.links[index]
             for part in other.template.components where part.name == component.name {
                 edits.append(context.urlEdit(other, replacing: part.span, with: newName))
             }

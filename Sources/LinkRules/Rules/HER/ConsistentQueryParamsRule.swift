@@ -1,5 +1,5 @@
 /// Query parameters that mean the same thing share one name: `key`, `origin` and `origin_identifier` → `origin`.
-public struct ConsistentQueryParamsRule: CatalogueRule {
+public struct ConsistentQueryParamsRule: CatalogueReportRule {
     public static let description = RuleDescription(
         id: "consistent-query-params",
         scope: .catalogue,
@@ -104,7 +104,7 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
         synonyms = try options?.stringGroups("synonyms").map { $0.map { $0.lowercasedASCIIIfNeeded } } ?? []
     }
 
-    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+    public func report(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
         // Group names by meaning: a role, or a configured synonym group.
         var groupOf: [String: String] = [:]
         var members: [String: [String]] = [:]

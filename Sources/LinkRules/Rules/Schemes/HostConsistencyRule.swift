@@ -1,6 +1,6 @@
 /// All links of one custom scheme write their host the same way: all an empty host (`exfe:///…`), all the same
 /// declared host, or all with their first component in the host position (`her://feed/…`).
-public struct HostConsistencyRule: CatalogueRule {
+public struct HostConsistencyRule: CatalogueReportRule {
     public static let description = RuleDescription(
         id: "host-consistency",
         scope: .catalogue,
@@ -81,7 +81,7 @@ public struct HostConsistencyRule: CatalogueRule {
         }
     }
 
-    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+    public func report(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
         // Each link's scheme and host form were recorded by the context's pass: the links themselves are read
         // only for findings.
         let facts = context.facts(for: catalogue)
@@ -123,10 +123,10 @@ public struct HostConsistencyRule: CatalogueRule {
         var diagnostics: [Diagnostic] = []
         for (position, key) in facts.hostForms.enumerated() {
             guard key.hasHostForm, let winner = schemes[key.scheme], winner.forms > 1, key.form != winner.form else { continue }
-            let link = catalogue.links[position]
+            let link = context.links[position]
             guard let span = Self.span(of: link.template) else { continue }
             let scheme = names.string(Int(key.scheme))
-            let example = catalogue.links[winner.tally.firstLink]
+            let example = context.links[winner.tally.firstLink]
             let note = Note(message: .hostFormExample(example.url.value), location: example.urlLocation)
             diagnostics.append(
                 context.diagnostic(
