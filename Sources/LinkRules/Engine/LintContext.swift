@@ -5,68 +5,158 @@
 public final class LintContext: Sendable {
     public let catalogue: Catalogue
     public let inflector: Inflector
-    /// A parser for the catalogue's `hosts`, shared by the rules that parse examples and aliases: building one
-    /// lowercases and hashes every host, too much to do per link.
-    public let templateParser: LinkTemplateParser
     /// The vocabulary position of every path component of every link, in link order (-1 where the vocabulary
     /// has none): several rules look at the entry of each component, and each name is looked up once.
     private let positions: [Int32]
-    /// Where each link's components start in `positions`, by the link's place in `catalogue.links`.
+    /// Where each link's components start in `positions`, by the link's place among `links`.
     private let firstPositions: [Int32]
-    /// Each link's `LinkTemplate.routeKeyHash`, by its place in `catalogue.links`: `duplicate-link` compares the
+    /// Each link's `LinkTemplate.routeKeyHash`, by its place among `links`: `duplicate-link` compares the
     /// routes of every link.
     private let routeKeyHashes: [UInt64]
     /// Small facts about each link (flags, its host form), recorded in the same pass: see `facts(for:)`.
     private let linkFacts: LinkFacts
-    /// Whether each vocabulary entry's name reads as a plural, by position: a declared word is inflected once.
-    private let pluralEntries: [Bool]
+    /// What is worked out once from the declarations, shared by a streaming lint's contexts.
+    private let declared: Declared
     /// The catalogue's links by their places, held or decoded again on demand. Held apart from `catalogue`:
     /// `isOwn` reads it for every look-up a rule makes, and reading through the `catalogue` property copies the
     /// whole catalogue struct (some 350 bytes) out of the class first.
     public let links: LinkStore
     /// For each declared component name that a fix may rename (a singular collection, a name with separators),
-    /// the indices of the links that use it. Built once, so a rename fix never scans every link.
+    /// the indices of the links that use it. Built once, so a rename fix never scans every link. Empty in the
+    /// context of one part of a streaming lint, where the links that need it wait for the whole catalogue's.
     private let renameIndex: [String: [Int]]
+    /// Whether this is the context of one part of a streaming lint's catalogue: only the part's links, held in
+    /// `links`, are resolved here.
+    let isPart: Bool
+    /// The catalogue place of the first link resolved here: the part's first, or 0.
+    private let resolvedBase: Int
 
-    public init(catalogue: Catalogue, inflector: Inflector = Inflector()) {
-        self.catalogue = catalogue
-        links = LinkStore(catalogue.links)
-        self.inflector = inflector
-        templateParser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
-        (positions, firstPositions, routeKeyHashes, linkFacts) = Self.resolve(catalogue)
-        pluralEntries = catalogue.components.map { inflector.isPlural($0.name.value) }
-        // The candidates by position in the vocabulary: an array, since every component of every link is looked
-        // up in it.
-        var candidates = [String?](repeating: nil, count: catalogue.components.count)
-        var hasCandidates = false
-        for component in catalogue.components {
-            let name = component.name.value.lowercased()
-            let hasSeparator = name.utf8.contains { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
-            if hasSeparator || !inflector.isPlural(name) && (component.kind == .collection || component.idType != nil),
-                let declared = catalogue.componentPosition(named: name)
-            {
-                candidates[declared] = name
-                hasCandidates = true
+    /// A parser for the catalogue's `hosts`, shared by the rules that parse examples and aliases: building one
+    /// lowercases and hashes every host, too much to do per link.
+    public var templateParser: LinkTemplateParser { declared.templateParser }
+    private var pluralEntries: [Bool] { declared.pluralEntries }
+
+    /// What a context works out once from the catalogue's declarations: the parser for its hosts, which entries
+    /// read as plurals, and which names a fix may rename.
+    struct Declared: Sendable {
+        let templateParser: LinkTemplateParser
+        /// Whether each vocabulary entry's name reads as a plural, by position: a declared word is inflected once.
+        let pluralEntries: [Bool]
+        /// The lowercased name of each vocabulary entry a fix may rename, by position (nil for the others).
+        let renameCandidates: [String?]
+        let hasRenameCandidates: Bool
+
+        init(catalogue: Catalogue, inflector: Inflector) {
+            templateParser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
+            pluralEntries = catalogue.components.map { inflector.isPlural($0.name.value) }
+            // The candidates by position in the vocabulary: an array, since every component of every link is
+            // looked up in it.
+            var candidates = [String?](repeating: nil, count: catalogue.components.count)
+            var hasCandidates = false
+            for component in catalogue.components {
+                let name = component.name.value.lowercased()
+                let hasSeparator = name.utf8.contains { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
+                if hasSeparator || !inflector.isPlural(name) && (component.kind == .collection || component.idType != nil),
+                    let declared = catalogue.componentPosition(named: name)
+                {
+                    candidates[declared] = name
+                    hasCandidates = true
+                }
             }
+            renameCandidates = candidates
+            hasRenameCandidates = hasCandidates
         }
-        var index: [String: [Int]] = [:]
-        if hasCandidates {
-            // Positions run link after link, so the link of a position is found by walking `firstPositions`.
-            let links = catalogue.links
-            var order = 0
-            for (at, position) in positions.enumerated() where position >= 0 {
-                guard let name = candidates[Int(position)] else { continue }
-                while order + 1 < links.count, Int(firstPositions[order + 1]) <= at { order += 1 }
-                let link = links[order].index
-                if index[name]?.last != link { index[name, default: []].append(link) }
-            }
-        }
-        renameIndex = index
     }
 
-    /// What `resolve` finds in one chunk of links: the vocabulary positions of their components, link after link,
+    public init(catalogue: Catalogue, inflector: Inflector = Inflector()) {
+        let declared = Declared(catalogue: catalogue, inflector: inflector)
+        let chunks = Self.resolve(catalogue.links, in: catalogue)
+        self.catalogue = catalogue
+        self.inflector = inflector
+        self.declared = declared
+        links = LinkStore(catalogue.links)
+        isPart = false
+        resolvedBase = 0
+        (positions, firstPositions, routeKeyHashes, linkFacts) = Self.join(chunks, linkCount: catalogue.links.count)
+        renameIndex = declared.hasRenameCandidates
+            ? Self.renameIndex(positions: positions, firstPositions: firstPositions, base: 0, declared) : [:]
+    }
+
+    /// A context of `links` resolved in `chunks` (consecutive, covering them all), whose rename index is built
+    /// from those positions unless it is a part's.
+    private init(
+        catalogue: Catalogue, inflector: Inflector, declared: Declared, links: LinkStore, chunks: [ResolvedChunk],
+        isPart: Bool, resolvedBase: Int = 0
+    ) {
+        self.catalogue = catalogue
+        self.inflector = inflector
+        self.declared = declared
+        self.links = links
+        self.isPart = isPart
+        self.resolvedBase = resolvedBase
+        (positions, firstPositions, routeKeyHashes, linkFacts) = Self.join(
+            chunks, linkCount: chunks.reduce(0) { $0 + $1.firstPositions.count })
+        renameIndex = isPart || !declared.hasRenameCandidates
+            ? [:] : Self.renameIndex(positions: positions, firstPositions: firstPositions, base: resolvedBase, declared)
+    }
+
+    /// The context of a streaming lint before any link is read: the declarations of `catalogue` (whose links are
+    /// not held, but decoded again by `links` when asked for), from which `part(_:firstIndex:)` and
+    /// `whole(_:links:chunks:)` make the contexts rules run in. No link is resolved in it.
+    convenience init(declarationsOf catalogue: Catalogue, links: LinkStore, inflector: Inflector) {
+        self.init(
+            catalogue: catalogue, inflector: inflector, declared: Declared(catalogue: catalogue, inflector: inflector),
+            links: links, chunks: [], isPart: true)
+    }
+
+    /// The context of one part of a streaming lint's links, the first at catalogue place `firstIndex`, and what
+    /// resolving them found (kept for `whole(_:links:chunks:)`). Link rules and catalogue passes see these links
+    /// through it, and any other link through this context's `links`; a rename fix waits for the whole catalogue
+    /// (`needsWholeCatalogue(_:)`).
+    func part(_ links: [Link], firstIndex: Int) -> (context: LintContext, resolved: ResolvedChunk) {
+        let resolved = Self.resolveChunk(links[...], in: catalogue)
+        let context = LintContext(
+            catalogue: catalogue, inflector: inflector, declared: declared,
+            links: self.links.holding(links, firstIndex: firstIndex), chunks: [resolved], isPart: true,
+            resolvedBase: firstIndex)
+        return (context, resolved)
+    }
+
+    /// The context of a streaming lint's whole catalogue: `catalogue`, these declarations with every load finding,
+    /// its links on demand from `links`, and what resolving each part found, in order.
+    func whole(_ catalogue: Catalogue, links: LinkStore, chunks: [ResolvedChunk]) -> LintContext {
+        LintContext(catalogue: catalogue, inflector: inflector, declared: declared, links: links, chunks: chunks, isPart: false)
+    }
+
+    /// Whether a rule checking `link`, one of this context's, may need the whole catalogue's links: it uses a
+    /// component that a fix renames in every link using it (`linksUsing(_:)`). A streaming lint checks such
+    /// links once every part is read.
+    func needsWholeCatalogue(_ link: Link) -> Bool {
+        guard declared.hasRenameCandidates else { return false }
+        return withVocabularyPositions(of: link) { positions in
+            guard let positions else { return true }
+            return positions.contains { $0 >= 0 && declared.renameCandidates[Int($0)] != nil }
+        }
+    }
+
+    /// The links using each rename candidate, found from the components' positions, link after link; the first
+    /// link is at catalogue place `base`.
+    private static func renameIndex(positions: [Int32], firstPositions: [Int32], base: Int, _ declared: Declared) -> [String: [Int]] {
+        var index: [String: [Int]] = [:]
+        // Positions run link after link, so the link of a position is found by walking `firstPositions`.
+        var order = 0
+        for (at, position) in positions.enumerated() where position >= 0 {
+            guard let name = declared.renameCandidates[Int(position)] else { continue }
+            while order + 1 < firstPositions.count, Int(firstPositions[order + 1]) <= at { order += 1 }
+            let link = base + order
+            if index[name]?.last != link { index[name, default: []].append(link) }
+        }
+        return index
+    }
+
+    /// What resolving consecutive links finds: the vocabulary positions of their components, link after link,
     /// where each link's positions start, each link's route key hash, and each link's facts.
-    private struct ResolvedChunk: Sendable {
+    struct ResolvedChunk: Sendable {
         var positions: [Int32] = []
         /// Where each link's positions start in this chunk's `positions`.
         var firstPositions: [Int32] = []
@@ -75,48 +165,61 @@ public final class LintContext: Sendable {
     }
 
     /// Reads every link once, in chunks over the cores for a large catalogue: looks its components up in the
-    /// vocabulary, hashes its route key and records its facts (`LinkFacts`), while the link is at hand. Each
-    /// chunk writes its links' positions and where each link's positions start; the chunks are then joined a copy each.
-    private static func resolve(_ catalogue: Catalogue)
-        -> (positions: [Int32], firstPositions: [Int32], routeKeyHashes: [UInt64], facts: LinkFacts)
-    {
-        let links = catalogue.links
+    /// vocabulary, hashes its route key and records its facts (`LinkFacts`), while the link is at hand.
+    private static func resolve(_ links: [Link], in catalogue: Catalogue) -> [ResolvedChunk] {
+        let chunks = ConcurrentJobs.chunks(of: links.count, minimum: Linter.linksPerChunk, perCore: 4)
+        return ConcurrentJobs.flatMap(count: chunks.count, concurrently: chunks.count > 1) { chunk in
+            [resolveChunk(links[chunks[chunk]], in: catalogue)]
+        }
+    }
+
+    /// Resolves consecutive links (see `resolve`).
+    private static func resolveChunk(_ links: ArraySlice<Link>, in catalogue: Catalogue) -> ResolvedChunk {
         let hasVocabulary = catalogue.hasVocabulary
         // A placeholder is looked up by an empty name and a number by its digits: when no declared name is empty
         // or has a digit, neither can name an entry and neither is looked up.
         let looksUpValues = catalogue.components.contains { component in
             component.name.value.isEmpty || component.name.value.utf8.contains(where: isDigit)
         }
-        let chunks = ConcurrentJobs.chunks(of: links.count, minimum: Linter.linksPerChunk, perCore: 4)
-        let resolved = ConcurrentJobs.flatMap(count: chunks.count, concurrently: chunks.count > 1) { chunk in
-            var found = ResolvedChunk(facts: LinkFacts.Chunk(capacity: chunks[chunk].count))
-            found.positions.reserveCapacity(chunks[chunk].count * 4)
-            found.firstPositions.reserveCapacity(chunks[chunk].count)
-            found.routeKeyHashes.reserveCapacity(chunks[chunk].count)
-            for link in links[chunks[chunk]] {
-                found.routeKeyHashes.append(link.template.routeKeyHash)
-                found.firstPositions.append(Int32(found.positions.count))
-                // Through the array's storage: each component is read in place, not copied out with its text.
-                link.template.components.withUnsafeBufferPointer { components in
-                    found.facts.record(link, components: components)
-                    for index in components.indices {
-                        guard hasVocabulary, looksUpValues || components[index].isLiteral else {
-                            found.positions.append(-1)
-                            continue
-                        }
-                        found.positions.append(catalogue.componentPosition(of: components[index]).map(Int32.init) ?? -1)
+        var found = ResolvedChunk(facts: LinkFacts.Chunk(capacity: links.count))
+        found.positions.reserveCapacity(links.count * 4)
+        found.firstPositions.reserveCapacity(links.count)
+        found.routeKeyHashes.reserveCapacity(links.count)
+        for link in links {
+            found.routeKeyHashes.append(link.template.routeKeyHash)
+            found.firstPositions.append(Int32(found.positions.count))
+            // Through the array's storage: each component is read in place, not copied out with its text.
+            link.template.components.withUnsafeBufferPointer { components in
+                found.facts.record(link, components: components)
+                for index in components.indices {
+                    guard hasVocabulary, looksUpValues || components[index].isLiteral else {
+                        found.positions.append(-1)
+                        continue
                     }
+                    found.positions.append(catalogue.componentPosition(of: components[index]).map(Int32.init) ?? -1)
                 }
             }
-            return [found]
         }
-        // Joined a chunk at a time: each chunk's positions in one copy, its links' starts moved by those before.
+        return found
+    }
+
+    /// Joins consecutive chunks a copy each: each chunk's positions in one copy, its links' starts moved by
+    /// those before; one chunk is taken as it is.
+    private static func join(_ resolved: [ResolvedChunk], linkCount: Int)
+        -> (positions: [Int32], firstPositions: [Int32], routeKeyHashes: [UInt64], facts: LinkFacts)
+    {
+        if resolved.count == 1 {
+            return (
+                resolved[0].positions, resolved[0].firstPositions, resolved[0].routeKeyHashes,
+                LinkFacts(chunks: [resolved[0].facts])
+            )
+        }
         var positions: [Int32] = []
         positions.reserveCapacity(resolved.reduce(0) { $0 + $1.positions.count })
         var firstPositions: [Int32] = []
-        firstPositions.reserveCapacity(links.count)
+        firstPositions.reserveCapacity(linkCount)
         var routeKeyHashes: [UInt64] = []
-        routeKeyHashes.reserveCapacity(links.count)
+        routeKeyHashes.reserveCapacity(linkCount)
         for chunk in resolved {
             routeKeyHashes += chunk.routeKeyHashes
             let base = Int32(positions.count)
@@ -141,7 +244,12 @@ public final class LintContext: Sendable {
     /// Whether the context was built on these very links (the same array storage), so what it computed up front
     /// applies by index.
     func isBuilt(on catalogue: Catalogue) -> Bool {
-        guard let own = links.heldLinks else { return false }
+        guard let own = links.heldLinks else {
+            // A streaming lint's whole catalogue: its declarations, whose links are not held.
+            return !isPart && catalogue.links.isEmpty && self.catalogue.links.isEmpty
+                && catalogue.files.elementsEqual(self.catalogue.files, by: ===)
+        }
+        guard !isPart else { return false }
         let base = own.withUnsafeBufferPointer { $0.baseAddress }
         return catalogue.links.count == own.count && catalogue.links.withUnsafeBufferPointer { $0.baseAddress } == base
     }
@@ -149,12 +257,14 @@ public final class LintContext: Sendable {
     /// The hash of a link's route key (`LinkTemplate.routeKeyHash`), computed once per lint for the catalogue's
     /// own links.
     public func routeKeyHash(of link: Link) -> UInt64 {
-        if isOwn(link) { return routeKeyHashes[link.index] }
+        if isOwn(link) { return routeKeyHashes[link.index - resolvedBase] }
         return link.template.routeKeyHash
     }
 
     /// Whether a link is the catalogue's own, at its index, so what was computed for it up front applies.
-    private func isOwn(_ link: Link) -> Bool { links.isOwn(link) }
+    /// Whether a link is one this context resolved, at its place, so what was recorded for it applies: one of
+    /// the part's links held, for a part's context; any of the catalogue's own, otherwise.
+    private func isOwn(_ link: Link) -> Bool { isPart ? links.holds(link) : links.isOwn(link) }
 
     /// The position in the vocabulary (`catalogue.components`) of the entry that the `name` of the component at
     /// `index` of a link's path names, if the vocabulary declares it (as `Catalogue.componentPosition(of:)`).
@@ -162,7 +272,7 @@ public final class LintContext: Sendable {
     public func vocabularyPosition(of link: Link, component index: Int) -> Int? {
         // A link of the catalogue's own sits at its index; any other link is looked up afresh.
         if isOwn(link) {
-            let position = positions[Int(firstPositions[link.index]) + index]
+            let position = positions[Int(firstPositions[link.index - resolvedBase]) + index]
             return position >= 0 ? Int(position) : nil
         }
         return componentPositionAfresh(of: link.template.components[index])
@@ -181,7 +291,7 @@ public final class LintContext: Sendable {
     /// link that is not the catalogue's own.
     public func withVocabularyPositions<Result>(of link: Link, _ body: (UnsafeBufferPointer<Int32>?) -> Result) -> Result {
         guard isOwn(link) else { return body(nil) }
-        let first = Int(firstPositions[link.index])
+        let first = Int(firstPositions[link.index - resolvedBase])
         let count = link.template.components.count
         return positions.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[first..<(first + count)])) }
     }

@@ -5,12 +5,12 @@ import Synchronization
 /// severities applied and suppressions honoured. The one place where severity is decided.
 public struct Linter: Sendable {
     public let configuration: Configuration
-    private let linkRules: [any LinkRule]
-    private let catalogueRules: [any CatalogueRule]
-    private let severities: [String: Severity]
+    let linkRules: [any LinkRule]
+    let catalogueRules: [any CatalogueRule]
+    let severities: [String: Severity]
     /// Each enabled rule's default severity, to tell findings a rule deliberately reports lower (infos).
     private let defaultSeverities: [String: Severity]
-    private let inflector: Inflector
+    let inflector: Inflector
     /// Whether a large catalogue's rules run as jobs over the cores (the default); the findings are the same
     /// either way, in the same order.
     var runsRulesConcurrently = true
@@ -62,7 +62,7 @@ public struct Linter: Sendable {
     /// are moved into that order where they are (swapped along the permutation's cycles, never copied), and each
     /// rule's severities are looked up once, not once per finding: a large catalogue has many thousands of
     /// findings.
-    private func configuredInSourceOrder(_ found: consuming [Diagnostic]) -> [Diagnostic] {
+    func configuredInSourceOrder(_ found: consuming [Diagnostic]) -> [Diagnostic] {
         var found = found
         // Each distinct rule and file gets a number in the order first seen, then a rank in the order names sort.
         // The fields are read where each finding is stored, not copied out with it. Findings come in runs of one

@@ -87,18 +87,18 @@ extension CatalogueRule {
 
 extension CatalogueReportRule {
     public func makePass(over catalogue: Catalogue, in context: LintContext) -> any CataloguePass {
-        ReportPass(rule: self, catalogue: catalogue)
+        ReportPass(rule: self)
     }
 }
 
-/// The pass of a `CatalogueReportRule`: it visits nothing and reports at the end.
+/// The pass of a `CatalogueReportRule`: it visits nothing and reports at the end on the context's catalogue
+/// (whose load findings, in a streaming lint, are complete only then).
 private struct ReportPass<R: CatalogueReportRule>: CataloguePass {
     let rule: R
-    let catalogue: Catalogue
 
     mutating func visit(_ run: LinkRun, in context: LintContext) {}
 
-    mutating func finish(in context: LintContext) -> [Diagnostic] { rule.report(catalogue, in: context) }
+    mutating func finish(in context: LintContext) -> [Diagnostic] { rule.report(context.catalogue, in: context) }
 }
 
 /// Consecutive links of a catalogue as a `CataloguePass` sees them: their places in the catalogue, and for each

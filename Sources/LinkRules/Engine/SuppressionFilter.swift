@@ -139,13 +139,7 @@ struct SuppressionFilter: Sendable {
     private func collect(problems: inout [Diagnostic]) -> [Suppression] {
         var result: [Suppression] = []
         for position in catalogue.links.indices where facts?.flags[position].contains(.hasIgnoredRules) ?? true {
-            let link = catalogue.links[position]
-            for rule in link.ignoredRules {
-                result.append(
-                    Suppression(
-                        ruleID: rule.value, location: link.file.location(ofBytes: rule.tokenRange),
-                        entry: link.entryRange, linkKey: link.template.routeKey))
-            }
+            Self.appendEntrySuppressions(of: catalogue.links[position], to: &result)
         }
         var linksByFile: [ObjectIdentifier: [Link]] = [:]
         for file in catalogue.files {
@@ -159,25 +153,60 @@ struct SuppressionFilter: Sendable {
                 for link in catalogue.links { linksByFile[ObjectIdentifier(link.file), default: []].append(link) }
             }
             let links = allInThisFile ? catalogue.links : linksByFile[ObjectIdentifier(file)] ?? []
-            let scanner = SuppressionCommentScanner(file: file, links: links)
-            for marker in markers {
-                guard let comment = scanner.comment(markerAt: marker) else { continue }
-                if comment.ids.isEmpty {
-                    problems.append(
-                        Self.problem(
-                            InvalidSuppressionRule.self, .suppressionNamesNoRule,
-                            at: file.location(ofBytes: marker..<(marker + Self.commentMarker.count)),
-                            linkKey: comment.link?.template.routeKey))
-                }
-                for id in comment.ids {
-                    result.append(
-                        Suppression(
-                            ruleID: String(decoding: file.bytes[id], as: UTF8.self), location: file.location(ofBytes: id),
-                            entry: comment.link?.entryRange, linkKey: comment.link?.template.routeKey))
-                }
-            }
+            let scanner = SuppressionCommentScanner(file: file, entries: EntryRanges(links.lazy.map(\.entryRange))) { links[$0] }
+            Self.appendCommentSuppressions(at: markers, with: scanner, to: &result, problems: &problems)
         }
         return result
+    }
+
+    /// The suppressions of a catalogue of one file whose links are not held: `entrySuppressions`, gathered from
+    /// the links as they were read (`appendEntrySuppressions(of:to:)`), then the file's comments, which find the
+    /// entries they cover among `entries` (each link's `entryRange`, in order) and read a covered link from `links`.
+    func collect(entrySuppressions: [Suppression], entries: EntryRanges, links: LinkStore) -> Collected {
+        var problems: [Diagnostic] = []
+        var result = entrySuppressions
+        for file in catalogue.files {
+            let markers = Self.markerOffsets(in: file.bytes)
+            guard !markers.isEmpty else { continue }
+            let scanner = SuppressionCommentScanner(file: file, entries: entries) { links[$0] }
+            Self.appendCommentSuppressions(at: markers, with: scanner, to: &result, problems: &problems)
+        }
+        return Collected(suppressions: result, problems: problems)
+    }
+
+    /// Appends the suppressions a link's entry names (`lint: { ignore: [...] }`).
+    static func appendEntrySuppressions(of link: Link, to result: inout [Suppression]) {
+        for rule in link.ignoredRules {
+            result.append(
+                Suppression(
+                    ruleID: rule.value, location: link.file.location(ofBytes: rule.tokenRange), entry: link.entryRange,
+                    linkKey: link.template.routeKey))
+        }
+    }
+
+    /// Appends the suppressions of the comments whose markers are at `markers` of the scanner's file; comments
+    /// that name no rule are reported into `problems`.
+    private static func appendCommentSuppressions(
+        at markers: [Int], with scanner: SuppressionCommentScanner, to result: inout [Suppression],
+        problems: inout [Diagnostic]
+    ) {
+        let file = scanner.file
+        for marker in markers {
+            guard let comment = scanner.comment(markerAt: marker) else { continue }
+            if comment.ids.isEmpty {
+                problems.append(
+                    Self.problem(
+                        InvalidSuppressionRule.self, .suppressionNamesNoRule,
+                        at: file.location(ofBytes: marker..<(marker + Self.commentMarker.count)),
+                        linkKey: comment.link?.template.routeKey))
+            }
+            for id in comment.ids {
+                result.append(
+                    Suppression(
+                        ruleID: String(decoding: file.bytes[id], as: UTF8.self), location: file.location(ofBytes: id),
+                        entry: comment.link?.entryRange, linkKey: comment.link?.template.routeKey))
+            }
+        }
     }
 
     /// The offsets of the markers that follow a `#` and blanks, the only ones that can start a comment
@@ -204,7 +233,8 @@ struct SuppressionFilter: Sendable {
     }
 
     /// The index of the last range in `ranges` (sorted by lower bound) whose lower bound is below `bound`.
-    static func lastIndex(in ranges: [Range<Int>], startingBefore bound: Int) -> Int? {
+    static func lastIndex<Ranges: RandomAccessCollection<Range<Int>>>(in ranges: Ranges, startingBefore bound: Int) -> Int?
+    where Ranges.Index == Int {
         var low = 0
         var high = ranges.count
         while low < high {
@@ -225,14 +255,15 @@ struct SuppressionCommentScanner {
     }
 
     let file: SourceFile
-    /// The file's links in file order.
-    let links: [Link]
-    private let entries: [Range<Int>]
+    /// The `entryRange` of each of the file's links, in file order.
+    private let entries: EntryRanges
+    /// The file's link at a place of `entries`.
+    private let link: (Int) -> Link
 
-    init(file: SourceFile, links: [Link]) {
+    init(file: SourceFile, entries: EntryRanges, link: @escaping (Int) -> Link) {
         self.file = file
-        self.links = links
-        self.entries = links.map(\.entryRange)
+        self.entries = entries
+        self.link = link
     }
 
     private static let hash = UInt8(ascii: "#")
@@ -259,7 +290,7 @@ struct SuppressionCommentScanner {
         if idsStart < end, !isSeparator(bytes[idsStart]) { return nil }
         let ids = ruleIDs(from: idsStart, lineEnd: end)
         let covered = isTrailing ? entry(onLine: line) : entry(onLine: nextLineThatIsNotAComment(after: line))
-        return Comment(ids: ids, link: covered.map { links[$0] })
+        return Comment(ids: ids, link: covered.map(link))
     }
 
     /// The byte ranges of the ids between `start` and the end of the line: words separated by blanks and commas,
@@ -322,4 +353,37 @@ extension Message {
     static func unknownRuleID(_ id: String, suggestion: String) -> Message { "unknown rule '\(id)': did you mean '\(suggestion)'?" }
     static func unusedSuppression(_ id: String) -> Message { "this suppression of '\(id)' silences nothing: remove it" }
     static let suppressionNamesNoRule: Message = "'linkrules:ignore' names no rule: write the rule ids after it"
+}
+
+/// The `entryRange` of each of a file's links in file order, as 32-bit offsets (the loader refuses files of
+/// 4 GiB or more): what the suppression comments look up the entries they cover in, kept for a whole catalogue.
+struct EntryRanges: RandomAccessCollection, Sendable {
+    private var starts: [UInt32] = []
+    private var ends: [UInt32] = []
+
+    init() {}
+
+    init(_ ranges: some Sequence<Range<Int>>) {
+        for range in ranges { append(range) }
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { starts.count }
+
+    subscript(position: Int) -> Range<Int> { Int(starts[position])..<Int(ends[position]) }
+
+    mutating func reserveCapacity(_ count: Int) {
+        starts.reserveCapacity(count)
+        ends.reserveCapacity(count)
+    }
+
+    mutating func append(_ range: Range<Int>) {
+        starts.append(UInt32(range.lowerBound))
+        ends.append(UInt32(range.upperBound))
+    }
+
+    mutating func append(contentsOf other: EntryRanges) {
+        starts += other.starts
+        ends += other.ends
+    }
 }

@@ -69,6 +69,12 @@ struct InputPlan: Equatable {
         return weights.map { $0 / total }
     }
 
+    /// The plan that cuts `layout`'s block into parts of `entriesPerPart` entries (the last one fewer).
+    init(layout: LinksBlockLayout, file: SourceFile, entriesPerPart: Int) {
+        let count = (layout.entryStarts.count + max(entriesPerPart, 1) - 1) / max(entriesPerPart, 1)
+        self.init(layout: layout, file: file, partCount: max(count, 1), bySize: nil)
+    }
+
     /// Cuts the block into `partCount` parts: of the given shares of its size in bytes (`bySize`), else of the
     /// same number of entries.
     private init(layout: LinksBlockLayout, file: SourceFile, partCount: Int, bySize shares: [Double]?) {

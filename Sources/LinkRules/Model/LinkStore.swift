@@ -1,40 +1,60 @@
 /// The links of a catalogue by their places: held in memory, or, for a lint that lets each part of a long
-/// `links:` block go once its rules have seen it (`StreamingLint`), decoded again from the file when a rule asks
-/// for one. Catalogue rules reach the links they did not visit through it, and only for findings.
+/// `links:` block go once its rules have seen it (`Linter.lint(parts:)`), decoded again from the file when a
+/// rule asks for one. Catalogue rules reach the links they did not visit through it, and only for findings.
 public struct LinkStore: RandomAccessCollection, Sendable {
+    /// The links held, the first at place `heldBase`.
     private let held: [Link]
+    private let heldBase: Int
+    /// Where every link not held comes from; nil when all are held.
     private let source: (any LinkSource)?
 
-    /// A store of links held in memory.
-    public init(_ links: [Link]) {
+    /// A store of links held in memory, the first at catalogue place `firstIndex`.
+    public init(_ links: [Link], firstIndex: Int = 0) {
         held = links
+        heldBase = firstIndex
         source = nil
     }
 
-    /// A store whose links `source` gives on demand.
-    init(source: any LinkSource) {
-        held = []
+    /// A store of every link of a catalogue: `links` (the first at place `firstIndex`) held, any other given by
+    /// `source` on demand.
+    init(holding links: [Link] = [], firstIndex: Int = 0, others source: any LinkSource) {
+        held = links
+        heldBase = firstIndex
         self.source = source
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { source?.count ?? held.count }
+    /// This store with `links` (the first at place `firstIndex`) held; the others come as they do here.
+    func holding(_ links: [Link], firstIndex: Int) -> LinkStore {
+        guard let source else { return LinkStore(links, firstIndex: firstIndex) }
+        return LinkStore(holding: links, firstIndex: firstIndex, others: source)
+    }
+
+    public var startIndex: Int { source == nil ? heldBase : 0 }
+    public var endIndex: Int { source?.count ?? heldBase + held.count }
 
     /// The link at a place: the held one, or one decoded again (a new object each time, equal in every value).
     public subscript(position: Int) -> Link {
-        guard let source else { return held[position] }
+        let offset = position - heldBase
+        if offset >= 0 && offset < held.count { return held[offset] }
+        guard let source else { preconditionFailure("link \(position) is not in the store") }
         return source.link(at: position)
     }
 
-    /// The links, when they are held in memory; nil when they are decoded on demand.
+    /// The links, when they are all held in memory; nil when some are decoded on demand.
     public var heldLinks: [Link]? { source == nil ? held : nil }
 
-    /// Whether `link` is this store's own link at its index, so what was recorded for that place applies to it:
-    /// the very object when links are held, the same entry of the same file when they are decoded again.
+    /// Whether `link` is this store's own link at its place, so what was recorded for that place applies to it:
+    /// the very object when it is held, the same entry of the same file when it is decoded again.
     public func isOwn(_ link: Link) -> Bool {
-        guard link.index >= 0, link.index < count else { return false }
-        guard let source else { return held[link.index] === link }
-        return source.isOwn(link)
+        let offset = link.index - heldBase
+        if offset >= 0 && offset < held.count && held[offset] === link { return true }
+        return source?.isOwn(link) ?? false
+    }
+
+    /// Whether `link` is one of the links held, at its place.
+    func holds(_ link: Link) -> Bool {
+        let offset = link.index - heldBase
+        return offset >= 0 && offset < held.count && held[offset] === link
     }
 }
 
@@ -43,6 +63,6 @@ protocol LinkSource: Sendable {
     var count: Int { get }
     /// The link at a place, built afresh.
     func link(at position: Int) -> Link
-    /// Whether `link` is the one at its index.
+    /// Whether `link` is the one at its index (which may be out of range).
     func isOwn(_ link: Link) -> Bool
 }

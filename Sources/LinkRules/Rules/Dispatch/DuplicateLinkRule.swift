@@ -1,6 +1,6 @@
 /// The same route declared twice: two links (or a link and another link's alias) that are one route once case and
 /// placeholder names are normalised, in one file or across the files of a catalogue.
-public struct DuplicateLinkRule: CatalogueReportRule {
+public struct DuplicateLinkRule: CatalogueRule {
     public static let description = RuleDescription(
         id: "duplicate-link",
         scope: .catalogue,
@@ -66,96 +66,115 @@ public struct DuplicateLinkRule: CatalogueReportRule {
 
     public init() {}
 
-    /// Where a route was first seen: a link's URL, or one of its aliases. Eight bytes: the rule keeps one for
-    /// every distinct route of the catalogue.
-    private struct Occurrence {
+    public func makePass(over catalogue: Catalogue, in context: LintContext) -> any CataloguePass {
+        Pass(capacity: context.links.count)
+    }
+
+    /// Where a route was first seen: a link's URL, or one of its aliases, by the link's place. Eight bytes, kept
+    /// in the table's slot beside the route's hash.
+    fileprivate struct Occurrence {
         var link: Int32
         /// The alias's position in the link's `aliases`, or -1 for its URL.
         var alias: Int32
 
         var isAlias: Bool { alias >= 0 }
 
-        /// The scalar the route is written in.
-        func scalar(in links: [Link]) -> Scalar {
-            isAlias ? links[Int(link)].aliases[Int(alias)] : links[Int(link)].url
+        /// The scalar the route is written in, in the occurrence's link.
+        func scalar(in link: Link) -> Scalar { isAlias ? link.aliases[Int(alias)] : link.url }
+
+        /// The template of the occurrence in its link: the link's, or its alias parsed again (only to compare keys
+        /// whose hashes meet, which is rare).
+        func template(in link: Link, parser: LinkTemplateParser) -> LinkTemplate {
+            isAlias ? parser.parse(scalar(in: link).value) : link.template
         }
     }
 
-    public func report(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
-        let links = catalogue.links
-        let parser = context.templateParser
-        // The first occurrence of each route, found by the hash of its key (`LintContext` hashed every link's
-        // key up front); keys are compared byte for byte only when hashes meet. A link itself is read only when
-        // its hash meets another's, when it has aliases (`LinkFacts`), or for a finding.
-        let hashes = context.routeKeyHashes(for: catalogue)
-        let flags = context.facts(for: catalogue).flags
-        var firstSeen: [Occurrence] = []
-        firstSeen.reserveCapacity(links.count)
-        var table = OccurrenceTable(capacity: links.count)
-        var diagnostics: [Diagnostic] = []
+    /// The rule's walk: the first occurrence of each route by the hash of its key (`LintContext` hashed every
+    /// link's key up front), and a finding on each later one, built while its link is at hand. A link is read only
+    /// when it has aliases (`LinkFacts`), when its hash meets another's, or for a finding.
+    private struct Pass: CataloguePass {
+        private var table: OccurrenceTable
+        private var diagnostics: [Diagnostic] = []
 
-        /// Records a route of the link at `position`: its URL's (`alias` nil, the link's template read only if
-        /// needed) or an alias's.
-        func record(hash: UInt64, _ occurrence: Occurrence, at position: Int, alias: LinkTemplate?) {
-            let earlierIndex = table.firstOrInsert(hash: hash, new: Int32(firstSeen.count)) { earlier in
-                let earlierTemplate = Self.template(of: firstSeen[Int(earlier)], links: links, parser: parser)
-                return earlierTemplate.withRouteKeyBytes { earlierKey in
-                    if let alias { return alias.withRouteKeyBytes { $0.elementsEqual(earlierKey) } }
-                    return links[position].template.withRouteKeyBytes { $0.elementsEqual(earlierKey) }
+        init(capacity: Int) { table = OccurrenceTable(capacity: capacity) }
+
+        mutating func visit(_ run: LinkRun, in context: LintContext) {
+            let parser = context.templateParser
+            for position in run.positions {
+                record(
+                    Occurrence(link: Int32(position), alias: -1), hash: run.routeKeyHash(at: position), alias: nil,
+                    run: run, in: context)
+                guard run.flags(at: position).contains(.hasAliases) else { continue }
+                for (index, alias) in run.link(at: position).aliases.enumerated() {
+                    let template = parser.parse(alias.value)
+                    record(
+                        Occurrence(link: Int32(position), alias: Int32(index)), hash: template.routeKeyHash,
+                        alias: template, run: run, in: context)
                 }
             }
-            guard let earlierIndex else {
-                firstSeen.append(occurrence)
-                return
+        }
+
+        mutating func finish(in context: LintContext) -> [Diagnostic] { diagnostics }
+
+        /// Records a route of the run's link at `occurrence.link`: its URL's (`alias` nil) or an alias's. Keys are
+        /// compared byte for byte only when hashes meet, and only then are the link and the earlier one read.
+        /// Inlined into `visit`, called for every link: the finding is built out of line (`finding`).
+        @inline(__always)
+        private mutating func record(
+            _ occurrence: Occurrence, hash: UInt64, alias: LinkTemplate?, run: LinkRun, in context: LintContext
+        ) {
+            let earlier = table.firstOrInsert(hash: hash, occurrence) { earlier -> Link? in
+                let earlierLink = Self.link(at: Int(earlier.link), of: run, in: context)
+                let earlierTemplate = earlier.template(in: earlierLink, parser: context.templateParser)
+                let isSame = earlierTemplate.withRouteKeyBytes { earlierKey in
+                    if let alias { return alias.withRouteKeyBytes { $0.elementsEqual(earlierKey) } }
+                    return run.link(at: Int(occurrence.link)).template.withRouteKeyBytes { $0.elementsEqual(earlierKey) }
+                }
+                return isSame ? earlierLink : nil
             }
-            let earlier = firstSeen[Int(earlierIndex)]
             // A link's own aliases may repeat its URL in another case (the lowercase fix keeps the old form).
-            guard Int(earlier.link) != position else { return }
-            let link = links[position]
-            let earlierLink = links[Int(earlier.link)]
-            let scalar = occurrence.scalar(in: links)
-            let earlierScalar = earlier.scalar(in: links)
+            guard let (earlier, earlierLink) = earlier, earlier.link != occurrence.link else { return }
+            diagnostics.append(
+                Self.finding(occurrence, of: run.link(at: Int(occurrence.link)), earlier, of: earlierLink, in: context))
+        }
+
+        /// The finding on a route first seen at `earlier`, the occurrence's link and the earlier one at hand.
+        private static func finding(
+            _ occurrence: Occurrence, of link: Link, _ earlier: Occurrence, of earlierLink: Link,
+            in context: LintContext
+        ) -> Diagnostic {
+            let scalar = occurrence.scalar(in: link)
+            let earlierScalar = earlier.scalar(in: earlierLink)
             let location = link.file.location(
                 ofBytes: scalar.sourceRange(ofValue: 0..<scalar.value.utf8.count, in: link.file))
             let earlierLocation = earlierLink.file.location(
                 ofBytes: earlierScalar.sourceRange(ofValue: 0..<earlierScalar.value.utf8.count, in: earlierLink.file))
-            diagnostics.append(
-                context.diagnostic(
-                    Self.self,
-                    .duplicateRoute(
-                        scalar.value, isAlias: occurrence.isAlias, earlier: earlierScalar.value,
-                        earlierIsAlias: earlier.isAlias),
-                    at: location, link: link,
-                    notes: [Note(message: .duplicateDeclared(earlierScalar.value), location: earlierLocation)]))
+            return context.diagnostic(
+                DuplicateLinkRule.self,
+                .duplicateRoute(
+                    scalar.value, isAlias: occurrence.isAlias, earlier: earlierScalar.value,
+                    earlierIsAlias: earlier.isAlias),
+                at: location, link: link,
+                notes: [Note(message: .duplicateDeclared(earlierScalar.value), location: earlierLocation)])
         }
 
-        for position in links.indices {
-            let hash = hashes?[position] ?? links[position].template.routeKeyHash
-            record(hash: hash, Occurrence(link: Int32(position), alias: -1), at: position, alias: nil)
-            guard flags[position].contains(.hasAliases) else { continue }
-            for (index, alias) in links[position].aliases.enumerated() {
-                let template = parser.parse(alias.value)
-                record(hash: template.routeKeyHash, Occurrence(link: Int32(position), alias: Int32(index)), at: position, alias: template)
-            }
+        /// The link at a place up to the run's last: the run's own, or an earlier one read again (`context.links`).
+        private static func link(at position: Int, of run: LinkRun, in context: LintContext) -> Link {
+            run.positions.contains(position) ? run.link(at: position) : context.links[position]
         }
-        return diagnostics
-    }
-
-    /// The template of an occurrence: its link's, or its alias parsed again (only to compare keys whose hashes
-    /// meet, which is rare).
-    private static func template(of occurrence: Occurrence, links: [Link], parser: LinkTemplateParser) -> LinkTemplate {
-        occurrence.isAlias ? parser.parse(occurrence.scalar(in: links).value) : links[Int(occurrence.link)].template
     }
 }
 
 /// The first occurrences of routes by the hash of their key: open addressing over slots of a hash and an
-/// occurrence number, never more than half full. A new route costs one probe, which reads one slot (the hash and
-/// the number side by side); `isSame` compares keys only for an entry whose hash is equal.
+/// occurrence, never more than half full. A new route costs one probe, which reads one slot (the hash and the
+/// occurrence side by side); `match` compares keys only for an entry whose hash is equal.
 private struct OccurrenceTable {
-    /// One slot: a route's hash and its occurrence number + 1, or 0 for an empty slot.
+    /// One slot: a route's hash and its first occurrence, or an occurrence at no link for an empty slot.
     private struct Slot {
         var hash: UInt64 = 0
-        var occurrence: Int32 = 0
+        var occurrence = DuplicateLinkRule.Occurrence(link: -1, alias: -1)
+
+        var isEmpty: Bool { occurrence.link < 0 }
     }
 
     private var slots: [Slot]
@@ -167,15 +186,20 @@ private struct OccurrenceTable {
         slots = Array(repeating: Slot(), count: size)
     }
 
-    /// The earlier occurrence with the same route (`isSame`), or nil after recording `new` as the first.
-    mutating func firstOrInsert(hash: UInt64, new: Int32, isSame: (Int32) -> Bool) -> Int32? {
+    /// The earlier occurrence of the same route, with what `match` made of it (nil for another route), or nil
+    /// after recording `new` as the first.
+    mutating func firstOrInsert<Match>(
+        hash: UInt64, _ new: DuplicateLinkRule.Occurrence, match: (DuplicateLinkRule.Occurrence) -> Match?
+    ) -> (DuplicateLinkRule.Occurrence, Match)? {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash >> 32) & mask
-        while slots[slot].occurrence != 0 {
-            if slots[slot].hash == hash, isSame(slots[slot].occurrence - 1) { return slots[slot].occurrence - 1 }
+        while !slots[slot].isEmpty {
+            if slots[slot].hash == hash, let matched = match(slots[slot].occurrence) {
+                return (slots[slot].occurrence, matched)
+            }
             slot = (slot + 1) & mask
         }
-        slots[slot] = Slot(hash: hash, occurrence: new + 1)
+        slots[slot] = Slot(hash: hash, occurrence: new)
         count += 1
         if count * 2 > slots.count { grow() }
         return nil
@@ -185,9 +209,9 @@ private struct OccurrenceTable {
         let old = slots
         slots = Array(repeating: Slot(), count: old.count * 2)
         let mask = slots.count - 1
-        for entry in old where entry.occurrence != 0 {
+        for entry in old where !entry.isEmpty {
             var slot = Int(truncatingIfNeeded: entry.hash >> 32) & mask
-            while slots[slot].occurrence != 0 { slot = (slot + 1) & mask }
+            while !slots[slot].isEmpty { slot = (slot + 1) & mask }
             slots[slot] = entry
         }
     }

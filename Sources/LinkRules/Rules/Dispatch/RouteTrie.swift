@@ -78,7 +78,7 @@ struct RouteTrie: Sendable {
         }
         // The path's nodes by depth, its root first, in room on the stack rather than an array of the trie's:
         // writing them then costs no uniqueness or bounds check.
-        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: shape.parts.count + 1) { path in
+        let (node, winner) = withUnsafeTemporaryAllocation(of: Int32.self, capacity: shape.parts.count + 1) { path in
             var node = roots[authority]
             path[0] = node
             for (index, part) in shape.parts.enumerated() {
@@ -97,21 +97,23 @@ struct RouteTrie: Sendable {
                 }
                 path[index + 1] = node
             }
-            let winner = earliestSubsumer(of: shape, path: UnsafeBufferPointer(path), firstNewDepth: firstNewDepth, in: words)
-            // The links already ending here, the last of which the new one follows.
-            var last: Int32 = -1
-            var index = nodes[Int(node)].firstEnd
-            while index >= 0 {
-                if isSameRoute(ends[Int(index)].link) { return winner }
-                last = index
-                index = ends[Int(index)].next
-            }
-            let end = Int32(ends.count)
-            ends.append(End(linkIndex: Int32(link), queryStart: Int32(queries.count), queryCount: Int32(shape.query.count)))
-            if !shape.query.isEmpty { queries.append(contentsOf: shape.query) }
-            if last >= 0 { ends[Int(last)].next = end } else { nodes[Int(node)].firstEnd = end }
-            return winner
+            return (node, earliestSubsumer(of: shape, path: UnsafeBufferPointer(path), firstNewDepth: firstNewDepth, in: words))
         }
+        // The links already ending here, the last of which the new one follows: walked once the path's room is
+        // given back, so `isSameRoute` is called as it was passed rather than captured again by the closure that
+        // holds the room, which retained what it captures for every link.
+        var last: Int32 = -1
+        var index = nodes[Int(node)].firstEnd
+        while index >= 0 {
+            if isSameRoute(ends[Int(index)].link) { return winner }
+            last = index
+            index = ends[Int(index)].next
+        }
+        let end = Int32(ends.count)
+        ends.append(End(linkIndex: Int32(link), queryStart: Int32(queries.count), queryCount: Int32(shape.query.count)))
+        if !shape.query.isEmpty { queries.append(contentsOf: shape.query) }
+        if last >= 0 { ends[Int(last)].next = end } else { nodes[Int(node)].firstEnd = end }
+        return winner
     }
 
     /// The earliest link that matches every URL `shape` matches, `path` holding the nodes of its own path, which

@@ -1,6 +1,6 @@
 /// A link the app can never open because another link always wins: an earlier link that matches every URL it
 /// matches under first-match dispatch, or an equally specific link that matches the same URLs under most-specific.
-public struct UnreachableRouteRule: CatalogueReportRule {
+public struct UnreachableRouteRule: CatalogueRule {
     public static let description = RuleDescription(
         id: "unreachable-route",
         scope: .catalogue,
@@ -123,70 +123,121 @@ public struct UnreachableRouteRule: CatalogueReportRule {
         return bare.query.isEmpty && bare.parts == shape.parts && bare.scheme == shape.scheme && bare.host == shape.host
     }
 
-    /// Whether another link of the catalogue has the route key of `link`: their key hashes are compared first
-    /// (`LintContext` computed them once), the keys' bytes only when the hashes are equal; no string is made.
+    /// Whether two links of the catalogue have the same route key: their key hashes, which the pass keeps for
+    /// every link it has visited, are compared first, and the earlier link is read again (through
+    /// `context.links`) to compare the keys' bytes only when they are equal; no string is made.
     private struct SameRoute {
+        /// The route key hash of every link visited so far, by its place.
+        let hashes: [UInt64]
         let context: LintContext
-        let link: Link
-        private var hash: UInt64?
+        /// The earlier link read last, with its place: the trie asks about a duplicate's earlier link, then the
+        /// rule asks about the winner, most often that same link, and a streaming lint decodes a link for each
+        /// read. Kept for one run only, like the whole `SameRoute`.
+        private var lastRead: (place: Int, link: Link)?
 
-        init(_ link: Link, in context: LintContext) {
-            self.link = link
+        init(hashes: [UInt64], context: LintContext) {
+            self.hashes = hashes
             self.context = context
         }
 
-        mutating func callAsFunction(_ other: Int) -> Bool {
-            if hash == nil { hash = context.routeKeyHash(of: link) }
-            let otherLink = context.links[other]
-            guard context.routeKeyHash(of: otherLink) == hash else { return false }
+        /// Whether the earlier link at place `other` has the route key of `link`, at place `position`.
+        mutating func callAsFunction(_ link: Link, at position: Int, _ other: Int) -> Bool {
+            guard hashes[other] == hashes[position] else { return false }
+            let otherLink: Link
+            if let lastRead, lastRead.place == other {
+                otherLink = lastRead.link
+            } else {
+                otherLink = context.links[other]
+                lastRead = (other, otherLink)
+            }
             return link.template.withRouteKeyBytes { key in otherLink.template.withRouteKeyBytes { $0.elementsEqual(key) } }
         }
     }
 
-    public func report(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+    public func makePass(over catalogue: Catalogue, in context: LintContext) -> any CataloguePass {
+        Pass(dispatch: catalogue.dispatch, vocabulary: catalogue.components, linkCount: context.links.count)
+    }
+
+    /// The rule's walk: each link's shape joins, in order, the trie (first-match) or its specificity group
+    /// (most-specific), and a link that another one wins is reported as it is visited, while it is at hand.
+    private struct Pass: CataloguePass {
+        let dispatch: DispatchMode
+        var words: RouteWords
+        /// The links so far under first-match dispatch; empty under most-specific.
+        var trie: RouteTrie
+        /// The links so far under most-specific dispatch; empty under first-match.
+        var groups = SpecificityGroups()
+        /// One shape, refilled for each link under first-match: the trie keeps what it needs of it.
+        var shape = RouteShape()
+        /// The route key hash of every link visited, by its place (what `SameRoute` compares).
+        var routeKeyHashes: [UInt64] = []
         var diagnostics: [Diagnostic] = []
-        var words = RouteWords(vocabulary: catalogue.components)
-        switch catalogue.dispatch {
-        case .firstMatch:
-            var trie = RouteTrie(expectedLinks: catalogue.links.count)
-            // One shape, refilled for each link: the trie keeps what it needs of it.
-            var shape = RouteShape()
-            for link in catalogue.links {
-                guard shape.assign(link, words: &words, in: context) else { continue }
-                var isSameRoute = SameRoute(link, in: context)
-                // The trie adds the link and names the earlier one that wins all its URLs, if any.
-                let winner = trie.insert(shape, link: link.index, in: words) { isSameRoute($0) }
-                // A link whose winner is its own duplicate is left to `duplicate-link`; one whose winner is the same
-                // path with no query items is that route documented with its parameters, which the route's handler
-                // receives too (seed 000 rule 4).
-                if let winner, !isSameRoute(winner.link),
-                    !Self.isParameterVariant(shape, of: catalogue.links[winner.link], words: &words, in: context)
-                {
-                    let earlier = catalogue.links[winner.link]
-                    diagnostics.append(
-                        context.diagnostic(
-                            Self.self, .shadowedLink(link.url.value, by: earlier.url.value), at: link.valueLocation,
-                            link: link, notes: [Note(message: .winnerDeclared(earlier.url.value), location: earlier.valueLocation)]))
-                }
+
+        init(dispatch: DispatchMode, vocabulary: [ComponentSpec], linkCount: Int) {
+            self.dispatch = dispatch
+            words = RouteWords(vocabulary: vocabulary)
+            trie = RouteTrie(expectedLinks: dispatch == .firstMatch ? linkCount : 0)
+            routeKeyHashes.reserveCapacity(linkCount)
+        }
+
+        mutating func visit(_ run: LinkRun, in context: LintContext) {
+            // The run's hashes are kept first, so one `SameRoute` shares the array for the whole run (only earlier
+            // links are asked about).
+            for position in run.positions { routeKeyHashes.append(run.routeKeyHash(at: position)) }
+            var isSameRoute = SameRoute(hashes: routeKeyHashes, context: context)
+            switch dispatch {
+            case .firstMatch: visitFirstMatch(run, &isSameRoute, in: context)
+            case .mostSpecific: visitMostSpecific(run, &isSameRoute, in: context)
             }
-        case .mostSpecific:
-            var groups = SpecificityGroups()
-            for link in catalogue.links {
-                guard let shape = RouteShape(link, words: &words, in: context) else { continue }
-                var isSameRoute = SameRoute(link, in: context)
-                guard let winner = groups.insertFindingTie(shape, link: link.index, isSameRoute: { isSameRoute($0) }) else {
+        }
+
+        mutating func finish(in context: LintContext) -> [Diagnostic] { diagnostics }
+
+        /// Adds each link of the run to the trie, and reports it when an earlier link wins all its URLs.
+        private mutating func visitFirstMatch(_ run: LinkRun, _ isSameRoute: inout SameRoute, in context: LintContext) {
+            for position in run.positions {
+                let link = run.link(at: position)
+                guard shape.assign(link, words: &words, in: context) else { continue }
+                // The trie adds the link and names the earlier one that wins all its URLs, if any. A link whose
+                // winner is its own duplicate is left to `duplicate-link`; one whose winner is the same path with
+                // no query items is that route documented with its parameters, which the route's handler receives
+                // too (seed 000 rule 4).
+                guard
+                    let winner = trie.insert(
+                        shape, link: position, in: words, isSameRoute: { isSameRoute(link, at: position, $0) }),
+                    !isSameRoute(link, at: position, winner.link)
+                else { continue }
+                let earlier = context.links[winner.link]
+                guard !UnreachableRouteRule.isParameterVariant(shape, of: earlier, words: &words, in: context) else {
                     continue
                 }
-                let earlier = catalogue.links[winner.link]
-                let example = Self.commonURL(link.template, shape, winner.shape, words: words)
                 diagnostics.append(
                     context.diagnostic(
-                        Self.self, .ambiguousLink(link.url.value, with: earlier.url.value, example: example),
+                        UnreachableRouteRule.self, .shadowedLink(link.url.value, by: earlier.url.value),
+                        at: link.valueLocation, link: link,
+                        notes: [Note(message: .winnerDeclared(earlier.url.value), location: earlier.valueLocation)]))
+            }
+        }
+
+        /// Adds each link of the run to its specificity group, and reports it when an earlier link of the group
+        /// matches a URL it matches.
+        private mutating func visitMostSpecific(_ run: LinkRun, _ isSameRoute: inout SameRoute, in context: LintContext) {
+            for position in run.positions {
+                let link = run.link(at: position)
+                guard let shape = RouteShape(link, words: &words, in: context) else { continue }
+                guard
+                    let winner = groups.insertFindingTie(
+                        shape, link: position, isSameRoute: { isSameRoute(link, at: position, $0) })
+                else { continue }
+                let earlier = context.links[winner.link]
+                let example = UnreachableRouteRule.commonURL(link.template, shape, winner.shape, words: words)
+                diagnostics.append(
+                    context.diagnostic(
+                        UnreachableRouteRule.self, .ambiguousLink(link.url.value, with: earlier.url.value, example: example),
                         at: link.valueLocation, link: link,
                         notes: [Note(message: .tiedLinkDeclared(earlier.url.value), location: earlier.valueLocation)]))
             }
         }
-        return diagnostics
     }
 
     /// A URL both tied links match: the later template with each placeholder replaced by a value both accept.

@@ -1,5 +1,5 @@
 /// Query parameters that mean the same thing share one name: `key`, `origin` and `origin_identifier` → `origin`.
-public struct ConsistentQueryParamsRule: CatalogueReportRule {
+public struct ConsistentQueryParamsRule: CatalogueRule {
     public static let description = RuleDescription(
         id: "consistent-query-params",
         scope: .catalogue,
@@ -104,101 +104,136 @@ public struct ConsistentQueryParamsRule: CatalogueReportRule {
         synonyms = try options?.stringGroups("synonyms").map { $0.map { $0.lowercasedASCIIIfNeeded } } ?? []
     }
 
-    public func report(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
-        // Group names by meaning: a role, or a configured synonym group.
-        var groupOf: [String: String] = [:]
-        var members: [String: [String]] = [:]
-        var declarationOrder: [String: Int] = [:]
-        for (order, param) in catalogue.params.enumerated() {
-            let name = param.name.value.lowercasedASCIIIfNeeded
-            declarationOrder[name] = declarationOrder[name] ?? order
-            guard let role = param.role?.value.lowercasedASCIIIfNeeded, !Self.categoryRoles.contains(role) else { continue }
-            let key = "role:" + role
-            groupOf[name] = key
-            members[key, default: []].append(name)
-        }
-        for (index, group) in synonyms.enumerated() {
-            let key = "synonyms:\(index)"
-            for name in group where groupOf[name] == nil {
+    public func makePass(over catalogue: Catalogue, in context: LintContext) -> any CataloguePass {
+        Pass(catalogue: catalogue, synonyms: synonyms)
+    }
+
+    /// The rule's walk: parameter names grouped by meaning from the declarations, the uses of grouped names counted
+    /// in the links with a query as they are visited, and at the end the name to keep of each group chosen and the
+    /// uses of the others reported.
+    private struct Pass: CataloguePass {
+        /// The catalogue's declarations (`params:`, `components:`); its links are never read.
+        let catalogue: Catalogue
+        /// The group of each grouped name: "role:" and its role, or "synonyms:" and the group's place in the option.
+        let groupOf: [String: String]
+        /// The names of each group, in the order they were grouped.
+        let members: [String: [String]]
+        let declarationOrder: [String: Int]
+        /// The grouped names, found in queries by their bytes, not hashed as strings; `namesByID` by their ids.
+        let groupedNames: InternTable
+        let namesByID: [String]
+        var useCounts: [Int]
+        /// Each use of a grouped name, in link order: only those can be reported.
+        var groupedUses: [GroupedUse] = []
+
+        init(catalogue: Catalogue, synonyms: [[String]]) {
+            // Group names by meaning: a role, or a configured synonym group.
+            var groupOf: [String: String] = [:]
+            var members: [String: [String]] = [:]
+            var declarationOrder: [String: Int] = [:]
+            for (order, param) in catalogue.params.enumerated() {
+                let name = param.name.value.lowercasedASCIIIfNeeded
+                declarationOrder[name] = declarationOrder[name] ?? order
+                guard let role = param.role?.value.lowercasedASCIIIfNeeded,
+                    !ConsistentQueryParamsRule.categoryRoles.contains(role)
+                else { continue }
+                let key = "role:" + role
                 groupOf[name] = key
                 members[key, default: []].append(name)
             }
+            for (index, group) in synonyms.enumerated() {
+                let key = "synonyms:\(index)"
+                for name in group where groupOf[name] == nil {
+                    groupOf[name] = key
+                    members[key, default: []].append(name)
+                }
+            }
+            var groupedNames = InternTable(capacity: groupOf.count)
+            var namesByID: [String] = []
+            // The keys are distinct, so each is given the next id.
+            for name in groupOf.keys {
+                _ = groupedNames.intern(name)
+                namesByID.append(name)
+            }
+            self.catalogue = catalogue
+            self.groupOf = groupOf
+            self.members = members
+            self.declarationOrder = declarationOrder
+            self.groupedNames = groupedNames
+            self.namesByID = namesByID
+            useCounts = [Int](repeating: 0, count: namesByID.count)
         }
-        guard !groupOf.isEmpty else { return [] }
 
-        // Count uses in links, one pass over the links with a query (`LinkFacts`), noting each use of a grouped
-        // name: only those can be reported. Names are found by their bytes in a table of the grouped names, not
-        // hashed as strings.
-        var groupedNames = InternTable(capacity: groupOf.count)
-        var namesByID: [String] = []
-        // The keys are distinct, so each is given the next id.
-        for name in groupOf.keys {
-            _ = groupedNames.intern(name)
-            namesByID.append(name)
-        }
-        var useCounts = [Int](repeating: 0, count: namesByID.count)
-        var groupedUses: [GroupedUse] = []
-        let flags = context.facts(for: catalogue).flags
-        for position in flags.indices where flags[position].contains(.hasQuery) {
-            catalogue.links[position].template.query.withUnsafeBufferPointer { query in
-                for index in query.indices {
-                    guard let id = Self.id(ofLowercased: query[index].name, in: groupedNames) else { continue }
-                    useCounts[id] += 1
-                    groupedUses.append(GroupedUse(link: Int32(position), item: Int32(index), name: Int32(id)))
+        /// Counts the uses of grouped names in the run's links with a query (`LinkFacts`), noting each.
+        mutating func visit(_ run: LinkRun, in context: LintContext) {
+            guard !namesByID.isEmpty else { return }
+            for position in run.positions where run.flags(at: position).contains(.hasQuery) {
+                run.link(at: position).template.query.withUnsafeBufferPointer { query in
+                    for index in query.indices {
+                        guard let id = ConsistentQueryParamsRule.id(ofLowercased: query[index].name, in: groupedNames)
+                        else { continue }
+                        useCounts[id] += 1
+                        groupedUses.append(GroupedUse(link: Int32(position), item: Int32(index), name: Int32(id)))
+                    }
                 }
             }
         }
-        var uses: [String: Int] = [:]
-        for (id, count) in useCounts.enumerated() where count > 0 { uses[namesByID[id]] = count }
-        // Only a group written with two or more names in the links is inconsistent.
-        var canonical: [String: String] = [:]
-        for (key, names) in members {
-            let used = names.filter { uses[$0, default: 0] > 0 }
-            guard used.count > 1 else { continue }
-            canonical[key] = used.max { a, b in
-                let usesA = uses[a, default: 0], usesB = uses[b, default: 0]
-                if usesA != usesB { return usesA < usesB }
-                let containsA = names.filter { $0 != a && $0.contains(a) }.count
-                let containsB = names.filter { $0 != b && $0.contains(b) }.count
-                if containsA != containsB { return containsA < containsB }
-                return declarationOrder[a, default: Int.max] > declarationOrder[b, default: Int.max]
+
+        mutating func finish(in context: LintContext) -> [Diagnostic] {
+            guard !groupedUses.isEmpty else { return [] }
+            var uses: [String: Int] = [:]
+            for (id, count) in useCounts.enumerated() where count > 0 { uses[namesByID[id]] = count }
+            // Only a group written with two or more names in the links is inconsistent.
+            var canonical: [String: String] = [:]
+            for (key, names) in members {
+                let used = names.filter { uses[$0, default: 0] > 0 }
+                guard used.count > 1 else { continue }
+                canonical[key] = used.max { a, b in
+                    let usesA = uses[a, default: 0], usesB = uses[b, default: 0]
+                    if usesA != usesB { return usesA < usesB }
+                    let containsA = names.filter { $0 != a && $0.contains(a) }.count
+                    let containsB = names.filter { $0 != b && $0.contains(b) }.count
+                    if containsA != containsB { return containsA < containsB }
+                    return declarationOrder[a, default: Int.max] > declarationOrder[b, default: Int.max]
+                }
             }
-        }
-        // The components' `params:` entries that name a parameter, so a rename fix renames them too and the link
-        // stays accepted (`unknown-query-param`).
-        var declarations: [String: [TextEdit]] = [:]
-        for component in catalogue.components {
-            let accepted = Set(component.params.map { $0.value.lowercasedASCIIIfNeeded })
-            for param in component.params {
-                let name = param.value.lowercasedASCIIIfNeeded
-                guard let key = groupOf[name], let keep = canonical[key], keep != name, !accepted.contains(keep) else { continue }
-                declarations[name, default: []].append(
-                    ScalarEditor.edit(param, in: component.file, replacing: 0..<param.value.utf8.count, with: keep))
+            // The components' `params:` entries that name a parameter, so a rename fix renames them too and the
+            // link stays accepted (`unknown-query-param`).
+            var declarations: [String: [TextEdit]] = [:]
+            for component in catalogue.components {
+                let accepted = Set(component.params.map { $0.value.lowercasedASCIIIfNeeded })
+                for param in component.params {
+                    let name = param.value.lowercasedASCIIIfNeeded
+                    guard let key = groupOf[name], let keep = canonical[key], keep != name, !accepted.contains(keep)
+                    else { continue }
+                    declarations[name, default: []].append(
+                        ScalarEditor.edit(param, in: component.file, replacing: 0..<param.value.utf8.count, with: keep))
+                }
             }
-        }
-        // Whether each grouped name is renamed: only its uses are read again.
-        let renamed = namesByID.map { name in groupOf[name].flatMap { canonical[$0] }.map { $0 != name } ?? false }
-        var diagnostics: [Diagnostic] = []
-        for use in groupedUses where renamed[Int(use.name)] {
-            let link = catalogue.links[Int(use.link)]
-            let item = link.template.query[Int(use.item)]
-            let name = namesByID[Int(use.name)]
-            guard let key = groupOf[name], let keep = canonical[key] else { continue }
-            let meaning = key.hasPrefix("role:") ? "role '\(key.dropFirst(5))'" : "a configured synonym"
-            var notes: [Note] = []
-            if let declared = catalogue.param(named: keep) {
-                notes.append(Note(message: .canonicalParamDeclared(keep), location: declared.location))
+            // Whether each grouped name is renamed: only its uses' links are read again (`context.links`).
+            let renamed = namesByID.map { name in groupOf[name].flatMap { canonical[$0] }.map { $0 != name } ?? false }
+            var diagnostics: [Diagnostic] = []
+            for use in groupedUses where renamed[Int(use.name)] {
+                let link = context.links[Int(use.link)]
+                let item = link.template.query[Int(use.item)]
+                let name = namesByID[Int(use.name)]
+                guard let key = groupOf[name], let keep = canonical[key] else { continue }
+                let meaning = key.hasPrefix("role:") ? "role '\(key.dropFirst(5))'" : "a configured synonym"
+                var notes: [Note] = []
+                if let declared = catalogue.param(named: keep) {
+                    notes.append(Note(message: .canonicalParamDeclared(keep), location: declared.location))
+                }
+                let fix = FixIt(
+                    message: .renameParam(keep),
+                    edits: [context.urlEdit(link, replacing: item.nameSpan, with: keep)] + (declarations[name] ?? []),
+                    applicability: .unsafe)
+                diagnostics.append(
+                    context.diagnostic(
+                        ConsistentQueryParamsRule.self, .synonymParam(item.name, keep: keep, meaning: meaning),
+                        link: link, span: item.nameSpan, notes: notes, fixes: [fix]))
             }
-            let fix = FixIt(
-                message: .renameParam(keep),
-                edits: [context.urlEdit(link, replacing: item.nameSpan, with: keep)] + (declarations[name] ?? []),
-                applicability: .unsafe)
-            diagnostics.append(
-                context.diagnostic(
-                    Self.self, .synonymParam(item.name, keep: keep, meaning: meaning), link: link, span: item.nameSpan,
-                    notes: notes, fixes: [fix]))
+            return diagnostics
         }
-        return diagnostics
     }
 }
 

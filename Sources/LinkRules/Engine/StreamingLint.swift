@@ -1,0 +1,155 @@
+import Dispatch
+import Synchronization
+
+extension Linter {
+    /// Every finding on the catalogue of one file read in parts (`CatalogueFileParts`), as `lint(_:)` finds them
+    /// on the whole file, in the same order, without keeping the links: the parts are decoded concurrently, and
+    /// each part's links are checked by the link rules, visited by the catalogue rules' passes in catalogue order,
+    /// and let go. What stays is small: each link's vocabulary positions, route key hash and facts, its entry's
+    /// range, and the findings. A rule that needs a link let go reads it again from the file (`LinkStore`).
+    ///
+    /// A link that uses a component a fix renames in every link using it is kept and checked once all parts are
+    /// read. Gives the findings and the catalogue (its declarations with every load finding, and no links); nil
+    /// when a part does not decode as planned: the caller then loads the file whole.
+    func lint(parts: CatalogueFileParts) -> (diagnostics: [Diagnostic], catalogue: Catalogue)? {
+        let declarations = parts.declarations
+        // While the parts are read, a link of another part is decoded again when a rule asks for it.
+        let prototype = LintContext(
+            declarationsOf: declarations, links: LinkStore(others: parts.linkSource(keeping: [])), inflector: inflector)
+        let filter = SuppressionFilter(catalogue: declarations, knownRules: Set(RuleRegistry.all.map { $0.description.id }))
+        let passes = Mutex(catalogueRules.map { $0.makePass(over: declarations, in: prototype) })
+        let partCount = parts.plan.parts.count
+        let results = Mutex([PartResult?](repeating: nil, count: partCount))
+        // Part `n` visits the passes when turn `n` comes: after part `n - 1` has. Each semaphore is signalled once
+        // and waited on once (libdispatch refuses to free one left below its starting value).
+        let turns = (0..<partCount).map { _ in DispatchSemaphore(value: 0) }
+        turns.first?.signal()
+        let linkRules = linkRules
+        DispatchQueue.concurrentPerform(iterations: partCount) { index in
+            let checked = Self.check(part: index, of: parts, in: prototype, linkRules: linkRules)
+            turns[index].wait()
+            if let (_, links, context) = checked {
+                let resolved = checked!.result.resolved
+                let run = LinkRun(
+                    links: links, base: parts.plan.parts[index].entries.lowerBound, flags: resolved.facts.flags,
+                    routeKeyHashes: resolved.routeKeyHashes)
+                passes.withLock { passes in
+                    for pass in passes.indices { passes[pass].visit(run, in: context) }
+                }
+            }
+            if index + 1 < partCount { turns[index + 1].signal() }
+            results.withLock { $0[index] = checked?.result }
+        }
+        let checked = results.withLock { $0 }
+        guard checked.allSatisfy({ $0 != nil }) else { return nil }
+        return finish(checked.map { $0! }, of: parts, prototype: prototype, filter: filter, passes: passes.withLock { $0 })
+    }
+
+    /// What checking one part found, and what the rest of the lint needs of its links (not the links).
+    fileprivate struct PartResult: Sendable {
+        var resolved: LintContext.ResolvedChunk
+        /// The link rules' findings on the part's links, in link order, but for the links that wait.
+        var found: [Diagnostic] = []
+        /// The links checked once every part is read (`LintContext.needsWholeCatalogue(_:)`), each with the place
+        /// in `found` where its findings go.
+        var waiting: [(link: Link, place: Int)] = []
+        var loadFindings: [LoadFinding]
+        var entrySuppressions: [SuppressionFilter.Suppression] = []
+        /// Each link's `entryRange`.
+        var entries = EntryRanges()
+    }
+
+    /// Decodes part `index` and runs the link rules on its links; nil when it does not decode as planned. The
+    /// links and their context are handed back for the passes' visit, then let go.
+    private static func check(
+        part index: Int, of parts: CatalogueFileParts, in prototype: LintContext, linkRules: [any LinkRule]
+    ) -> (result: PartResult, links: [Link], context: LintContext)? {
+        guard let (links, findings) = parts.decode(part: index) else { return nil }
+        let (context, resolved) = prototype.part(links, firstIndex: parts.plan.parts[index].entries.lowerBound)
+        var result = PartResult(resolved: resolved, loadFindings: findings)
+        result.entries.reserveCapacity(links.count)
+        for (offset, link) in links.enumerated() {
+            result.entries.append(link.entryRange)
+            if resolved.facts.flags[offset].contains(.hasIgnoredRules) {
+                SuppressionFilter.appendEntrySuppressions(of: link, to: &result.entrySuppressions)
+            }
+            if context.needsWholeCatalogue(link) {
+                result.waiting.append((link, result.found.count))
+                continue
+            }
+            for rule in linkRules.indices {
+                linkRules[rule].check(link, in: context, into: &result.found)
+            }
+        }
+        return (result, links, context)
+    }
+
+    /// Joins the parts' results: checks the links that waited for the whole catalogue, finishes the passes and
+    /// applies the suppressions, as `lint(_:)` does. Each part's arrays are let go as soon as they are joined.
+    private func finish(
+        _ checked: consuming [PartResult], of parts: CatalogueFileParts, prototype: LintContext, filter: SuppressionFilter,
+        passes: [any CataloguePass]
+    ) -> (diagnostics: [Diagnostic], catalogue: Catalogue) {
+        var checked = checked
+        var catalogue = parts.declarations
+        catalogue.loadFindings.insert(contentsOf: checked.flatMap(\.loadFindings), at: parts.findingsBeforeLinks)
+        let links = LinkStore(others: parts.linkSource(keeping: checked.flatMap { $0.waiting.map(\.link) }))
+        var chunks: [LintContext.ResolvedChunk] = []
+        chunks.reserveCapacity(checked.count)
+        for index in checked.indices { chunks.append(checked[index].takeResolved()) }
+        let context = prototype.whole(catalogue, links: links, chunks: consume chunks)
+        var entries = EntryRanges()
+        entries.reserveCapacity(links.count)
+        for index in checked.indices { entries.append(contentsOf: checked[index].takeEntries()) }
+        let collected = filter.collect(
+            entrySuppressions: checked.flatMap(\.entrySuppressions), entries: consume entries, links: links)
+        let fromPasses = ConcurrentJobs.flatMap(count: passes.count, concurrently: passes.count > 1) { index in
+            var pass = passes[index]
+            return pass.finish(in: context)
+        }
+        // Each part's findings in order, those of a link that waited checked now and put where they would have
+        // been, then the passes'; with room for the findings about suppressions, which the filter appends.
+        var found: [Diagnostic] = []
+        found.reserveCapacity(
+            checked.reduce(0) { $0 + $1.found.count } + fromPasses.count + collected.problems.count + collected.suppressions.count)
+        for index in checked.indices {
+            var part = checked[index].takeFound()
+            var next = 0
+            for (link, place) in checked[index].waiting {
+                found += part[next..<place]
+                next = place
+                for rule in linkRules.indices {
+                    linkRules[rule].check(link, in: context, into: &found)
+                }
+            }
+            found += part[next...]
+            part = []
+        }
+        found += consume fromPasses
+        let kept = filter.apply(to: consume found, collected: collected, enabled: { severities[$0] != nil })
+        return (configuredInSourceOrder(kept), catalogue)
+    }
+}
+
+extension Linter.PartResult {
+    /// The part's resolved chunk, leaving an empty one.
+    mutating func takeResolved() -> LintContext.ResolvedChunk {
+        var taken = LintContext.ResolvedChunk(facts: LinkFacts.Chunk(capacity: 0))
+        swap(&taken, &resolved)
+        return taken
+    }
+
+    /// The part's entry ranges, leaving none.
+    mutating func takeEntries() -> EntryRanges {
+        var taken = EntryRanges()
+        swap(&taken, &entries)
+        return taken
+    }
+
+    /// The part's findings, leaving none.
+    mutating func takeFound() -> [Diagnostic] {
+        var taken: [Diagnostic] = []
+        swap(&taken, &found)
+        return taken
+    }
+}
