@@ -110,7 +110,8 @@ public struct LinkFacts: Sendable {
     }
 
     /// The facts of consecutive chunks of a catalogue's links, their names gathered into one table.
-    init(chunks: [Chunk]) {
+    init(chunks: consuming [Chunk]) {
+        var chunks = chunks
         guard chunks.count != 1 else {
             flags = chunks[0].flags
             hostForms = chunks[0].hostForms
@@ -123,7 +124,10 @@ public struct LinkFacts: Sendable {
         let count = chunks.reduce(0) { $0 + $1.flags.count }
         flags.reserveCapacity(count)
         hostForms.reserveCapacity(count)
-        for chunk in chunks {
+        for index in chunks.indices {
+            // Each chunk is let go once copied.
+            let chunk = chunks[index]
+            chunks[index] = Chunk(capacity: 0)
             flags += chunk.flags
             // A chunk's names are few: each is given its id in the whole table, and its keys are renumbered.
             let ids = (0..<chunk.names.count).map { id in

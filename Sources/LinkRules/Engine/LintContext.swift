@@ -30,6 +30,8 @@ public final class LintContext: Sendable {
     let isPart: Bool
     /// The catalogue place of the first link resolved here: the part's first, or 0.
     private let resolvedBase: Int
+    /// Whether any link is resolved here: not in a streaming lint's whole context, which keeps only facts.
+    private let resolvesLinks: Bool
 
     /// A parser for the catalogue's `hosts`, shared by the rules that parse examples and aliases: building one
     /// lowercases and hashes every host, too much to do per link.
@@ -77,6 +79,7 @@ public final class LintContext: Sendable {
         links = LinkStore(catalogue.links)
         isPart = false
         resolvedBase = 0
+        resolvesLinks = true
         (positions, firstPositions, routeKeyHashes, linkFacts) = Self.join(chunks, linkCount: catalogue.links.count)
         renameIndex = declared.hasRenameCandidates
             ? Self.renameIndex(positions: positions, firstPositions: firstPositions, base: 0, declared) : [:]
@@ -85,7 +88,7 @@ public final class LintContext: Sendable {
     /// A context of `links` resolved in `chunks` (consecutive, covering them all), whose rename index is built
     /// from those positions unless it is a part's.
     private init(
-        catalogue: Catalogue, inflector: Inflector, declared: Declared, links: LinkStore, chunks: [ResolvedChunk],
+        catalogue: Catalogue, inflector: Inflector, declared: Declared, links: LinkStore, chunks: consuming [ResolvedChunk],
         isPart: Bool, resolvedBase: Int = 0
     ) {
         self.catalogue = catalogue
@@ -94,15 +97,16 @@ public final class LintContext: Sendable {
         self.links = links
         self.isPart = isPart
         self.resolvedBase = resolvedBase
-        (positions, firstPositions, routeKeyHashes, linkFacts) = Self.join(
-            chunks, linkCount: chunks.reduce(0) { $0 + $1.firstPositions.count })
+        resolvesLinks = true
+        let linkCount = chunks.reduce(0) { $0 + $1.firstPositions.count }
+        (positions, firstPositions, routeKeyHashes, linkFacts) = Self.join(consume chunks, linkCount: linkCount)
         renameIndex = isPart || !declared.hasRenameCandidates
             ? [:] : Self.renameIndex(positions: positions, firstPositions: firstPositions, base: resolvedBase, declared)
     }
 
     /// The context of a streaming lint before any link is read: the declarations of `catalogue` (whose links are
     /// not held, but decoded again by `links` when asked for), from which `part(_:firstIndex:)` and
-    /// `whole(_:links:chunks:)` make the contexts rules run in. No link is resolved in it.
+    /// `whole(_:links:facts:renameIndex:)` make the contexts rules run in. No link is resolved in it.
     convenience init(declarationsOf catalogue: Catalogue, links: LinkStore, inflector: Inflector) {
         self.init(
             catalogue: catalogue, inflector: inflector, declared: Declared(catalogue: catalogue, inflector: inflector),
@@ -110,7 +114,7 @@ public final class LintContext: Sendable {
     }
 
     /// The context of one part of a streaming lint's links, the first at catalogue place `firstIndex`, and what
-    /// resolving them found (kept for `whole(_:links:chunks:)`). Link rules and catalogue passes see these links
+    /// resolving them found (whose facts and rename uses the lint keeps). Link rules and catalogue passes see these links
     /// through it, and any other link through this context's `links`; a rename fix waits for the whole catalogue
     /// (`needsWholeCatalogue(_:)`).
     func part(_ links: [Link], firstIndex: Int) -> (context: LintContext, resolved: ResolvedChunk) {
@@ -123,9 +127,41 @@ public final class LintContext: Sendable {
     }
 
     /// The context of a streaming lint's whole catalogue: `catalogue`, these declarations with every load finding,
-    /// its links on demand from `links`, and what resolving each part found, in order.
-    func whole(_ catalogue: Catalogue, links: LinkStore, chunks: [ResolvedChunk]) -> LintContext {
-        LintContext(catalogue: catalogue, inflector: inflector, declared: declared, links: links, chunks: chunks, isPart: false)
+    /// its links on demand from `links`, the facts of each part's links in order, and the links using each rename
+    /// candidate. No link is resolved in it: a look-up for a link (decoded again, or kept) is made afresh.
+    func whole(
+        _ catalogue: Catalogue, links: LinkStore, facts: consuming [LinkFacts.Chunk], renameIndex: [String: [Int]]
+    ) -> LintContext {
+        LintContext(
+            catalogue: catalogue, inflector: inflector, declared: declared, links: links, facts: LinkFacts(chunks: facts),
+            renameIndex: renameIndex)
+    }
+
+    /// A context that resolves none of `links`, with their facts and rename index given.
+    private init(
+        catalogue: Catalogue, inflector: Inflector, declared: Declared, links: LinkStore, facts: LinkFacts,
+        renameIndex: [String: [Int]]
+    ) {
+        self.catalogue = catalogue
+        self.inflector = inflector
+        self.declared = declared
+        self.links = links
+        isPart = false
+        resolvesLinks = false
+        resolvedBase = 0
+        positions = []
+        firstPositions = []
+        routeKeyHashes = []
+        linkFacts = facts
+        self.renameIndex = renameIndex
+    }
+
+    /// The links of a part using each rename candidate (as `linksUsing(_:)` gives them), from what resolving the
+    /// part found; empty when no component is a candidate.
+    func renameUses(of resolved: ResolvedChunk) -> [String: [Int]] {
+        guard declared.hasRenameCandidates else { return [:] }
+        return Self.renameIndex(
+            positions: resolved.positions, firstPositions: resolved.firstPositions, base: resolvedBase, declared)
     }
 
     /// Whether a rule checking `link`, one of this context's, may need the whole catalogue's links: it uses a
@@ -204,10 +240,12 @@ public final class LintContext: Sendable {
     }
 
     /// Joins consecutive chunks a copy each: each chunk's positions in one copy, its links' starts moved by
-    /// those before; one chunk is taken as it is.
-    private static func join(_ resolved: [ResolvedChunk], linkCount: Int)
+    /// those before; one chunk is taken as it is. Each chunk's arrays are let go once copied, so the whole
+    /// catalogue's are never held twice.
+    private static func join(_ chunks: consuming [ResolvedChunk], linkCount: Int)
         -> (positions: [Int32], firstPositions: [Int32], routeKeyHashes: [UInt64], facts: LinkFacts)
     {
+        var resolved = chunks
         if resolved.count == 1 {
             return (
                 resolved[0].positions, resolved[0].firstPositions, resolved[0].routeKeyHashes,
@@ -220,13 +258,18 @@ public final class LintContext: Sendable {
         firstPositions.reserveCapacity(linkCount)
         var routeKeyHashes: [UInt64] = []
         routeKeyHashes.reserveCapacity(linkCount)
-        for chunk in resolved {
+        var facts: [LinkFacts.Chunk] = []
+        facts.reserveCapacity(resolved.count)
+        for index in resolved.indices {
+            let chunk = resolved[index]
+            resolved[index] = ResolvedChunk(facts: LinkFacts.Chunk(capacity: 0))
             routeKeyHashes += chunk.routeKeyHashes
             let base = Int32(positions.count)
             firstPositions += chunk.firstPositions.lazy.map { $0 + base }
             positions += chunk.positions
+            facts.append(chunk.facts)
         }
-        return (positions, firstPositions, routeKeyHashes, LinkFacts(chunks: resolved.map(\.facts)))
+        return (positions, firstPositions, routeKeyHashes, LinkFacts(chunks: consume facts))
     }
 
     /// The facts of the links of `catalogue` by their places in its `links`: those recorded up front when the
@@ -236,9 +279,10 @@ public final class LintContext: Sendable {
     }
 
     /// The route key hashes of the links of `catalogue` by their places in its `links` (as `routeKeyHash(of:)`
-    /// gives them), or nil when the context was built on another catalogue.
+    /// gives them), or nil when the context was built on another catalogue or keeps no hashes (a streaming lint's
+    /// whole context).
     public func routeKeyHashes(for catalogue: Catalogue) -> [UInt64]? {
-        isBuilt(on: catalogue) ? routeKeyHashes : nil
+        resolvesLinks && isBuilt(on: catalogue) ? routeKeyHashes : nil
     }
 
     /// Whether the context was built on these very links (the same array storage), so what it computed up front
@@ -264,7 +308,10 @@ public final class LintContext: Sendable {
     /// Whether a link is the catalogue's own, at its index, so what was computed for it up front applies.
     /// Whether a link is one this context resolved, at its place, so what was recorded for it applies: one of
     /// the part's links held, for a part's context; any of the catalogue's own, otherwise.
-    private func isOwn(_ link: Link) -> Bool { isPart ? links.holds(link) : links.isOwn(link) }
+    private func isOwn(_ link: Link) -> Bool {
+        if isPart { return links.holds(link) }
+        return resolvesLinks && links.isOwn(link)
+    }
 
     /// The position in the vocabulary (`catalogue.components`) of the entry that the `name` of the component at
     /// `index` of a link's path names, if the vocabulary declares it (as `Catalogue.componentPosition(of:)`).

@@ -5,8 +5,9 @@ extension Linter {
     /// Every finding on the catalogue of one file read in parts (`CatalogueFileParts`), as `lint(_:)` finds them
     /// on the whole file, in the same order, without keeping the links: the parts are decoded concurrently, and
     /// each part's links are checked by the link rules, visited by the catalogue rules' passes in catalogue order,
-    /// and let go. What stays is small: each link's vocabulary positions, route key hash and facts, its entry's
-    /// range, and the findings. A rule that needs a link let go reads it again from the file (`LinkStore`).
+    /// and let go. What stays is small: each link's facts (`LinkFacts`) and entry range, the links using each
+    /// component a fix may rename, the passes' state and the findings. A rule that needs a link let go reads it
+    /// again from the file (`LinkStore`); look-ups for such a link are made afresh.
     ///
     /// A link that uses a component a fix renames in every link using it is kept and checked once all parts are
     /// read. Gives the findings and the catalogue (its declarations with every load finding, and no links); nil
@@ -28,11 +29,7 @@ extension Linter {
         DispatchQueue.concurrentPerform(iterations: partCount) { index in
             let checked = Self.check(part: index, of: parts, in: prototype, linkRules: linkRules)
             turns[index].wait()
-            if let (_, links, context) = checked {
-                let resolved = checked!.result.resolved
-                let run = LinkRun(
-                    links: links, base: parts.plan.parts[index].entries.lowerBound, flags: resolved.facts.flags,
-                    routeKeyHashes: resolved.routeKeyHashes)
+            if let (_, run, context) = checked {
                 passes.withLock { passes in
                     for pass in passes.indices { passes[pass].visit(run, in: context) }
                 }
@@ -47,7 +44,10 @@ extension Linter {
 
     /// What checking one part found, and what the rest of the lint needs of its links (not the links).
     fileprivate struct PartResult: Sendable {
-        var resolved: LintContext.ResolvedChunk
+        /// The facts of the part's links (`LinkFacts`), which catalogue rules read at the end.
+        var facts: LinkFacts.Chunk
+        /// The part's links that use each component a fix may rename (`LintContext.linksUsing(_:)`).
+        var renameUses: [String: [Int]]
         /// The link rules' findings on the part's links, in link order, but for the links that wait.
         var found: [Diagnostic] = []
         /// The links checked once every part is read (`LintContext.needsWholeCatalogue(_:)`), each with the place
@@ -60,13 +60,14 @@ extension Linter {
     }
 
     /// Decodes part `index` and runs the link rules on its links; nil when it does not decode as planned. The
-    /// links and their context are handed back for the passes' visit, then let go.
+    /// links, as a run, and their context are handed back for the passes' visit, then let go.
     private static func check(
         part index: Int, of parts: CatalogueFileParts, in prototype: LintContext, linkRules: [any LinkRule]
-    ) -> (result: PartResult, links: [Link], context: LintContext)? {
+    ) -> (result: PartResult, run: LinkRun, context: LintContext)? {
         guard let (links, findings) = parts.decode(part: index) else { return nil }
-        let (context, resolved) = prototype.part(links, firstIndex: parts.plan.parts[index].entries.lowerBound)
-        var result = PartResult(resolved: resolved, loadFindings: findings)
+        let firstIndex = parts.plan.parts[index].entries.lowerBound
+        let (context, resolved) = prototype.part(links, firstIndex: firstIndex)
+        var result = PartResult(facts: resolved.facts, renameUses: context.renameUses(of: resolved), loadFindings: findings)
         result.entries.reserveCapacity(links.count)
         for (offset, link) in links.enumerated() {
             result.entries.append(link.entryRange)
@@ -81,7 +82,8 @@ extension Linter {
                 linkRules[rule].check(link, in: context, into: &result.found)
             }
         }
-        return (result, links, context)
+        let run = LinkRun(links: links, base: firstIndex, flags: resolved.facts.flags, routeKeyHashes: resolved.routeKeyHashes)
+        return (result, run, context)
     }
 
     /// Joins the parts' results: checks the links that waited for the whole catalogue, finishes the passes and
@@ -94,10 +96,14 @@ extension Linter {
         var catalogue = parts.declarations
         catalogue.loadFindings.insert(contentsOf: checked.flatMap(\.loadFindings), at: parts.findingsBeforeLinks)
         let links = LinkStore(others: parts.linkSource(keeping: checked.flatMap { $0.waiting.map(\.link) }))
-        var chunks: [LintContext.ResolvedChunk] = []
-        chunks.reserveCapacity(checked.count)
-        for index in checked.indices { chunks.append(checked[index].takeResolved()) }
-        let context = prototype.whole(catalogue, links: links, chunks: consume chunks)
+        var facts: [LinkFacts.Chunk] = []
+        facts.reserveCapacity(checked.count)
+        var renameIndex: [String: [Int]] = [:]
+        for index in checked.indices {
+            facts.append(checked[index].takeFacts())
+            for (name, users) in checked[index].renameUses { renameIndex[name, default: []] += users }
+        }
+        let context = prototype.whole(catalogue, links: links, facts: consume facts, renameIndex: renameIndex)
         var entries = EntryRanges()
         entries.reserveCapacity(links.count)
         for index in checked.indices { entries.append(contentsOf: checked[index].takeEntries()) }
@@ -132,10 +138,10 @@ extension Linter {
 }
 
 extension Linter.PartResult {
-    /// The part's resolved chunk, leaving an empty one.
-    mutating func takeResolved() -> LintContext.ResolvedChunk {
-        var taken = LintContext.ResolvedChunk(facts: LinkFacts.Chunk(capacity: 0))
-        swap(&taken, &resolved)
+    /// The part's facts, leaving none.
+    mutating func takeFacts() -> LinkFacts.Chunk {
+        var taken = LinkFacts.Chunk(capacity: 0)
+        swap(&taken, &facts)
         return taken
     }
 
