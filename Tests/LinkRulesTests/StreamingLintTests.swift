@@ -201,10 +201,51 @@ import Testing
     }
 
     @Test func aCatalogueThatDoesNotDecodeInPartsIsLintedWhole() throws {
-        // The line scan takes this for the plain layout, but the quoted value spans an entry boundary.
-        let text = "version: 1\nschemes: [app]\nlinks:\n  - url: 'app://a\n  - b'\n  - url: app://c\n"
+        // The line scan takes the first for the plain layout, but the quoted value spans an entry boundary; the
+        // second has an entry that is not a mapping. Later parts hold links that end where earlier ones do, which
+        // the passes must not see after a part that failed.
+        let later = "  - url: app://a/b?x=1\n  - url: app://a/b?y=2\n  - url: app://a/{c}\n  - url: app://a/d\n"
+        for text in [
+            "version: 1\nschemes: [app]\nlinks:\n  - url: app://a/b\n  - url: 'app://a\n  - b'\n" + later,
+            "version: 1\nschemes: [app]\nlinks:\n  - url: app://a/b?x=1\n  - url: [broken]\n" + later,
+        ] {
+            let file = SourceFile(path: "links.yml", text: text)
+            let parts = try #require(try CatalogueFileParts(file: file, entriesPerPart: 1))
+            #expect(try Linter().lint(parts: parts) == nil)
+        }
+    }
+
+    @Test func anEdgeCatalogueFindsTheSameInParts() throws {
+        // A byte-order mark, CRLF, non-ASCII text, links before the declarations and keys after them, flow
+        // entries, links whose rename fix needs the whole catalogue (and comments covering them), suppressions
+        // naming unknown rules or none, unknown keys in an entry and at the top.
+        let text = "\u{FEFF}# head\r\nversion: 1\r\nschemes: [app]\r\nlinks:\r\n"
+            + "  - url: app://feed/user_profile/{id:int}?origin=a\r\n    title: \"Café\"\r\n"
+            + "  # linkrules:ignore plural-resource-nouns\r\n"
+            + "  - { url: 'app://feed/user_profile/{id:int}', title: x }\r\n"
+            + "  - url: app://Feed/User_Profile/:id?source=b  # linkrules:ignore no-separators, bogus-rule\r\n"
+            + "    lint: { ignore: [duplicate-link, unknown-rule] }\r\n"
+            + "  - url: app://app.example.com/éa/{id}\r\n    colour: blue\r\n"
+            + "  - url: app://app.example.com/éa/{slug}\r\n"
+            + "  # linkrules:ignore\r\n"
+            + "  - url: app:///x/y\r\n    aliases: ['app://feed/user_profile/{x:int}', 'app://Feed/User_Profile/{y:int}?origin=1']\r\n"
+            + "  # trailing comment linkrules:ignore unreachable-route\r\n"
+            + "hosts: [app.example.com]\r\n"
+            + "components:\r\n  feed: tab\r\n  user_profile: { kind: collection, id: int }\r\n  éa: screen\r\n"
+            + "params:\r\n  origin: { role: tracking-origin }\r\n  source: { role: tracking-origin }\r\n"
+            + "tail_key: 1\r\n"
+        #expect(try Self.expectSameFindings(SourceFile(path: "links.yml", text: text), try Linter(), sizes: [1, 2, 3]) == 3)
+    }
+
+    @Test func tiesUnderMostSpecificDispatchAcrossPartsFindTheSame() throws {
+        var text = "version: 1\nschemes: [app]\ndispatch: most-specific\ncomponents:\n  item: { kind: collection, id: int }\nlinks:\n"
+        for index in 0..<40 {
+            // Links as specific as an earlier one that match `app://feed/xN/1` too, and repeated routes.
+            text += index % 2 == 0
+                ? "  - url: app://feed/x\(index % 7)/{id:int}\n" : "  - url: app://feed/x\(index % 7)/{code\(index % 3):slug}\n"
+        }
         let file = SourceFile(path: "links.yml", text: text)
-        let parts = try #require(try CatalogueFileParts(file: file, entriesPerPart: 1))
-        #expect(try Linter().lint(parts: parts) == nil)
+        #expect(try Self.expectSameFindings(file, try Linter(), sizes: [1, 5, 16]) == 3)
+        #expect(try Self.lintWhole(file, try Linter()).contains { $0.ruleID == "unreachable-route" })
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a rule sees besides the link: the catalogue (vocabulary and, for catalogue rules, every link) and the
 /// configured inflector. It also builds diagnostics and fixes that point into link URLs. A class, immutable once
 /// built: every rule of every job is handed the same context, and passing it (or capturing it in a closure) is a
@@ -32,6 +34,9 @@ public final class LintContext: Sendable {
     private let resolvedBase: Int
     /// Whether any link is resolved here: not in a streaming lint's whole context, which keeps only facts.
     private let resolvesLinks: Bool
+    /// Whether a rule asked a part's context for the links using a component (`linksUsing(_:)`). A part's
+    /// context is used by one job at a time.
+    private let wholeCatalogueRequested = Atomic(false)
 
     /// A parser for the catalogue's `hosts`, shared by the rules that parse examples and aliases: building one
     /// lowercases and hashes every host, too much to do per link.
@@ -115,8 +120,8 @@ public final class LintContext: Sendable {
 
     /// The context of one part of a streaming lint's links, the first at catalogue place `firstIndex`, and what
     /// resolving them found (whose facts and rename uses the lint keeps). Link rules and catalogue passes see these links
-    /// through it, and any other link through this context's `links`; a rename fix waits for the whole catalogue
-    /// (`needsWholeCatalogue(_:)`).
+    /// through it, and any other link through this context's `links`; a rename fix across links asks for the whole
+    /// catalogue (`takeWholeCatalogueRequest()`).
     func part(_ links: [Link], firstIndex: Int) -> (context: LintContext, resolved: ResolvedChunk) {
         let resolved = Self.resolveChunk(links[...], in: catalogue)
         let context = LintContext(
@@ -164,15 +169,11 @@ public final class LintContext: Sendable {
             positions: resolved.positions, firstPositions: resolved.firstPositions, base: resolvedBase, declared)
     }
 
-    /// Whether a rule checking `link`, one of this context's, may need the whole catalogue's links: it uses a
-    /// component that a fix renames in every link using it (`linksUsing(_:)`). A streaming lint checks such
-    /// links once every part is read.
-    func needsWholeCatalogue(_ link: Link) -> Bool {
-        guard declared.hasRenameCandidates else { return false }
-        return withVocabularyPositions(of: link) { positions in
-            guard let positions else { return true }
-            return positions.contains { $0 >= 0 && declared.renameCandidates[Int($0)] != nil }
-        }
+    /// Whether a rule asked, since the last call, for the links using a component a fix may rename
+    /// (`linksUsing(_:)`), which a part's context does not know; clears the request. A streaming lint checks such a
+    /// link again once every part is read. Always false outside a part's context.
+    func takeWholeCatalogueRequest() -> Bool {
+        isPart && wholeCatalogueRequested.exchange(false, ordering: .relaxed)
     }
 
     /// The links using each rename candidate, found from the components' positions, link after link; the first
@@ -362,7 +363,15 @@ public final class LintContext: Sendable {
     }
 
     /// The links that use a declared component a fix may rename (see `renameIndex`); nil for names not indexed.
-    public func linksUsing(_ name: String) -> [Int]? { renameIndex[name] }
+    /// In a part's context, which knows only its own links, asking about a name that is indexed in the whole
+    /// catalogue records a request for it (`takeWholeCatalogueRequest()`) and gives nil.
+    public func linksUsing(_ name: String) -> [Int]? {
+        if isPart {
+            if declared.renameCandidates.contains(name) { wholeCatalogueRequested.store(true, ordering: .relaxed) }
+            return nil
+        }
+        return renameIndex[name]
+    }
 
     /// A diagnostic of `rule` at a UTF-8 range of the link's URL, with the rule's default severity (the linter
     /// applies the configured one).

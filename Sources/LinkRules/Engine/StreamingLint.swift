@@ -9,9 +9,10 @@ extension Linter {
     /// component a fix may rename, the passes' state and the findings. A rule that needs a link let go reads it
     /// again from the file (`LinkStore`); look-ups for such a link are made afresh.
     ///
-    /// A link that uses a component a fix renames in every link using it is kept and checked once all parts are
-    /// read. Gives the findings and the catalogue (its declarations with every load finding, and no links); nil
-    /// when a part does not decode as planned: the caller then loads the file whole.
+    /// A link on which a rule asks for every link using a component (a fix renaming it in all of them) is kept and
+    /// checked again once all parts are read. Gives the findings and the catalogue (its declarations with every
+    /// load finding, and no links); nil when a part does not decode as planned: the caller then loads the file
+    /// whole.
     func lint(parts: CatalogueFileParts) -> (diagnostics: [Diagnostic], catalogue: Catalogue)? {
         let declarations = parts.declarations
         // While the parts are read, a link of another part is decoded again when a rule asks for it.
@@ -25,21 +26,27 @@ extension Linter {
         // and waited on once (libdispatch refuses to free one left below its starting value).
         let turns = (0..<partCount).map { _ in DispatchSemaphore(value: 0) }
         turns.first?.signal()
+        // Set by the first part that does not decode: the passes must not see the links after a gap, and the parts
+        // still to come only take their turns.
+        let failed = Atomic(false)
         let linkRules = linkRules
         DispatchQueue.concurrentPerform(iterations: partCount) { index in
-            let checked = Self.check(part: index, of: parts, in: prototype, linkRules: linkRules)
+            let part = failed.load(ordering: .relaxed)
+                ? nil : Self.check(part: index, of: parts, in: prototype, linkRules: linkRules)
             turns[index].wait()
-            if let (_, run, context) = checked {
+            if let part, !failed.load(ordering: .relaxed) {
                 passes.withLock { passes in
-                    for pass in passes.indices { passes[pass].visit(run, in: context) }
+                    for pass in passes.indices { passes[pass].visit(part.run, in: part.context) }
                 }
+                results.withLock { $0[index] = part.result }
+            } else {
+                failed.store(true, ordering: .relaxed)
             }
             if index + 1 < partCount { turns[index + 1].signal() }
-            results.withLock { $0[index] = checked?.result }
         }
-        let checked = results.withLock { $0 }
-        guard checked.allSatisfy({ $0 != nil }) else { return nil }
-        return finish(checked.map { $0! }, of: parts, prototype: prototype, filter: filter, passes: passes.withLock { $0 })
+        guard !failed.load(ordering: .relaxed) else { return nil }
+        let checked = results.withLock { $0.map { $0! } }
+        return finish(checked, of: parts, prototype: prototype, filter: filter, passes: passes.withLock { $0 })
     }
 
     /// What checking one part found, and what the rest of the lint needs of its links (not the links).
@@ -50,8 +57,8 @@ extension Linter {
         var renameUses: [String: [Int]]
         /// The link rules' findings on the part's links, in link order, but for the links that wait.
         var found: [Diagnostic] = []
-        /// The links checked once every part is read (`LintContext.needsWholeCatalogue(_:)`), each with the place
-        /// in `found` where its findings go.
+        /// The links checked again once every part is read (a rule asked for the whole catalogue on them:
+        /// `LintContext.takeWholeCatalogueRequest()`), each with the place in `found` where its findings go.
         var waiting: [(link: Link, place: Int)] = []
         var loadFindings: [LoadFinding]
         var entrySuppressions: [SuppressionFilter.Suppression] = []
@@ -74,12 +81,13 @@ extension Linter {
             if resolved.facts.flags[offset].contains(.hasIgnoredRules) {
                 SuppressionFilter.appendEntrySuppressions(of: link, to: &result.entrySuppressions)
             }
-            if context.needsWholeCatalogue(link) {
-                result.waiting.append((link, result.found.count))
-                continue
-            }
+            let place = result.found.count
             for rule in linkRules.indices {
                 linkRules[rule].check(link, in: context, into: &result.found)
+            }
+            if context.takeWholeCatalogueRequest() {
+                result.found.removeSubrange(place...)
+                result.waiting.append((link, place))
             }
         }
         let run = LinkRun(links: links, base: firstIndex, flags: resolved.facts.flags, routeKeyHashes: resolved.routeKeyHashes)

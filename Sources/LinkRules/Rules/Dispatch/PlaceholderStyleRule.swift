@@ -1,6 +1,6 @@
 /// One placeholder syntax per catalogue, the canonical `{name}` / `{name:type}`: `:name`, `<type:name>` and
 /// `%NAME%` are rewritten, and a type that is not one of the known types is reported.
-public struct PlaceholderStyleRule: CatalogueReportRule {
+public struct PlaceholderStyleRule: CatalogueRule {
     public static let description = RuleDescription(
         id: "placeholder-style",
         scope: .catalogue,
@@ -42,31 +42,47 @@ public struct PlaceholderStyleRule: CatalogueReportRule {
 
     public init() {}
 
-    public func report(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
-        // Which links have placeholders, and of which kind, was recorded by the context's pass (`LinkFacts`): only
-        // those links are read.
-        let flags = context.facts(for: catalogue).flags
+    public func makePass(over catalogue: Catalogue, in context: LintContext) -> any CataloguePass { Pass(rule: self) }
+
+    /// The rule's walk: the findings on the placeholders of each link that writes one another way, built while the
+    /// link is at hand, and the first placeholder written the canonical way, which restyled ones point at. Which
+    /// links have placeholders, and of which kind, was recorded by the context's pass (`LinkFacts`): only those
+    /// links are read.
+    private struct Pass: CataloguePass {
+        let rule: PlaceholderStyleRule
         var findings = Findings()
-        if let first = flags.firstIndex(where: { $0.contains(.hasCanonicalPlaceholder) }) {
-            findings.canonicalExample = Self.canonicalExample(in: context.links[first])
-        }
-        for position in flags.indices where flags[position].contains(.hasNonCanonicalPlaceholder) {
-            let link = context.links[position]
-            // Through the array's storage: components are read in place, not copied out with their text.
-            link.template.components.withUnsafeBufferPointer { components in
-                for index in components.indices {
-                    if let placeholder = components[index].placeholder { check(placeholder, of: link, in: context, into: &findings) }
+
+        mutating func visit(_ run: LinkRun, in context: LintContext) {
+            for position in run.positions {
+                let flags = run.flags(at: position)
+                if findings.canonicalNote == nil, flags.contains(.hasCanonicalPlaceholder),
+                    let (link, span) = PlaceholderStyleRule.canonicalExample(in: run.link(at: position))
+                {
+                    findings.canonicalNote = Note(message: .canonicalPlaceholderHere, location: link.location(ofURL: span))
+                }
+                guard flags.contains(.hasNonCanonicalPlaceholder) else { continue }
+                let link = run.link(at: position)
+                // Through the array's storage: components are read in place, not copied out with their text.
+                link.template.components.withUnsafeBufferPointer { components in
+                    for index in components.indices {
+                        if let placeholder = components[index].placeholder {
+                            rule.check(placeholder, of: link, in: context, into: &findings)
+                        }
+                    }
+                }
+                for item in link.template.query {
+                    if let placeholder = item.placeholder { rule.check(placeholder, of: link, in: context, into: &findings) }
                 }
             }
-            for item in link.template.query {
-                if let placeholder = item.placeholder { check(placeholder, of: link, in: context, into: &findings) }
-            }
         }
-        guard let (link, span) = findings.canonicalExample else { return findings.diagnostics }
-        // Point restyled placeholders at one written the canonical way, when the catalogue has one.
-        let note = Note(message: .canonicalPlaceholderHere, location: link.location(ofURL: span))
-        for index in findings.restyled { findings.diagnostics[index].notes.append(note) }
-        return findings.diagnostics
+
+        mutating func finish(in context: LintContext) -> [Diagnostic] {
+            // Point restyled placeholders at one written the canonical way, when the catalogue has one.
+            if let note = findings.canonicalNote {
+                for index in findings.restyled { findings.diagnostics[index].notes.append(note) }
+            }
+            return findings.diagnostics
+        }
     }
 
     /// The first placeholder of a link written `{name}` or `{name:type}` with a known type, path before query.
@@ -93,16 +109,13 @@ public struct PlaceholderStyleRule: CatalogueReportRule {
         var diagnostics: [Diagnostic] = []
         /// Indices in `diagnostics` of the findings about a placeholder's syntax.
         var restyled: [Int] = []
-        /// The first placeholder of the catalogue written `{name}` or `{name:type}` (with a known type).
-        var canonicalExample: (link: Link, span: Range<Int>)?
+        /// The note at the catalogue's first placeholder written `{name}` or `{name:type}` (with a known type),
+        /// once seen.
+        var canonicalNote: Note?
     }
 
     private func check(_ placeholder: Placeholder, of link: Link, in context: LintContext, into findings: inout Findings) {
-        if placeholder.style == .braces {
-            if findings.canonicalExample == nil, placeholder.unknownType == nil {
-                findings.canonicalExample = (link, placeholder.span)
-            }
-        } else {
+        if placeholder.style != .braces {
             var rewritten = placeholder
             if placeholder.style == .percent { rewritten.name = placeholder.name.lowercasedASCIIIfNeeded }
             let replacement = rewritten.canonical

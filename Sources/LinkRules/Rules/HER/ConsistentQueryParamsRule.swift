@@ -213,8 +213,11 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
             // Whether each grouped name is renamed: only its uses' links are read again (`context.links`).
             let renamed = namesByID.map { name in groupOf[name].flatMap { canonical[$0] }.map { $0 != name } ?? false }
             var diagnostics: [Diagnostic] = []
+            // Uses come in link order: a link with several is read once.
+            var last: Link?
             for use in groupedUses where renamed[Int(use.name)] {
-                let link = context.links[Int(use.link)]
+                let link = last.flatMap { $0.index == Int(use.link) ? $0 : nil } ?? context.links[Int(use.link)]
+                last = link
                 let item = link.template.query[Int(use.item)]
                 let name = namesByID[Int(use.name)]
                 guard let key = groupOf[name], let keep = canonical[key] else { continue }

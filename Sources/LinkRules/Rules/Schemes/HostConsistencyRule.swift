@@ -121,13 +121,18 @@ public struct HostConsistencyRule: CatalogueReportRule {
         }
         guard schemes.values.contains(where: { $0.forms > 1 }) else { return [] }
         var diagnostics: [Diagnostic] = []
+        // The note at each scheme's example link, made once: the link may have to be decoded again.
+        var notes: [Int32: Note] = [:]
         for (position, key) in facts.hostForms.enumerated() {
             guard key.hasHostForm, let winner = schemes[key.scheme], winner.forms > 1, key.form != winner.form else { continue }
             let link = context.links[position]
             guard let span = Self.span(of: link.template) else { continue }
             let scheme = names.string(Int(key.scheme))
-            let example = context.links[winner.tally.firstLink]
-            let note = Note(message: .hostFormExample(example.url.value), location: example.urlLocation)
+            let note = notes[key.scheme] ?? {
+                let example = context.links[winner.tally.firstLink]
+                return Note(message: .hostFormExample(example.url.value), location: example.urlLocation)
+            }()
+            notes[key.scheme] = note
             diagnostics.append(
                 context.diagnostic(
                     Self.self,
