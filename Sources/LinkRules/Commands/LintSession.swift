@@ -21,10 +21,10 @@ public enum LintStreaming: Sendable, Hashable {
     case automatic
     /// Always load the catalogue whole.
     case never
-    /// In parts of this many entries whenever the catalogue could be read in parts at all, for tests.
+    /// In parts of at most this many entries whenever the catalogue could be read in parts at all, for tests.
     case partsOf(entries: Int)
 
-    /// The links in a part when streaming.
+    /// The most links in a part when streaming.
     static let entriesPerPart = 1024
     /// The fewest links `automatic` streams: below, a catalogue's links take little memory.
     static let minimumEntries = 4 * entriesPerPart

@@ -1,6 +1,7 @@
 import Synchronization
 
-/// What a rule sees besides the link: the catalogue (vocabulary and, for catalogue rules, every link) and the
+/// What a rule sees besides the link: the catalogue's declarations (vocabulary, hosts, parameters), its links
+/// (`links`: held, or decoded again on demand in a streaming lint), what was looked up once for each link, and the
 /// configured inflector. It also builds diagnostics and fixes that point into link URLs. A class, immutable once
 /// built: every rule of every job is handed the same context, and passing it (or capturing it in a closure) is a
 /// single reference count rather than a copy of the whole catalogue.
@@ -29,7 +30,7 @@ public final class LintContext: Sendable {
     private let renameIndex: [String: [Int]]
     /// Whether this is the context of one part of a streaming lint's catalogue: only the part's links, held in
     /// `links`, are resolved here.
-    let isPart: Bool
+    private let isPart: Bool
     /// The catalogue place of the first link resolved here: the part's first, or 0.
     private let resolvedBase: Int
     /// Whether any link is resolved here: not in a streaming lint's whole context, which keeps only facts.
@@ -53,8 +54,9 @@ public final class LintContext: Sendable {
         let renameCandidates: [String?]
         let hasRenameCandidates: Bool
 
-        init(catalogue: Catalogue, inflector: Inflector) {
-            templateParser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
+        /// What `catalogue`'s declarations give, its hosts' parser made afresh unless one is given.
+        init(catalogue: Catalogue, inflector: Inflector, templateParser: LinkTemplateParser? = nil) {
+            self.templateParser = templateParser ?? LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
             pluralEntries = catalogue.components.map { inflector.isPlural($0.name.value) }
             // The candidates by position in the vocabulary: an array, since every component of every link is
             // looked up in it.
@@ -110,12 +112,15 @@ public final class LintContext: Sendable {
     }
 
     /// The context of a streaming lint before any link is read: the declarations of `catalogue` (whose links are
-    /// not held, but decoded again by `links` when asked for), from which `part(_:firstIndex:)` and
+    /// not held, but decoded again by `links` when asked for), its hosts' `templateParser` the loader's, from which `part(_:firstIndex:)` and
     /// `whole(_:links:facts:renameIndex:)` make the contexts rules run in. No link is resolved in it.
-    convenience init(declarationsOf catalogue: Catalogue, links: LinkStore, inflector: Inflector) {
+    convenience init(
+        declarationsOf catalogue: Catalogue, links: LinkStore, inflector: Inflector, templateParser: LinkTemplateParser
+    ) {
         self.init(
-            catalogue: catalogue, inflector: inflector, declared: Declared(catalogue: catalogue, inflector: inflector),
-            links: links, chunks: [], isPart: true)
+            catalogue: catalogue, inflector: inflector,
+            declared: Declared(catalogue: catalogue, inflector: inflector, templateParser: templateParser), links: links,
+            chunks: [], isPart: true)
     }
 
     /// The context of one part of a streaming lint's links, the first at catalogue place `firstIndex`, and what
@@ -274,16 +279,19 @@ public final class LintContext: Sendable {
     }
 
     /// The facts of the links of `catalogue` by their places in its `links`: those recorded up front when the
-    /// context was built on it (always, in a lint), else read afresh.
+    /// context was built on it (always, in a lint), else read afresh. Not for a part's context, which knows only
+    /// its part (a pass's `visit` reads `LinkRun.flags(at:)`).
     public func facts(for catalogue: Catalogue) -> LinkFacts {
-        isBuilt(on: catalogue) ? linkFacts : LinkFacts(links: catalogue.links)
+        precondition(!isPart, "the facts of a whole catalogue asked of one part's context")
+        return isBuilt(on: catalogue) ? linkFacts : LinkFacts(links: catalogue.links)
     }
 
     /// The route key hashes of the links of `catalogue` by their places in its `links` (as `routeKeyHash(of:)`
     /// gives them), or nil when the context was built on another catalogue or keeps no hashes (a streaming lint's
     /// whole context).
     public func routeKeyHashes(for catalogue: Catalogue) -> [UInt64]? {
-        resolvesLinks && isBuilt(on: catalogue) ? routeKeyHashes : nil
+        precondition(!isPart, "the route key hashes of a whole catalogue asked of one part's context")
+        return resolvesLinks && isBuilt(on: catalogue) ? routeKeyHashes : nil
     }
 
     /// Whether the context was built on these very links (the same array storage), so what it computed up front
@@ -306,7 +314,6 @@ public final class LintContext: Sendable {
         return link.template.routeKeyHash
     }
 
-    /// Whether a link is the catalogue's own, at its index, so what was computed for it up front applies.
     /// Whether a link is one this context resolved, at its place, so what was recorded for it applies: one of
     /// the part's links held, for a part's context; any of the catalogue's own, otherwise.
     private func isOwn(_ link: Link) -> Bool {

@@ -25,7 +25,7 @@ public protocol LinkRule: Rule {
 }
 
 /// A rule that looks at all links at once (duplicates, shadowing, consistency). It must be near-linear: an
-/// index or a trie, never all pairs. It walks the links as a `CataloguePass`: the linker hands the pass every
+/// index or a trie, never all pairs. It walks the links as a `CataloguePass`: the linter hands the pass every
 /// link once, in catalogue order, then asks for its findings, so a rule never needs every link in memory at once.
 public protocol CatalogueRule: Rule {
     /// A new walk of this rule over `catalogue`, whose links `context.links` holds.

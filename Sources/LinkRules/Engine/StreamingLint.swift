@@ -17,7 +17,8 @@ extension Linter {
         let declarations = parts.declarations
         // While the parts are read, a link of another part is decoded again when a rule asks for it.
         let prototype = LintContext(
-            declarationsOf: declarations, links: LinkStore(others: parts.linkSource(keeping: [])), inflector: inflector)
+            declarationsOf: declarations, links: LinkStore(others: parts.linkSource(keeping: [])), inflector: inflector,
+            templateParser: parts.parser)
         let filter = SuppressionFilter(catalogue: declarations, knownRules: Set(RuleRegistry.all.map { $0.description.id }))
         let passes = Mutex(catalogueRules.map { $0.makePass(over: declarations, in: prototype) })
         let partCount = parts.plan.parts.count

@@ -27,15 +27,9 @@ struct CatalogueFileParts: Sendable {
         var declarations = Catalogue(files: [file])
         var components: [ComponentSpec] = []
         var params: [ParamSpec] = []
-        var noEntries: [LinkEntry] = []
-        let header = CatalogueFileDecoder(
-            reader: YAMLEventReader(file: file, segments: plan.headerSegments, depth: 0), linksPlaceholder: plan.linksKeyOffset)
-        do {
-            try header.decode(into: &declarations, components: &components, params: &params, links: &noEntries)
-        } catch {
-            return nil
-        }
-        guard let findingsBeforeLinks = header.findingsBeforeLinks, noEntries.isEmpty else { return nil }
+        guard let findingsBeforeLinks = Self.decodeHeader(
+            of: file, plan: plan, into: &declarations, components: &components, params: &params)
+        else { return nil }
         declarations.components = components
         declarations.params = params
         self.file = file
@@ -63,12 +57,48 @@ struct CatalogueFileParts: Sendable {
 
     /// Decodes the entries in `bytes`, the first numbered `firstIndex`, appending their links; false on any error.
     private func decode(bytes: Range<Int>, firstIndex: Int, findings: inout [LoadFinding], into links: inout [Link]) -> Bool {
+        Self.decodeEntries(
+            of: file, bytes: bytes, firstEntry: firstIndex, linkIndexBase: 0, parser: parser, findings: &findings
+        ) { link in
+            links.append(link)
+        }
+    }
+
+    /// Decodes what `plan` calls the header of `file` (the file with its `links:` block cut out) into a catalogue
+    /// being built: the place of the `links` key among the load findings, or nil on any error or when the file
+    /// is not laid out as planned (it is then decoded in one pass, which reports what it always has).
+    static func decodeHeader(
+        of file: SourceFile, plan: InputPlan, into catalogue: inout Catalogue, components: inout [ComponentSpec],
+        params: inout [ParamSpec]
+    ) -> Int? {
+        var noEntries: [LinkEntry] = []
+        let header = CatalogueFileDecoder(
+            reader: YAMLEventReader(file: file, segments: plan.headerSegments, depth: 0), linksPlaceholder: plan.linksKeyOffset)
+        do {
+            try header.decode(into: &catalogue, components: &components, params: &params, links: &noEntries)
+        } catch {
+            return nil
+        }
+        guard noEntries.isEmpty else { return nil }
+        return header.findingsBeforeLinks
+    }
+
+    /// Decodes the entries of a part of `file`'s `links:` block (`bytes`, whole entries, the first the file's
+    /// entry `firstEntry`, as load findings name it) and hands each link to `body` in order, its template parsed by
+    /// `parser` and its index `linkIndexBase` (the links of earlier files) more than its entry's; false on any
+    /// error, `body`'s included.
+    static func decodeEntries(
+        of file: SourceFile, bytes: Range<Int>, firstEntry: Int, linkIndexBase: Int, parser: LinkTemplateParser,
+        findings: inout [LoadFinding], _ body: (Link) throws -> Void
+    ) -> Bool {
         // The part's sequence stands where the file's `links:` sequence does: inside the top-level mapping.
         let decoder = CatalogueFileDecoder(reader: YAMLEventReader(file: file, segments: [bytes], depth: 1))
+        var index = linkIndexBase + firstEntry
         do {
-            try decoder.decodeLinks(firstIndex: firstIndex, findings: &findings) { entry in
+            try decoder.decodeLinks(firstIndex: firstEntry, findings: &findings) { entry in
                 // Taken: the entry's values move into the link rather than being copied and then destroyed.
-                links.append(entry.takeLink(index: firstIndex + links.count, template: parser.parse(entry.url.value)))
+                try body(entry.takeLink(index: index, template: parser.parse(entry.url.value)))
+                index += 1
             }
         } catch {
             return false

@@ -38,8 +38,7 @@ struct InputPlan: Equatable {
             self.init(layout: layout, file: file, partCount: shares.count, bySize: shares)
         case .partsOf(let entries):
             guard let layout = LinksBlockLayout(of: file) else { return nil }
-            let count = (layout.entryStarts.count + max(entries, 1) - 1) / max(entries, 1)
-            self.init(layout: layout, file: file, partCount: max(count, 1), bySize: nil)
+            self.init(layout: layout, file: file, entriesPerPart: entries)
         }
     }
 
@@ -69,7 +68,7 @@ struct InputPlan: Equatable {
         return weights.map { $0 / total }
     }
 
-    /// The plan that cuts `layout`'s block into parts of `entriesPerPart` entries (the last one fewer).
+    /// The plan that cuts `layout`'s block into parts of at most `entriesPerPart` entries, as even as can be.
     init(layout: LinksBlockLayout, file: SourceFile, entriesPerPart: Int) {
         let count = (layout.entryStarts.count + max(entriesPerPart, 1) - 1) / max(entriesPerPart, 1)
         self.init(layout: layout, file: file, partCount: max(count, 1), bySize: nil)

@@ -20,16 +20,9 @@ struct ParallelCatalogueDecoding {
         var decoded = catalogue
         var decodedComponents = components
         var decodedParams = params
-        let header = CatalogueFileDecoder(
-            reader: YAMLEventReader(file: file, segments: plan.headerSegments, depth: 0),
-            linksPlaceholder: plan.linksKeyOffset)
-        var noEntries: [LinkEntry] = []
-        do {
-            try header.decode(into: &decoded, components: &decodedComponents, params: &decodedParams, links: &noEntries)
-        } catch {
-            return false
-        }
-        guard let findingsBeforeLinks = header.findingsBeforeLinks, noEntries.isEmpty else { return false }
+        guard let findingsBeforeLinks = CatalogueFileParts.decodeHeader(
+            of: file, plan: plan, into: &decoded, components: &decodedComponents, params: &decodedParams)
+        else { return false }
         let parser = LinkTemplateParser(hosts: Set(decoded.hosts.map(\.value)))
         guard let (fileLinks, findings) = decodeParts(parser: parser) else { return false }
         decoded.loadFindings.insert(contentsOf: findings, at: findingsBeforeLinks)
@@ -76,22 +69,16 @@ struct ParallelCatalogueDecoding {
 
     /// Decodes one part into its range of `links`.
     private func decode(_ part: InputPlan.Part, parser: LinkTemplateParser, into links: UnsafeMutableBufferPointer<Link>) -> PartOutcome {
-        // The part's sequence stands where the file's `links:` sequence does: inside the top-level mapping.
-        let decoder = CatalogueFileDecoder(reader: YAMLEventReader(file: file, segments: [part.bytes], depth: 1))
         var outcome = PartOutcome()
-        do {
-            try decoder.decodeLinks(firstIndex: part.entries.lowerBound, findings: &outcome.findings) { entry in
-                guard outcome.written < part.entries.count else { throw ParallelDecodingUnavailable() }
-                let index = part.entries.lowerBound + outcome.written
-                let template = parser.parse(entry.url.value)
-                // Taken: the entry's values move into the link rather than being copied and then destroyed.
-                (links.baseAddress! + index).initialize(to: entry.takeLink(index: linkIndexBase + index, template: template))
-                outcome.written += 1
-            }
-        } catch {
-            return outcome
+        let decoded = CatalogueFileParts.decodeEntries(
+            of: file, bytes: part.bytes, firstEntry: part.entries.lowerBound, linkIndexBase: linkIndexBase, parser: parser,
+            findings: &outcome.findings
+        ) { link in
+            guard outcome.written < part.entries.count else { throw ParallelDecodingUnavailable() }
+            (links.baseAddress! + part.entries.lowerBound + outcome.written).initialize(to: link)
+            outcome.written += 1
         }
-        outcome.succeeded = outcome.written == part.entries.count
+        outcome.succeeded = decoded && outcome.written == part.entries.count
         return outcome
     }
 }

@@ -1,6 +1,7 @@
 /// The links of a catalogue by their places: held in memory, or, for a lint that lets each part of a long
 /// `links:` block go once its rules have seen it (`Linter.lint(parts:)`), decoded again from the file when a
-/// rule asks for one. Catalogue rules reach the links they did not visit through it, and only for findings.
+/// rule asks for one. Catalogue rules reach the links they did not visit through it: for findings, and to compare
+/// two links whose hashes meet.
 public struct LinkStore: RandomAccessCollection, Sendable {
     /// The links held, the first at place `heldBase`.
     private let held: [Link]
@@ -8,16 +9,13 @@ public struct LinkStore: RandomAccessCollection, Sendable {
     /// Where every link not held comes from; nil when all are held.
     private let source: (any LinkSource)?
 
-    /// A store of links held in memory, the first at catalogue place `firstIndex`.
-    public init(_ links: [Link], firstIndex: Int = 0) {
-        held = links
-        heldBase = firstIndex
-        source = nil
-    }
+    /// A store of links held in memory.
+    public init(_ links: [Link]) { self.init(holding: links, firstIndex: 0, source: nil) }
 
-    /// A store of every link of a catalogue: `links` (the first at place `firstIndex`) held, any other given by
-    /// `source` on demand.
-    init(holding links: [Link] = [], firstIndex: Int = 0, others source: any LinkSource) {
+    /// A store of every link of a catalogue, which `source` gives on demand.
+    init(others source: any LinkSource) { self.init(holding: [], firstIndex: 0, source: source) }
+
+    private init(holding links: [Link], firstIndex: Int, source: (any LinkSource)?) {
         held = links
         heldBase = firstIndex
         self.source = source
@@ -25,8 +23,7 @@ public struct LinkStore: RandomAccessCollection, Sendable {
 
     /// This store with `links` (the first at place `firstIndex`) held; the others come as they do here.
     func holding(_ links: [Link], firstIndex: Int) -> LinkStore {
-        guard let source else { return LinkStore(links, firstIndex: firstIndex) }
-        return LinkStore(holding: links, firstIndex: firstIndex, others: source)
+        LinkStore(holding: links, firstIndex: firstIndex, source: source)
     }
 
     public var startIndex: Int { source == nil ? heldBase : 0 }

@@ -138,6 +138,7 @@ public struct AASACoverageRule: CatalogueReportRule {
         var used = file.details.map { [Bool](repeating: false, count: $0.patterns.count) }
         let prefixes = file.details.map { $0.patterns.map(LiteralPathPrefix.init) }
 
+        // A catalogue that names an association file is always linted whole (`LintSession`), so its links are held.
         for entry in UniversalLinks(catalogue: catalogue).entries {
             let path = entry.samplePath
             let query = entry.sampleQuery

@@ -82,6 +82,10 @@ public struct HostConsistencyRule: CatalogueReportRule {
     }
 
     public func report(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+        // The facts and the links must be the same catalogue's.
+        guard context.isBuilt(on: catalogue) else {
+            return report(catalogue, in: LintContext(catalogue: catalogue, inflector: context.inflector))
+        }
         // Each link's scheme and host form were recorded by the context's pass: the links themselves are read
         // only for findings.
         let facts = context.facts(for: catalogue)
