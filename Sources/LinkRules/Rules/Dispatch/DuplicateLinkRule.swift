@@ -99,7 +99,7 @@ public struct DuplicateLinkRule: CatalogueRule {
 
         mutating func visit(_ run: LinkRun, in context: LintContext) {
             let parser = context.templateParser
-            table.skipLinks(before: run.positions.lowerBound)
+            table.expectLinks(from: run.positions.lowerBound)
             for start in stride(from: run.positions.lowerBound, to: run.positions.upperBound, by: 64) {
                 let batch = start..<min(start + 64, run.positions.upperBound)
                 table.touchSlots(of: batch.lazy.map { run.routeKeyHash(at: $0) })
@@ -208,10 +208,9 @@ private struct OccurrenceTable {
         rebuild(size: 64)
     }
 
-    /// Records no URL route for the links before `position` not seen yet: a streaming lint visits no part that
-    /// does not decode as planned, and drops its findings.
-    mutating func skipLinks(before position: Int) {
-        if urlTags.count < position { urlTags.append(contentsOf: repeatElement(0, count: position - urlTags.count)) }
+    /// Checks that the next link recorded is the one at `position`: passes see every link once, in order.
+    func expectLinks(from position: Int) {
+        assert(urlTags.count == position, "links visited out of order or with a gap")
     }
 
     /// Reads the slot at which each of `hashes` starts its probe, when the slots are many. Reads that do not wait
