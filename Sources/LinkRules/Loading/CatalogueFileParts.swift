@@ -131,7 +131,7 @@ struct CatalogueFileParts: Sendable {
 }
 
 /// The links of a `CatalogueFileParts` on demand: those kept in memory as they are, any other decoded again.
-private struct EntryDecodingSource: LinkSource {
+private final class EntryDecodingSource: LinkSource {
     let parts: CatalogueFileParts
     /// Kept links by their place.
     let kept: [Int: Link]

@@ -6,8 +6,11 @@ public struct LinkStore: RandomAccessCollection, Sendable {
     /// The links held, the first at place `heldBase`.
     private let held: [Link]
     private let heldBase: Int
-    /// Where every link not held comes from; nil when all are held.
+    /// Where every link not held comes from; nil when all are held. A class, so copying the store (reading it out
+    /// of a context, on every look-up) costs a reference count, not an existential's copy.
     private let source: (any LinkSource)?
+    public let startIndex: Int
+    public let endIndex: Int
 
     /// A store of links held in memory.
     public init(_ links: [Link]) { self.init(holding: links, firstIndex: 0, source: nil) }
@@ -19,6 +22,8 @@ public struct LinkStore: RandomAccessCollection, Sendable {
         held = links
         heldBase = firstIndex
         self.source = source
+        startIndex = source == nil ? firstIndex : 0
+        endIndex = source?.count ?? firstIndex + links.count
     }
 
     /// This store with `links` (the first at place `firstIndex`) held; the others come as they do here.
@@ -26,8 +31,6 @@ public struct LinkStore: RandomAccessCollection, Sendable {
         LinkStore(holding: links, firstIndex: firstIndex, source: source)
     }
 
-    public var startIndex: Int { source == nil ? heldBase : 0 }
-    public var endIndex: Int { source?.count ?? heldBase + held.count }
 
     /// The link at a place: the held one, or one decoded again (a new object each time, equal in every value).
     public subscript(position: Int) -> Link {
@@ -55,8 +58,8 @@ public struct LinkStore: RandomAccessCollection, Sendable {
     }
 }
 
-/// Where a `LinkStore` that does not hold its links gets them.
-protocol LinkSource: Sendable {
+/// Where a `LinkStore` that does not hold its links gets them: a class.
+protocol LinkSource: AnyObject, Sendable {
     var count: Int { get }
     /// The link at a place, built afresh.
     func link(at position: Int) -> Link
