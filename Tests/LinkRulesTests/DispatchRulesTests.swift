@@ -2,8 +2,9 @@ import Testing
 @testable import LinkRules
 
 /// The dispatch rules of seed 001 beyond their documented examples: the route trie agrees with the plain
-/// definition of shadowing, findings about two links are reported once and across files, the matcher's mismatch
-/// explanation agrees with matching, and the catalogue rules stay near-linear on 100k links.
+/// definition of shadowing and the specificity groups with that of a tie, findings about two links are reported
+/// once and across files, the matcher's mismatch explanation agrees with matching, and the catalogue rules stay
+/// near-linear on 100k links.
 @Suite struct DispatchRulesTests {
     static func catalogue(_ files: [(String, String)]) throws -> Catalogue {
         try CatalogueLoader().load(files: files.map { SourceFile(path: $0.0, text: $0.1) })
@@ -78,12 +79,94 @@ import Testing
         var trie = RouteTrie()
         var found: [Int: Int] = [:]
         for link in catalogue.links {
-            let winner = trie.insert(shapes[link.index], link: link.index, in: words) {
-                catalogue.links[$0].template.routeKey == link.template.routeKey
-            }
+            var keys = Keys(links: catalogue.links, adding: link.index)
+            let winner = trie.insert(
+                shapes[link.index], link: link.index, routeKeyHash: link.template.routeKeyHash, in: words, keys: &keys)
             if let winner { found[link.index] = winner.link }
         }
         #expect(found == expected, "\(urls)")
+    }
+
+    /// The route keys of a held catalogue's links, compared as strings.
+    struct Keys: RouteKeyComparison {
+        let links: [Link]
+        let adding: Int
+
+        func hasRouteKey(_ earlier: Int) -> Bool { links[earlier].template.routeKey == links[adding].template.routeKey }
+        func routeKeyHash(of earlier: Int) -> UInt64 { links[earlier].template.routeKeyHash }
+    }
+
+    @Test(arguments: 1...30)
+    func specificityGroupsAgreeWithTheDefinition(seed: UInt64) throws {
+        // Paths of one or two components from a small pool, so links often share a class and only their
+        // placeholder types differ: each link's tie must be the earliest link of its class it overlaps, with that
+        // link's own shape, as comparing the classes spelt out and every pair of shapes finds it.
+        var generator = SeededGenerator(state: seed &+ 2000)
+        let urls = (0..<120).map { _ in Self.randomURL(&generator, maxDepth: 2) }
+        let catalogue = try Self.catalogue(Self.catalogueText(urls, dispatch: "most-specific"))
+        let context = LintContext(catalogue: catalogue)
+        var words = RouteWords(vocabulary: catalogue.components)
+        let shapes = catalogue.links.map { RouteShape($0, words: &words, in: context)! }
+        func isSameRoute(_ a: Int, _ b: Int) -> Bool { catalogue.links[a].template.routeKey == catalogue.links[b].template.routeKey }
+        var classes: [[Int32]: [Int]] = [:]
+        var expected: [Int: Int] = [:]
+        var groups = SpecificityGroups()
+        var found: [Int: Int] = [:]
+        for link in catalogue.links.indices {
+            let members = classes[Self.specificityClass(shapes[link]), default: []]
+            if !members.contains(where: { isSameRoute(link, $0) }) {
+                classes[Self.specificityClass(shapes[link]), default: []].append(link)
+                expected[link] = members.first { Self.overlap(shapes[$0], shapes[link]) }
+            }
+            var keys = Keys(links: catalogue.links, adding: link)
+            let tie = groups.insertFindingTie(
+                shapes[link], link: link, routeKeyHash: catalogue.links[link].template.routeKeyHash, keys: &keys)
+            if let tie {
+                found[link] = tie.link
+                #expect(tie.shape.parts == shapes[tie.link].parts && tie.shape.query == shapes[tie.link].query, "\(urls)")
+            }
+        }
+        #expect(found == expected, "\(urls)")
+    }
+
+    /// A shape's specificity class spelt out: its scheme and host, each component's literal or placeholder prefix
+    /// and whether the placeholder is typed, and each query item's name and fixed value or kind of value.
+    static func specificityClass(_ shape: RouteShape) -> [Int32] {
+        var spelt = [shape.scheme, shape.host]
+        for part in shape.parts {
+            switch part {
+            case .literal(let word): spelt += [-1, word]
+            case .value(let value): spelt += [value.type == nil ? -2 : -3, value.prefix]
+            }
+        }
+        spelt.append(-4)
+        for item in shape.query {
+            spelt.append(item.name)
+            switch item.value {
+            case .fixed(let value): spelt += [-5, value]
+            case .placeholder(let type): spelt.append(type == nil ? -6 : -7)
+            case .present: spelt.append(-8)
+            }
+        }
+        return spelt
+    }
+
+    /// Whether two shapes of one specificity class match some URL in common: no placeholder of one is an int
+    /// where the other's is a UUID.
+    static func overlap(_ a: RouteShape, _ b: RouteShape) -> Bool {
+        for (x, y) in zip(a.parts, b.parts) {
+            if case .value(let left) = x, case .value(let right) = y, !RouteShape.type(left.type, intersects: right.type) {
+                return false
+            }
+        }
+        for (x, y) in zip(a.query, b.query) {
+            if case .placeholder(let left) = x.value, case .placeholder(let right) = y.value,
+                !RouteShape.type(left, intersects: right)
+            {
+                return false
+            }
+        }
+        return true
     }
 
     @Test(arguments: 1...10)
@@ -232,6 +315,25 @@ import Testing
         #expect(duplicates.first?.notes.first?.location?.file == "payments/links.yml")
         let unreachable = Self.run(UnreachableRouteRule(), catalogue)
         #expect(unreachable.map { "\($0.location.file):\($0.location.line)" } == ["orders/links.yml:5"])
+    }
+
+    @Test func aDuplicateIsFoundAmongTheLinksOfItsGroupWhateverTheirOrder() throws {
+        // The first link of a group is compared as it is when a second joins it; from then on each link's route
+        // key tag is kept, and a duplicate of any member, first or later, is still found.
+        let catalogue = try Self.catalogue(
+            Self.catalogueText(
+                [
+                    "app://localhost/orders/{id:int}",
+                    "app://localhost/orders/{id:uuid}",  // never an int: no tie
+                    "app://localhost/orders/{n:int}",  // duplicate of the first
+                    "app://localhost/Orders/{x:uuid}",  // duplicate of the second
+                    "app://localhost/orders/{code:slug}",  // tie with the first
+                    "app://localhost/orders/{c:slug}",  // duplicate of the fifth
+                ], dispatch: "most-specific"))
+        let ties = Self.run(UnreachableRouteRule(), catalogue)
+        #expect(ties.map(\.location.line) == [10])
+        #expect(ties.first?.notes.first?.location?.line == 6)
+        #expect(Self.run(DuplicateLinkRule(), catalogue).map(\.location.line) == [8, 9, 11])
     }
 
     @Test func mostSpecificDispatchReportsOnlyOverlappingTies() throws {

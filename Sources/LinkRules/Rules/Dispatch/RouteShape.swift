@@ -85,14 +85,15 @@ struct RouteShape: Sendable {
                     }
                 }
             }
-            // A query item's name and value are the bytes of their spans.
+            // A query item's name and value are the bytes of their spans. A value is interned as it comes, without
+            // a copy as written: many are unique to their link (a token, a URL), and names recur.
             link.template.query.withUnsafeBufferPointer { items in
                 for index in items.indices {
                     let name = words.id(lowercasingSpelling: UnsafeBufferPointer(rebasing: bytes[items[index].nameSpan]))
                     if let placeholder = items[index].placeholder {
                         query.append(QueryConstraint(name: name, value: .placeholder(Self.dispatchType(placeholder.type))))
                     } else if let valueSpan = items[index].valueSpan {
-                        let value = words.id(lowercasingSpelling: UnsafeBufferPointer(rebasing: bytes[valueSpan]))
+                        let value = words.id(lowercasing: UnsafeBufferPointer(rebasing: bytes[valueSpan]))
                         query.append(QueryConstraint(name: name, value: .fixed(value)))
                     }
                 }
@@ -193,8 +194,8 @@ struct RouteWords: Sendable {
     private var authorities: [(spans: AuthoritySpans, authority: Authority)] = []
     /// The index of each (scheme, host) pair of word ids met, keyed by the two ids.
     private var authorityPairs: [UInt64: Int32] = [:]
-    /// Query names and fixed values as written, and the id of each (`spellingWords`, by its index): they recur
-    /// from link to link, so each spelling is lowercased and interned once.
+    /// Query names as written, and the id of each (`spellingWords`, by its index): they recur from link to link, so
+    /// each spelling is lowercased and interned once.
     private var spellings = SpellingTable()
     private var spellingWords: [Int32] = []
     /// The word id of each vocabulary entry's lowercased name, by position.
@@ -243,8 +244,8 @@ struct RouteWords: Sendable {
     /// `id(lowercasing:)` for the UTF-8 bytes of a part of a string.
     mutating func id(lowercasing text: UnsafeBufferPointer<UInt8>) -> Int32 { Int32(table.intern(lowercasing: text)) }
 
-    /// `id(lowercasing:)` for bytes that recur as they are written (query names and values): found by their bytes
-    /// as written, and lowercased and interned only the first time.
+    /// `id(lowercasing:)` for bytes that recur as they are written (query names): found by their bytes as written,
+    /// and lowercased and interned only the first time.
     mutating func id(lowercasingSpelling text: UnsafeBufferPointer<UInt8>) -> Int32 {
         let (index, isNew) = spellings.index(of: text)
         if isNew { spellingWords.append(id(lowercasing: text)) }
@@ -332,9 +333,6 @@ extension RouteShape.ValueKey {
         case .slug, .base64json: return RouteMatcher.accepts(rest, type: type) && RouteShape.type(type, covers: other.type)
         }
     }
-
-    /// Whether some value is accepted by both (same prefix assumed).
-    func overlaps(_ other: Self) -> Bool { RouteShape.type(type, intersects: other.type) }
 }
 
 extension RouteShape {

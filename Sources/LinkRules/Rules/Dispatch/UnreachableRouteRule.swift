@@ -123,39 +123,41 @@ public struct UnreachableRouteRule: CatalogueRule {
         return bare.query.isEmpty && bare.parts == shape.parts && bare.scheme == shape.scheme && bare.host == shape.host
     }
 
-    /// Whether two links of the catalogue have the same route key: their key hashes, which the pass keeps for
-    /// every link it has visited, are compared first, and the earlier link is read again (through
-    /// `context.links`) to compare the keys' bytes only when they are equal; no string is made.
-    private struct SameRoute {
-        /// The route key hash of every link visited so far, by its place.
-        let hashes: [UInt64]
+    /// The route keys of the links a pass has visited, as its trie or groups ask about them: each earlier link
+    /// asked about is read again (through `context.links`), and keys are compared byte for byte, with no string
+    /// made. The trie and the groups ask only about links that end where the link being added does, so this
+    /// stays rare.
+    private struct RouteKeys: RouteKeyComparison {
         let context: LintContext
+        /// The link being added, whose route key the earlier links' are compared with.
+        var adding: Link?
         /// The earlier link read last, with its place: the trie asks about a duplicate's earlier link, then the
-        /// rule asks about the winner, most often that same link, and a streaming lint decodes a link for each
-        /// read. Kept for one run only, like the whole `SameRoute`.
+        /// rule reads the winner, most often that same link, and a streaming lint decodes a link for each read.
+        /// Kept for one run only, like the whole `RouteKeys`.
         private var lastRead: (place: Int, link: Link)?
 
-        init(hashes: [UInt64], context: LintContext) {
-            self.hashes = hashes
-            self.context = context
+        init(context: LintContext) { self.context = context }
+
+        /// The earlier link at place `place`.
+        mutating func earlier(_ place: Int) -> Link {
+            if let lastRead, lastRead.place == place { return lastRead.link }
+            let link = context.links[place]
+            lastRead = (place, link)
+            return link
         }
 
-        /// Whether the earlier link at place `other` has the route key of `link`, at place `position`.
-        mutating func callAsFunction(_ link: Link, at position: Int, _ other: Int) -> Bool {
-            guard hashes[other] == hashes[position] else { return false }
-            let otherLink: Link
-            if let lastRead, lastRead.place == other {
-                otherLink = lastRead.link
-            } else {
-                otherLink = context.links[other]
-                lastRead = (other, otherLink)
-            }
-            return link.template.withRouteKeyBytes { key in otherLink.template.withRouteKeyBytes { $0.elementsEqual(key) } }
+        /// Whether `link` has the route key of `other`.
+        static func haveOneRouteKey(_ link: Link, _ other: Link) -> Bool {
+            link.template.withRouteKeyBytes { key in other.template.withRouteKeyBytes { $0.elementsEqual(key) } }
         }
+
+        mutating func hasRouteKey(_ earlier: Int) -> Bool { Self.haveOneRouteKey(adding!, self.earlier(earlier)) }
+
+        mutating func routeKeyHash(of earlier: Int) -> UInt64 { self.earlier(earlier).template.routeKeyHash }
     }
 
     public func makePass(over catalogue: Catalogue, in context: LintContext) -> any CataloguePass {
-        Pass(dispatch: catalogue.dispatch, vocabulary: catalogue.components, linkCount: context.links.count)
+        Pass(dispatch: catalogue.dispatch, vocabulary: catalogue.components)
     }
 
     /// The rule's walk: each link's shape joins, in order, the trie (first-match) or its specificity group
@@ -164,37 +166,30 @@ public struct UnreachableRouteRule: CatalogueRule {
         let dispatch: DispatchMode
         var words: RouteWords
         /// The links so far under first-match dispatch; empty under most-specific.
-        var trie: RouteTrie
+        var trie = RouteTrie()
         /// The links so far under most-specific dispatch; empty under first-match.
         var groups = SpecificityGroups()
-        /// One shape, refilled for each link under first-match: the trie keeps what it needs of it.
+        /// One shape, refilled for each link: the trie or the groups keep what they need of it.
         var shape = RouteShape()
-        /// The route key hash of every link visited, by its place (what `SameRoute` compares).
-        var routeKeyHashes: [UInt64] = []
         var diagnostics: [Diagnostic] = []
 
-        init(dispatch: DispatchMode, vocabulary: [ComponentSpec], linkCount: Int) {
+        init(dispatch: DispatchMode, vocabulary: [ComponentSpec]) {
             self.dispatch = dispatch
             words = RouteWords(vocabulary: vocabulary)
-            trie = RouteTrie(expectedLinks: dispatch == .firstMatch ? linkCount : 0)
-            routeKeyHashes.reserveCapacity(linkCount)
         }
 
         mutating func visit(_ run: LinkRun, in context: LintContext) {
-            // The run's hashes are kept first, so one `SameRoute` shares the array for the whole run (only earlier
-            // links are asked about).
-            for position in run.positions { routeKeyHashes.append(run.routeKeyHash(at: position)) }
-            var isSameRoute = SameRoute(hashes: routeKeyHashes, context: context)
+            var keys = RouteKeys(context: context)
             switch dispatch {
-            case .firstMatch: visitFirstMatch(run, &isSameRoute, in: context)
-            case .mostSpecific: visitMostSpecific(run, &isSameRoute, in: context)
+            case .firstMatch: visitFirstMatch(run, &keys, in: context)
+            case .mostSpecific: visitMostSpecific(run, &keys, in: context)
             }
         }
 
         mutating func finish(in context: LintContext) -> [Diagnostic] { diagnostics }
 
         /// Adds each link of the run to the trie, and reports it when an earlier link wins all its URLs.
-        private mutating func visitFirstMatch(_ run: LinkRun, _ isSameRoute: inout SameRoute, in context: LintContext) {
+        private mutating func visitFirstMatch(_ run: LinkRun, _ keys: inout RouteKeys, in context: LintContext) {
             for position in run.positions {
                 let link = run.link(at: position)
                 guard shape.assign(link, words: &words, in: context) else { continue }
@@ -202,15 +197,15 @@ public struct UnreachableRouteRule: CatalogueRule {
                 // winner is its own duplicate is left to `duplicate-link`; one whose winner is the same path with
                 // no query items is that route documented with its parameters, which the route's handler receives
                 // too (seed 000 rule 4).
+                keys.adding = link
                 guard
                     let winner = trie.insert(
-                        shape, link: position, in: words, isSameRoute: { isSameRoute(link, at: position, $0) }),
-                    !isSameRoute(link, at: position, winner.link)
+                        shape, link: position, routeKeyHash: run.routeKeyHash(at: position), in: words, keys: &keys)
                 else { continue }
-                let earlier = context.links[winner.link]
-                guard !UnreachableRouteRule.isParameterVariant(shape, of: earlier, words: &words, in: context) else {
-                    continue
-                }
+                let earlier = keys.earlier(winner.link)
+                guard !RouteKeys.haveOneRouteKey(link, earlier),
+                    !UnreachableRouteRule.isParameterVariant(shape, of: earlier, words: &words, in: context)
+                else { continue }
                 diagnostics.append(
                     context.diagnostic(
                         UnreachableRouteRule.self, .shadowedLink(link.url.value, by: earlier.url.value),
@@ -221,15 +216,16 @@ public struct UnreachableRouteRule: CatalogueRule {
 
         /// Adds each link of the run to its specificity group, and reports it when an earlier link of the group
         /// matches a URL it matches.
-        private mutating func visitMostSpecific(_ run: LinkRun, _ isSameRoute: inout SameRoute, in context: LintContext) {
+        private mutating func visitMostSpecific(_ run: LinkRun, _ keys: inout RouteKeys, in context: LintContext) {
             for position in run.positions {
                 let link = run.link(at: position)
-                guard let shape = RouteShape(link, words: &words, in: context) else { continue }
+                guard shape.assign(link, words: &words, in: context) else { continue }
+                keys.adding = link
                 guard
                     let winner = groups.insertFindingTie(
-                        shape, link: position, isSameRoute: { isSameRoute(link, at: position, $0) })
+                        shape, link: position, routeKeyHash: run.routeKeyHash(at: position), keys: &keys)
                 else { continue }
-                let earlier = context.links[winner.link]
+                let earlier = keys.earlier(winner.link)
                 let example = UnreachableRouteRule.commonURL(link.template, shape, winner.shape, words: words)
                 diagnostics.append(
                     context.diagnostic(
