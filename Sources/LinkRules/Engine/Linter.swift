@@ -39,6 +39,9 @@ public struct Linter: Sendable {
         self.inflector = configuration.inflector
     }
 
+    /// The id of every registered rule, enabled or not: what a suppression may name.
+    static let knownRuleIDs = Set(RuleRegistry.all.map { $0.description.id })
+
     /// Whether a rule runs under this configuration.
     public func isEnabled(_ id: String) -> Bool { severities[id] != nil }
 
@@ -46,7 +49,7 @@ public struct Linter: Sendable {
     public func lint(_ catalogue: Catalogue) -> [Diagnostic] {
         let context = LintContext(catalogue: catalogue, inflector: inflector)
         let filter = SuppressionFilter(
-            catalogue: catalogue, knownRules: Set(RuleRegistry.all.map { $0.description.id }),
+            catalogue: catalogue, knownRules: Self.knownRuleIDs,
             facts: context.facts(for: catalogue))
         let (ran, suppressions) = runRules(on: catalogue, in: context, collecting: filter)
         let found = filter.apply(to: consume ran, collected: suppressions, enabled: { severities[$0] != nil })

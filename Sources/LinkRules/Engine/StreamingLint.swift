@@ -19,7 +19,7 @@ extension Linter {
         let prototype = LintContext(
             declarationsOf: declarations, links: LinkStore(others: parts.linkSource(keeping: [])), inflector: inflector,
             templateParser: parts.parser)
-        let filter = SuppressionFilter(catalogue: declarations, knownRules: Set(RuleRegistry.all.map { $0.description.id }))
+        let filter = SuppressionFilter(catalogue: declarations, knownRules: Self.knownRuleIDs)
         let passes = Mutex(catalogueRules.map { $0.makePass(over: declarations, in: prototype) })
         let partCount = parts.plan.parts.count
         let results = Mutex([PartResult?](repeating: nil, count: partCount))
