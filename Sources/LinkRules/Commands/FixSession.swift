@@ -27,7 +27,7 @@ public struct FixSession: Sendable {
         var seen: Set<String> = []
         let paths = workspace.cataloguePaths.filter { seen.insert($0).inserted }
         let files = try paths.map { path in
-            SourceFile(path: path, bytes: try CatalogueLoader.read(path: Workspace.absolute(path, in: workspace.workingDirectory)).bytes)
+            SourceFile(path: path, contents: try CatalogueLoader.read(path: Workspace.absolute(path, in: workspace.workingDirectory)).bytes)
         }
         return try fix(files: files, failOn: failOn)
     }
@@ -128,7 +128,7 @@ public struct FixSession: Sendable {
         for change in changes {
             do {
                 try AtomicFileWriter.replace(
-                    path: location(change.original), expectedOriginal: change.original.bytes, with: change.fixed.bytes)
+                    path: location(change.original), expectedOriginal: Array(change.original.bytes), with: Array(change.fixed.bytes))
             } catch FixError.fileChangedOnDisk {
                 throw FixError.fileChangedOnDisk(file: change.original.path)
             } catch FixError.writeFailed(_, let reason) {
@@ -173,7 +173,7 @@ public struct FixResult: Sendable {
 
     /// The unified diff of every changed file, one after the other; empty when nothing changes.
     public func diff(context: Int = 3) -> String {
-        changes.map { UnifiedDiff.make(file: $0.original.path, old: $0.original.bytes, new: $0.fixed.bytes, context: context) }
+        changes.map { UnifiedDiff.make(file: $0.original.path, old: Array($0.original.bytes), new: Array($0.fixed.bytes), context: context) }
             .joined()
     }
 

@@ -40,7 +40,8 @@ public enum FixApplier {
 
     /// The edits of `fix` that change something, sorted by position (possibly none), or nil when an edit names
     /// another file, a range outside `bytes` or cutting a UTF-8 character, or two of its edits overlap.
-    static func changingEdits(of fix: FixIt, in bytes: [UInt8], file: String) -> [PlannedEdit]? {
+    static func changingEdits<Bytes: RandomAccessCollection<UInt8>>(of fix: FixIt, in bytes: Bytes, file: String) -> [PlannedEdit]?
+    where Bytes.Index == Int {
         var edits: [PlannedEdit] = []
         for edit in fix.edits {
             let range = edit.byteRange
@@ -59,7 +60,8 @@ public enum FixApplier {
     }
 
     /// Whether `offset` is the end of the text or the first byte of a UTF-8 sequence (not a continuation byte).
-    private static func startsCharacter(_ offset: Int, in bytes: [UInt8]) -> Bool {
+    private static func startsCharacter<Bytes: RandomAccessCollection<UInt8>>(_ offset: Int, in bytes: Bytes) -> Bool
+    where Bytes.Index == Int {
         offset == bytes.count || bytes[offset] & 0xC0 != 0x80
     }
 }
@@ -139,8 +141,8 @@ struct AcceptedEdits {
     }
 
     /// `bytes` with every accepted edit made.
-    func applied(to bytes: [UInt8]) -> [UInt8] {
-        guard !edits.isEmpty else { return bytes }
+    func applied<Bytes: RandomAccessCollection<UInt8>>(to bytes: Bytes) -> [UInt8] where Bytes.Index == Int {
+        guard !edits.isEmpty else { return Array(bytes) }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.replacement.count })
         var cursor = 0

@@ -78,7 +78,7 @@ public enum AliasEditor {
 
     /// The blanks that put a new line's first character in the column of `offset`: the text before it on its
     /// line with every character but a tab turned into a space (so `  - url:` gives four spaces).
-    private static func indentation(of offset: Int, in bytes: [UInt8]) -> String {
+    private static func indentation(of offset: Int, in bytes: SourceBytes) -> String {
         var start = offset
         while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
         var result = ""

@@ -40,6 +40,8 @@ extension Linter {
                     for pass in passes.indices { passes[pass].visit(part.run, in: part.context) }
                 }
                 results.withLock { $0[index] = part.result }
+                // Done with the part's bytes: a mapped file's pages for them may go (they are read again if needed).
+                parts.file.releasePages(in: parts.plan.parts[index].bytes)
             } else {
                 failed.store(true, ordering: .relaxed)
             }

@@ -206,19 +206,25 @@ struct SuppressionFilter: Sendable {
                         ruleID: String(decoding: file.bytes[id], as: UTF8.self), location: file.location(ofBytes: id),
                         entry: comment.link?.entryRange, linkKey: comment.link?.template.routeKey))
             }
+            // The comments are far apart in a long catalogue: the pages read for this one need not stay.
+            file.bytes.releasePages(around: marker)
         }
     }
 
     /// The offsets of the markers that follow a `#` and blanks, the only ones that can start a comment
     /// (`SuppressionCommentScanner` checks the rest). The `#`s are found with the C library's `memchr`: the whole
     /// catalogue is searched, and it has few.
-    static func markerOffsets(in bytes: [UInt8]) -> [Int] {
+    static func markerOffsets(in bytes: SourceBytes) -> [Int] {
         let marker = commentMarker
         var found: [Int] = []
-        bytes.withUnsafeBufferPointer { buffer in
+        // A chunk at a time, each let go once searched when the file is mapped; a marker may run on past its `#`'s
+        // chunk.
+        bytes.scanInChunks(0..<bytes.count) { chunk, buffer in
             guard let base = buffer.baseAddress else { return }
-            var index = 0
-            while index < buffer.count, let hash = memchr(base + index, Int32(UInt8(ascii: "#")), buffer.count - index) {
+            var index = chunk.lowerBound
+            while index < chunk.upperBound,
+                let hash = memchr(base + index, Int32(UInt8(ascii: "#")), chunk.upperBound - index)
+            {
                 var cursor = base.distance(to: hash.assumingMemoryBound(to: UInt8.self)) + 1
                 index = cursor
                 while cursor < buffer.count, buffer[cursor] == UInt8(ascii: " ") || buffer[cursor] == UInt8(ascii: "\t") {

@@ -27,7 +27,7 @@ public struct AssociationLoader: Sendable {
         self.read = { path in
             let absolute = PathName.join(workingDirectory, path)
             let file = try CatalogueLoader.read(path: absolute)
-            return SourceFile(path: path, bytes: file.bytes)
+            return SourceFile(path: path, contents: file.bytes)
         }
     }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One catalogue file read as its declarations and then, part after part, the entries of its `links:` block, for
 /// a lint that checks each part's links and lets them go (`Linter.lint(parts:)`). A link let go is decoded again
 /// from its entry's bytes when a rule asks for it (`linkSource(keeping:)`). Only a file whose block has the plain
@@ -136,6 +138,10 @@ private final class EntryDecodingSource: LinkSource {
     /// Kept links by their place.
     let kept: [Int: Link]
 
+    /// The entries read again most recently, whose pages of a mapped file stay while their links are likely in use
+    /// (a rule reads a link's scalars to place a finding or a fix); older ones' pages are let go.
+    private let recent = Mutex(RecentEntries())
+
     init(parts: CatalogueFileParts, kept: [Link]) {
         self.parts = parts
         self.kept = Dictionary(kept.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
@@ -143,7 +149,17 @@ private final class EntryDecodingSource: LinkSource {
 
     var count: Int { parts.entryCount }
 
-    func link(at position: Int) -> Link { kept[position] ?? parts.link(at: position) }
+    func link(at position: Int) -> Link {
+        if let link = kept[position] { return link }
+        let link = parts.link(at: position)
+        guard parts.file.bytes.isMapped else { return link }
+        // Links read again are far apart in a long catalogue, and the system maps 64 KiB around each page read:
+        // without letting older ones go, a few hundred findings would page in the whole file.
+        if let older = recent.withLock({ $0.push(link.entryRange.lowerBound) }) {
+            parts.file.bytes.releasePages(around: older)
+        }
+        return link
+    }
 
     func isOwn(_ link: Link) -> Bool {
         let index = link.index
@@ -151,5 +167,19 @@ private final class EntryDecodingSource: LinkSource {
         // The entry's mapping starts on the entry's first line, before the next entry's.
         let start = link.entryRange.lowerBound
         return start >= parts.entryStart(index) && (index + 1 == count || start < parts.entryStart(index + 1))
+    }
+}
+
+/// The start offsets of the last few entries read again, oldest first, in a ring.
+private struct RecentEntries {
+    private var offsets = [Int](repeating: -1, count: 8)
+    private var next = 0
+
+    /// Records `offset`; gives the offset it pushes out of the ring, if any.
+    mutating func push(_ offset: Int) -> Int? {
+        let older = offsets[next]
+        offsets[next] = offset
+        next = (next + 1) % offsets.count
+        return older >= 0 ? older : nil
     }
 }

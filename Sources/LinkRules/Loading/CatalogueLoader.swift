@@ -32,7 +32,7 @@ public struct CatalogueLoader: Sendable {
     /// Reads the file at `path` and names it `displayName` in diagnostics (a path relative to the working directory).
     public static func read(path: String, displayName: String) throws -> SourceFile {
         switch FileBytes.contents(ofFile: path) {
-        case .success(let bytes): return SourceFile(path: displayName, bytes: bytes)
+        case .success(let bytes): return SourceFile(path: displayName, contents: bytes)
         case .failure(.missing): throw LoadError(.unreadableFile("no such file"), file: displayName)
         case .failure(.directory): throw LoadError(.notAFile(), file: displayName)
         case .failure(.unreadable):

@@ -9,8 +9,8 @@ import Musl
 import Darwin
 #endif
 
-/// Reads a whole regular file straight into `[UInt8]` with `open`, `fstat` and `read` (a large one in parts on
-/// the cores, with `pread`): one allocation of the file's size and no `Data` to copy from. Directories, pipes and
+/// Reads a whole regular file with `open`, `fstat` and `read` (a large one in parts on the cores, with `pread`),
+/// or maps a large one (`SourceBytes.mapping(descriptor:size:)`): no `Data` to copy from. Directories, pipes and
 /// devices are refused, as the loader always has, and so are files of 4 GiB or more, whose offsets would not fit
 /// the model's 32-bit spans.
 enum FileBytes {
@@ -26,7 +26,7 @@ enum FileBytes {
         case tooLarge
     }
 
-    static func contents(ofFile path: String) -> Result<[UInt8], Failure> {
+    static func contents(ofFile path: String) -> Result<SourceBytes, Failure> {
         var status = stat()
         guard stat(path, &status) == 0 else { return .failure(.missing) }
         if status.st_mode & S_IFMT == S_IFDIR { return .failure(.directory) }
@@ -37,10 +37,15 @@ enum FileBytes {
         defer { close(descriptor) }
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return .failure(.unreadable) }
         guard Int(status.st_size) <= SourceFile.maximumByteCount else { return .failure(.tooLarge) }
+        if Int(status.st_size) >= SourceBytes.minimumMappedSize,
+            let mapped = SourceBytes.mapping(descriptor: descriptor, size: Int(status.st_size))
+        {
+            return .success(mapped)
+        }
         guard let bytes = readAll(descriptor) else { return .failure(.unreadable) }
         // A file that grew while it was read is read to its end, which may pass the limit.
         guard bytes.count <= SourceFile.maximumByteCount else { return .failure(.tooLarge) }
-        return .success(bytes)
+        return .success(SourceBytes(bytes))
     }
 
     /// Everything left to read from `descriptor`: one buffer of the file's size when it does not grow while it is

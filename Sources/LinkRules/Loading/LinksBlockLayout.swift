@@ -42,8 +42,15 @@ struct LinksBlockLayout {
         entryStarts.reserveCapacity((lineStarts.count - keyLine) / 2 + 1)
         var end = bytes.count
         var line = keyLine + 1
+        // The pages read so far are let go a chunk at a time when the file is mapped (`SourceBytes`).
+        var readFrom = lineStarts.count > line ? Int(lineStarts[line]) : bytes.count
+        defer { file.releasePages(in: readFrom..<end) }
         while line < lineStarts.count {
             let start = Int(lineStarts[line])
+            if start - readFrom >= SourceBytes.scanChunkSize {
+                file.releasePages(in: readFrom..<start)
+                readFrom = start
+            }
             let next = line + 1 < lineStarts.count ? Int(lineStarts[line + 1]) : bytes.count
             // Every line of the block ends at an LF (or the file's end): a lone CR breaks lines for libyaml.
             if checksLineEnds, next < bytes.count || bytes[next - 1] == UInt8(ascii: "\r") {

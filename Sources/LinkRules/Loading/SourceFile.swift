@@ -13,8 +13,8 @@ import Darwin
 public final class SourceFile: @unchecked Sendable {
     /// The path as the user named it; diagnostics print it unchanged.
     public let path: String
-    /// The file's bytes, exactly as read (a leading byte-order mark included).
-    public let bytes: [UInt8]
+    /// The file's bytes, exactly as read (a leading byte-order mark included): held, or mapped from a large file.
+    public let bytes: SourceBytes
     /// Byte offset at which each line starts (the first is 0), in 32 bits: a file of 4 GiB or more is refused
     /// before it is read, and a large catalogue has hundreds of thousands of lines (see `lineStart(_:)`).
     private let lineStarts: [UInt32]
@@ -45,13 +45,19 @@ public final class SourceFile: @unchecked Sendable {
 
     /// A file of `bytes` as read from `path`; `bytes` must hold at most `maximumByteCount` bytes (a
     /// precondition).
-    public init(path: String, bytes: [UInt8]) {
+    public convenience init(path: String, bytes: [UInt8]) {
+        self.init(path: path, contents: SourceBytes(bytes))
+    }
+
+    /// A file of `contents` as read or mapped from `path`; at most `maximumByteCount` bytes (a precondition). The
+    /// line table is found in chunks, each let go once read when the file is mapped.
+    public init(path: String, contents bytes: SourceBytes) {
         precondition(bytes.count <= Self.maximumByteCount, "a file of 4 GiB or more")
         self.path = path
         self.bytes = bytes
         let byteOrderMarkLength = Self.startsWithByteOrderMark(bytes) ? 3 : 0
         self.byteOrderMarkLength = byteOrderMarkLength
-        let table = bytes.withUnsafeBufferPointer { LineTable(of: $0, textStart: byteOrderMarkLength) }
+        let table = LineTable(of: bytes, textStart: byteOrderMarkLength)
         lineStarts = table.lineStarts
         isASCII = table.isASCII
         nonASCIILines = table.nonASCIILines
@@ -91,16 +97,22 @@ public final class SourceFile: @unchecked Sendable {
         try lineStarts.withUnsafeBufferPointer(body)
     }
 
-    /// The offset of the first NUL byte, found with `memchr`.
+    /// The offset of the first NUL byte, found with `memchr` a chunk at a time (`SourceBytes.scanInChunks`).
     var firstNULByte: Int? {
-        bytes.withUnsafeBufferPointer { buffer -> Int? in
-            guard let base = buffer.baseAddress, let found = memchr(base, 0, buffer.count) else { return nil }
-            return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        var first: Int?
+        bytes.scanInChunks(0..<bytes.count) { chunk, buffer in
+            guard first == nil, let base = buffer.baseAddress, let found = memchr(base + chunk.lowerBound, 0, chunk.count)
+            else { return }
+            first = UnsafeRawPointer(found) - UnsafeRawPointer(base)
         }
+        return first
     }
 
+    /// Lets the pages of a mapped file that hold `range` go (`SourceBytes.releasePages(in:)`).
+    func releasePages(in range: Range<Int>) { bytes.releasePages(in: range) }
+
     /// Whether `bytes` begin with the UTF-8 byte-order mark EF BB BF.
-    static func startsWithByteOrderMark(_ bytes: [UInt8]) -> Bool {
+    static func startsWithByteOrderMark(_ bytes: SourceBytes) -> Bool {
         bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
     }
 
@@ -195,9 +207,9 @@ public final class SourceFile: @unchecked Sendable {
     /// The text of a 1-based line without its line break.
     public func lineText(_ line: Int) -> String {
         guard line >= 1, line <= lineStarts.count else { return "" }
-        let start = textStart(ofLine: line - 1)
-        var end = nextLineStart(after: line - 1)
-        while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        // Read without paging a mapped file in: a report picks out lines all over a long catalogue.
+        var text = bytes.copy(of: textStart(ofLine: line - 1)..<nextLineStart(after: line - 1))
+        while let last = text.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") { text.removeLast() }
+        return String(decoding: text, as: UTF8.self)
     }
 }

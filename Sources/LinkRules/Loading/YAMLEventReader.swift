@@ -446,12 +446,12 @@ final class YAMLEventReader {
 
 /// The read position of libyaml's input callback in a file's bytes, through the segments it reads in order.
 private final class InputCursor {
-    let bytes: [UInt8]
+    let bytes: SourceBytes
     let segments: [Range<Int>]
     var segment = 0
     var offset: Int
 
-    init(bytes: [UInt8], segments: [Range<Int>]) {
+    init(bytes: SourceBytes, segments: [Range<Int>]) {
         self.bytes = bytes
         self.segments = segments
         offset = segments[0].lowerBound

@@ -124,7 +124,7 @@ private struct AssociationFileReader {
     mutating func read() -> (JSONValue?, [AssociationDetail]) {
         let root: JSONValue
         do {
-            root = try JSONDocument.parse(source.bytes)
+            root = try JSONDocument.parse(Array(source.bytes))
         } catch {
             let opening = error.openingOffset.map { source.range(ofBytes: $0..<min($0 + 1, source.bytes.count)) }
             problems.append(

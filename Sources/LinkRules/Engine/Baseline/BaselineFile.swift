@@ -8,7 +8,7 @@ public enum BaselineFile {
     /// - Throws: `LoadError` when the file is missing, unreadable or not a valid baseline.
     public static func read(path: String, workingDirectory: String) throws -> Baseline {
         let file = try CatalogueLoader.read(path: Workspace.absolute(path, in: workingDirectory))
-        return try Baseline(reading: SourceFile(path: path, bytes: file.bytes))
+        return try Baseline(reading: SourceFile(path: path, contents: file.bytes))
     }
 
     /// Writes the baseline to `path` atomically: a new file is created by renaming a temporary one, an existing

@@ -32,7 +32,7 @@ extension Baseline {
     public init(reading file: SourceFile) throws {
         let root: JSONValue
         do {
-            root = try JSONDocument.parse(file.bytes)
+            root = try JSONDocument.parse(Array(file.bytes))
         } catch {
             let offset = min(error.byteOffset, file.bytes.count)
             throw LoadError(.invalidBaselineJSON(error.message), at: file.location(ofBytes: offset..<offset))
