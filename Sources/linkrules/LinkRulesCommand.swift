@@ -20,6 +20,7 @@ struct LinkRulesCommand: ParsableCommand {
 
     /// Runs the command, mapping errors to the contract's exit codes: 2 for bad input or usage.
     static func main() {
+        exitOnBusError()
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -34,6 +35,19 @@ struct LinkRulesCommand: ParsableCommand {
             if code == .success || error is ExitCode { exit(withError: error) }
             Output.standardError(fullMessage(for: error) + "\n")
             Glibc.exit(2)
+        }
+    }
+}
+
+extension LinkRulesCommand {
+    /// A large catalogue file is mapped while it is linted (`SourceBytes`); reading past the end of one cut short
+    /// meanwhile is a bus error, which then ends the run with the contract's code for bad input and a message,
+    /// not a crash. Only what is safe in a signal handler is done: one `write` of a static message, and `_exit`.
+    static func exitOnBusError() {
+        signal(SIGBUS) { _ in
+            let message: StaticString = "error: a catalogue file was cut short while it was being linted: lint it again\n"
+            _ = Glibc.write(STDERR_FILENO, message.utf8Start, message.utf8CodeUnitCount)
+            Glibc._exit(2)
         }
     }
 }

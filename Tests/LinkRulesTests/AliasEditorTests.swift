@@ -8,7 +8,7 @@ private func keeping(_ oldURL: String, onLink index: Int = 0, in text: String,
     let file = SourceFile(path: "links.yml", text: text)
     let before = try CatalogueLoader().load(files: [file])
     let link = before.links[index]
-    let pass = FixApplier.apply([AliasEditor.keepingFix(oldURL, on: link)], to: file.bytes, file: file.path)
+    let pass = FixApplier.apply([AliasEditor.keepingFix(oldURL, on: link)], to: Array(file.bytes), file: file.path)
     #expect(pass.applied.count == 1, sourceLocation: sourceLocation)
     let result = String(decoding: pass.bytes, as: UTF8.self)
     let after = try CatalogueLoader().load(files: [SourceFile(path: "links.yml", text: result)])
@@ -145,7 +145,7 @@ private func keeping(_ oldURL: String, onLink index: Int = 0, in text: String,
         let link = try CatalogueLoader().load(files: [file]).links[0]
         let edit = ScalarEditor.edit(link.url, in: file, replacing: 0..<link.url.value.utf8.count, with: replacement)
         #expect(edit.replacement.hasPrefix("'") == quoted, "\(edit.replacement)")
-        let pass = FixApplier.apply([FixIt(message: "edit", edits: [edit], applicability: .safe)], to: file.bytes, file: file.path)
+        let pass = FixApplier.apply([FixIt(message: "edit", edits: [edit], applicability: .safe)], to: Array(file.bytes), file: file.path)
         let edited = try CatalogueLoader().load(files: [SourceFile(path: "links.yml", bytes: pass.bytes)])
         #expect(edited.links.first?.url.value == replacement)
     }

@@ -30,7 +30,7 @@ private struct FixBuilder {
     }
 
     func apply(_ fixes: [FixIt]) -> (text: String, pass: FixPass) {
-        let pass = FixApplier.apply(fixes, to: file.bytes, file: file.path)
+        let pass = FixApplier.apply(fixes, to: Array(file.bytes), file: file.path)
         return (String(decoding: pass.bytes, as: UTF8.self), pass)
     }
 }

@@ -147,7 +147,7 @@ struct HERCatalogueGenerator {
             #expect(result.rolledBack.isEmpty, "\(result.rolledBack)\n\(listing)")
 
             // The result loads afresh, and nothing fixable is left.
-            let fixedFiles = result.fixedFiles.map { SourceFile(path: $0.path, bytes: $0.bytes) }
+            let fixedFiles = result.fixedFiles.map { SourceFile(path: $0.path, contents: $0.bytes) }
             let after = try CatalogueLoader().load(files: fixedFiles)
             #expect(result.remaining.diagnostics.allSatisfy { $0.fixes.isEmpty },
                     "\(result.remaining.diagnostics.filter { !$0.fixes.isEmpty }.map(\.message))\n\(listing)")

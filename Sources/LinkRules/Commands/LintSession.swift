@@ -50,8 +50,13 @@ public struct LintSession: Sendable {
                 file: workspace.configuration.file?.path ?? workspace.workingDirectory)
         }
         let files = try workspace.readCatalogues()
-        if let streamed = try lintInParts(files, failOn: failOn) { return streamed }
-        return try lint(files: files, failOn: failOn)
+        let result = try lintInParts(files, failOn: failOn) ?? lint(files: files, failOn: failOn)
+        // A large file is mapped and read as the lint goes (`SourceBytes`): one written to meanwhile may have been
+        // read half old and half new.
+        if let changed = files.first(where: \.bytes.fileChanged) {
+            throw LoadError("the file changed while it was being linted: lint it again", file: changed.path)
+        }
+        return result
     }
 
     /// The result of linting `files` in parts (`streaming`), or nil when they are to be loaded whole. The result's

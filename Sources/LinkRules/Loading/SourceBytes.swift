@@ -42,6 +42,11 @@ public struct SourceBytes: RandomAccessCollection, Sendable, Hashable {
     /// Whether the bytes are mapped from their file rather than held in memory.
     public var isMapped: Bool { storage.mapping != nil }
 
+    /// Whether the file of mapped bytes has been written to since it was mapped (its size or modification time is
+    /// not what it was): what was read of it may then be a mix of old and new. False for bytes held in memory, and
+    /// for a file replaced by another (an editor's save), which leaves the mapped one as it was.
+    public var fileChanged: Bool { storage.mapping?.changed(count: storage.count) ?? false }
+
     /// Lets the system drop the pages of a mapped file that hold `range` (and any other bytes on those pages); they
     /// are read in again if touched later. Nothing happens to bytes held in memory.
     func releasePages(in range: Range<Int>) {
@@ -125,9 +130,25 @@ extension SourceBytes {
 /// Where a `SourceBytes` keeps its bytes: memory of its own, or a mapped file, let go when the last copy of the
 /// bytes goes.
 private final class Storage: @unchecked Sendable {
-    /// The mapped file's descriptor, kept open to read ranges without touching the mapping.
+    /// The mapped file's descriptor, kept open to read ranges without touching the mapping, and its modification
+    /// time when it was mapped.
     struct Mapping {
         let descriptor: Int32
+        let modified: timespec
+
+        init(descriptor: Int32) {
+            self.descriptor = descriptor
+            var status = stat()
+            modified = fstat(descriptor, &status) == 0 ? status.st_mtim : timespec()
+        }
+
+        /// Whether the file is no longer `count` bytes long or was modified since it was mapped.
+        func changed(count: Int) -> Bool {
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else { return true }
+            return Int(status.st_size) != count || status.st_mtim.tv_sec != modified.tv_sec
+                || status.st_mtim.tv_nsec != modified.tv_nsec
+        }
 
         /// The bytes in `range`, read with `pread`; nil when the file no longer holds them all.
         func read(_ range: Range<Int>) -> [UInt8]? {

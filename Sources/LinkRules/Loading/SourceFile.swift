@@ -112,7 +112,7 @@ public final class SourceFile: @unchecked Sendable {
     func releasePages(in range: Range<Int>) { bytes.releasePages(in: range) }
 
     /// Whether `bytes` begin with the UTF-8 byte-order mark EF BB BF.
-    static func startsWithByteOrderMark(_ bytes: SourceBytes) -> Bool {
+    static func startsWithByteOrderMark<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Bool where Bytes.Index == Int {
         bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
     }
 
