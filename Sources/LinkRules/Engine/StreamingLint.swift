@@ -13,7 +13,7 @@ extension Linter {
     /// checked again once all parts are read. Gives the findings and the catalogue (its declarations with every
     /// load finding, and no links); nil when a part does not decode as planned: the caller then loads the file
     /// whole.
-    func lint(parts: CatalogueFileParts) -> (diagnostics: [Diagnostic], catalogue: Catalogue)? {
+    func lint(parts: CatalogueFileParts) -> (diagnostics: DiagnosticList, catalogue: Catalogue)? {
         let declarations = parts.declarations
         // While the parts are read, a link of another part is decoded again when a rule asks for it.
         let prototype = LintContext(
@@ -56,8 +56,9 @@ extension Linter {
         var facts: LinkFacts.Chunk
         /// The part's links that use each component a fix may rename (`LintContext.linksUsing(_:)`).
         var renameUses: [String: [Int]]
-        /// The link rules' findings on the part's links, in link order, but for the links that wait.
-        var found: [Diagnostic] = []
+        /// The link rules' findings on the part's links, in link order, but for the links that wait; encoded as
+        /// each link is checked.
+        var found = DiagnosticStore()
         /// The links checked again once every part is read (a rule asked for the whole catalogue on them:
         /// `LintContext.takeWholeCatalogueRequest()`), each with the place in `found` where its findings go.
         var waiting: [(link: Link, place: Int)] = []
@@ -77,19 +78,22 @@ extension Linter {
         let (context, resolved) = prototype.part(links, firstIndex: firstIndex)
         var result = PartResult(facts: resolved.facts, renameUses: context.renameUses(of: resolved), loadFindings: findings)
         result.entries.reserveCapacity(links.count)
+        // Each link's findings, before they are encoded.
+        var found: [Diagnostic] = []
         for (offset, link) in links.enumerated() {
             result.entries.append(link.entryRange)
             if resolved.facts.flags[offset].contains(.hasIgnoredRules) {
                 SuppressionFilter.appendEntrySuppressions(of: link, to: &result.entrySuppressions)
             }
-            let place = result.found.count
             for rule in linkRules.indices {
-                linkRules[rule].check(link, in: context, into: &result.found)
+                linkRules[rule].check(link, in: context, into: &found)
             }
             if context.takeWholeCatalogueRequest() {
-                result.found.removeSubrange(place...)
-                result.waiting.append((link, place))
+                result.waiting.append((link, result.found.count))
+            } else {
+                for diagnostic in found { result.found.append(diagnostic) }
             }
+            found.removeAll(keepingCapacity: true)
         }
         let run = LinkRun(links: links, base: firstIndex, flags: resolved.facts.flags, routeKeyHashes: resolved.routeKeyHashes)
         return (result, run, context)
@@ -100,7 +104,7 @@ extension Linter {
     private func finish(
         _ checked: consuming [PartResult], of parts: CatalogueFileParts, prototype: LintContext, filter: SuppressionFilter,
         passes: [any CataloguePass]
-    ) -> (diagnostics: [Diagnostic], catalogue: Catalogue) {
+    ) -> (diagnostics: DiagnosticList, catalogue: Catalogue) {
         var checked = checked
         var catalogue = parts.declarations
         catalogue.loadFindings.insert(contentsOf: checked.flatMap(\.loadFindings), at: parts.findingsBeforeLinks)
@@ -118,31 +122,50 @@ extension Linter {
         for index in checked.indices { entries.append(contentsOf: checked[index].takeEntries()) }
         let collected = filter.collect(
             entrySuppressions: checked.flatMap(\.entrySuppressions), entries: consume entries, links: links)
+        // Each pass's findings encoded in its job.
         let fromPasses = ConcurrentJobs.flatMap(count: passes.count, concurrently: passes.count > 1) { index in
             var pass = passes[index]
-            return pass.finish(in: context)
+            return [DiagnosticStore(pass.finish(in: context))]
         }
         // Each part's findings in order, those of a link that waited checked now and put where they would have
-        // been, then the passes'; with room for the findings about suppressions, which the filter appends.
-        var found: [Diagnostic] = []
-        found.reserveCapacity(
-            checked.reduce(0) { $0 + $1.found.count } + fromPasses.count + collected.problems.count + collected.suppressions.count)
+        // been, then the passes'. The parts' stores are joined by moving their segments; the order is kept as
+        // places in the joined store.
+        var found = DiagnosticStore()
+        var order: [Int32] = []
+        order.reserveCapacity(
+            checked.reduce(0) { $0 + $1.found.count } + fromPasses.reduce(0) { $0 + $1.count } + collected.problems.count
+                + collected.suppressions.count)
+        var waitingFound: [Diagnostic] = []
         for index in checked.indices {
-            var part = checked[index].takeFound()
+            let base = found.count
+            let partCount = checked[index].found.count
+            found.append(contentsOf: checked[index].takeFound())
             var next = 0
             for (link, place) in checked[index].waiting {
-                found += part[next..<place]
+                Self.appendPlaces(base + next..<base + place, to: &order)
                 next = place
                 for rule in linkRules.indices {
-                    linkRules[rule].check(link, in: context, into: &found)
+                    linkRules[rule].check(link, in: context, into: &waitingFound)
                 }
+                Self.appendPlaces(found.count..<found.count + waitingFound.count, to: &order)
+                for diagnostic in waitingFound { found.append(diagnostic) }
+                waitingFound.removeAll(keepingCapacity: true)
             }
-            found += part[next...]
-            part = []
+            Self.appendPlaces(base + next..<base + partCount, to: &order)
         }
-        found += consume fromPasses
-        let kept = filter.apply(to: consume found, collected: collected, enabled: { severities[$0] != nil })
-        return (configuredInSourceOrder(kept), catalogue)
+        for store in consume fromPasses {
+            Self.appendPlaces(found.count..<found.count + store.count, to: &order)
+            found.append(contentsOf: store)
+        }
+        let kept = filter.apply(to: &found, order: consume order, collected: collected, enabled: { severities[$0] != nil })
+        let sorted = configuredInSourceOrder(&found, order: kept)
+        return (DiagnosticList(found, order: sorted), catalogue)
+    }
+
+    /// Appends the places of a range of a joined store's findings to an order.
+    private static func appendPlaces(_ places: Range<Int>, to order: inout [Int32]) {
+        precondition(places.upperBound <= Int(Int32.max), "too many findings")
+        for place in places { order.append(Int32(place)) }
     }
 }
 
@@ -162,8 +185,8 @@ extension Linter.PartResult {
     }
 
     /// The part's findings, leaving none.
-    mutating func takeFound() -> [Diagnostic] {
-        var taken: [Diagnostic] = []
+    mutating func takeFound() -> DiagnosticStore {
+        var taken = DiagnosticStore()
         swap(&taken, &found)
         return taken
     }

@@ -1,0 +1,99 @@
+/// The findings of a run, in order: a random-access collection of `Diagnostic`. A long catalogue's findings are held
+/// encoded and each is decoded when it is read, so reading them one at a time never holds them all as values;
+/// other findings are held as an array. The rule, file, severity and whether there are fixes can be read without
+/// decoding (`ruleID(at:)`, …).
+public struct DiagnosticList: RandomAccessCollection, Sendable, Equatable, ExpressibleByArrayLiteral,
+    CustomStringConvertible
+{
+    private enum Storage: Sendable {
+        case values([Diagnostic])
+        /// The store's findings at the places `order` lists.
+        case encoded(DiagnosticStore, order: [Int32])
+    }
+
+    private let storage: Storage
+
+    public init(_ diagnostics: [Diagnostic]) { storage = .values(diagnostics) }
+
+    public init(arrayLiteral diagnostics: Diagnostic...) { storage = .values(diagnostics) }
+
+    /// The findings of `store` at the places `order` lists, in that order.
+    init(_ store: DiagnosticStore, order: [Int32]) { storage = .encoded(store, order: order) }
+
+    public var startIndex: Int { 0 }
+
+    public var endIndex: Int {
+        switch storage {
+        case .values(let diagnostics): diagnostics.count
+        case .encoded(_, let order): order.count
+        }
+    }
+
+    public subscript(position: Int) -> Diagnostic {
+        switch storage {
+        case .values(let diagnostics): diagnostics[position]
+        case .encoded(let store, let order): store[Int(order[position])]
+        }
+    }
+
+    /// The rule id of the finding at `position`, read without decoding it.
+    public func ruleID(at position: Int) -> String {
+        switch storage {
+        case .values(let diagnostics): diagnostics[position].ruleID
+        case .encoded(let store, let order): store.ruleID(at: Int(order[position]))
+        }
+    }
+
+    /// The file of the finding at `position` (`location.file`), read without decoding it.
+    public func file(at position: Int) -> String {
+        switch storage {
+        case .values(let diagnostics): diagnostics[position].location.file
+        case .encoded(let store, let order): store.file(at: Int(order[position]))
+        }
+    }
+
+    /// The severity of the finding at `position`, read without decoding it.
+    public func severity(at position: Int) -> Severity {
+        switch storage {
+        case .values(let diagnostics): diagnostics[position].severity
+        case .encoded(let store, let order): store.severity(at: Int(order[position]))
+        }
+    }
+
+    /// The start offset of the finding at `position` (`location.range.start.offset`), read without decoding it.
+    func startOffset(at position: Int) -> Int {
+        switch storage {
+        case .values(let diagnostics): diagnostics[position].location.range.start.offset
+        case .encoded(let store, let order): store.startOffset(at: Int(order[position]))
+        }
+    }
+
+    /// Whether the finding at `position` offers a fix, read without decoding it.
+    public func hasFixes(at position: Int) -> Bool {
+        switch storage {
+        case .values(let diagnostics): !diagnostics[position].fixes.isEmpty
+        case .encoded(let store, let order): store.hasFixes(at: Int(order[position]))
+        }
+    }
+
+    /// The positions of the findings in each file, in order, read without decoding them.
+    func positionsByFile() -> [String: [Int]] {
+        var byFile: [String: [Int]] = [:]
+        for position in indices { byFile[file(at: position), default: []].append(position) }
+        return byFile
+    }
+
+    /// The findings at the given positions, in the order given, without decoding them.
+    public func selecting(_ positions: some Sequence<Int>) -> DiagnosticList {
+        switch storage {
+        case .values(let diagnostics): DiagnosticList(positions.map { diagnostics[$0] })
+        case .encoded(let store, let order): DiagnosticList(store, order: positions.map { order[$0] })
+        }
+    }
+
+    public static func == (lhs: DiagnosticList, rhs: DiagnosticList) -> Bool {
+        lhs.count == rhs.count && lhs.elementsEqual(rhs)
+    }
+
+    public var description: String { Array(self).description }
+}
