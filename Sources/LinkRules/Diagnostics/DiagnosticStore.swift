@@ -57,6 +57,9 @@ struct DiagnosticStore: Sendable {
 
     var count: Int { headers.count }
 
+    /// The bytes the encoded findings take besides their headers.
+    var encodedByteCount: Int { segments.reduce(0) { $0 + $1.bytes.count } }
+
     /// Appends a finding, encoded, to the last segment.
     mutating func append(_ diagnostic: Diagnostic) {
         if segments.isEmpty { segments.append(Segment()) }
