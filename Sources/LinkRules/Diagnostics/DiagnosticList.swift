@@ -30,49 +30,42 @@ public struct DiagnosticList: RandomAccessCollection, Sendable, Equatable, Expre
     }
 
     public subscript(position: Int) -> Diagnostic {
-        switch storage {
-        case .values(let diagnostics): diagnostics[position]
-        case .encoded(let store, let order): store[Int(order[position])]
-        }
+        read(position, { $0 }) { $0[$1] }
     }
 
     /// The rule id of the finding at `position`, read without decoding it.
     public func ruleID(at position: Int) -> String {
-        switch storage {
-        case .values(let diagnostics): diagnostics[position].ruleID
-        case .encoded(let store, let order): store.ruleID(at: Int(order[position]))
-        }
+        read(position, \.ruleID) { $0.ruleID(at: $1) }
     }
 
     /// The file of the finding at `position` (`location.file`), read without decoding it.
     public func file(at position: Int) -> String {
-        switch storage {
-        case .values(let diagnostics): diagnostics[position].location.file
-        case .encoded(let store, let order): store.file(at: Int(order[position]))
-        }
+        read(position, \.location.file) { $0.file(at: $1) }
     }
 
     /// The severity of the finding at `position`, read without decoding it.
     public func severity(at position: Int) -> Severity {
-        switch storage {
-        case .values(let diagnostics): diagnostics[position].severity
-        case .encoded(let store, let order): store.severity(at: Int(order[position]))
-        }
+        read(position, \.severity) { $0.severity(at: $1) }
     }
 
     /// The start offset of the finding at `position` (`location.range.start.offset`), read without decoding it.
     func startOffset(at position: Int) -> Int {
-        switch storage {
-        case .values(let diagnostics): diagnostics[position].location.range.start.offset
-        case .encoded(let store, let order): store.startOffset(at: Int(order[position]))
-        }
+        read(position, \.location.range.start.offset) { $0.startOffset(at: $1) }
     }
 
     /// Whether the finding at `position` offers a fix, read without decoding it.
     public func hasFixes(at position: Int) -> Bool {
+        read(position, { !$0.fixes.isEmpty }) { $0.hasFixes(at: $1) }
+    }
+
+    /// What `value` reads of the finding at `position` held as a value, or `encoded` of the store and index where
+    /// it is held encoded.
+    private func read<Value>(
+        _ position: Int, _ value: (Diagnostic) -> Value, encoded: (DiagnosticStore, Int) -> Value
+    ) -> Value {
         switch storage {
-        case .values(let diagnostics): !diagnostics[position].fixes.isEmpty
-        case .encoded(let store, let order): store.hasFixes(at: Int(order[position]))
+        case .values(let diagnostics): value(diagnostics[position])
+        case .encoded(let store, let order): encoded(store, Int(order[position]))
         }
     }
 
