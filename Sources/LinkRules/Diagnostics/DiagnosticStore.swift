@@ -79,7 +79,6 @@ struct DiagnosticStore: Sendable {
     mutating func append(contentsOf other: consuming DiagnosticStore) {
         let base = UInt32(segments.count)
         var other = other
-        headers.reserveCapacity(headers.count + other.headers.count)
         for header in other.headers {
             var moved = header
             moved.segment += base
@@ -89,6 +88,9 @@ struct DiagnosticStore: Sendable {
         segments.append(contentsOf: other.segments)
         other.segments = []
     }
+
+    /// Room for `count` findings' headers in all (their bytes grow by segment).
+    mutating func reserveCapacity(_ count: Int) { headers.reserveCapacity(count) }
 
     subscript(index: Int) -> Diagnostic { decode(headers[index]) }
 

@@ -23,6 +23,11 @@ extension Linter {
         let passes = Mutex(catalogueRules.map { $0.makePass(over: declarations, in: prototype) })
         let partCount = parts.plan.parts.count
         let results = Mutex([PartResult?](repeating: nil, count: partCount))
+        // Every link's entry range, each part's appended in its turn: reserved at its final size, so the parts'
+        // ranges are not held twice when they are joined.
+        var allEntries = EntryRanges()
+        allEntries.reserveCapacity(parts.plan.entryCount)
+        let entries = Mutex(consume allEntries)
         // Part `n` visits the passes when turn `n` comes: after part `n - 1` has. Each semaphore is signalled once
         // and waited on once (libdispatch refuses to free one left below its starting value).
         let turns = (0..<partCount).map { _ in DispatchSemaphore(value: 0) }
@@ -39,7 +44,9 @@ extension Linter {
                 passes.withLock { passes in
                     for pass in passes.indices { passes[pass].visit(part.run, in: part.context) }
                 }
-                results.withLock { $0[index] = part.result }
+                var result = part.result
+                entries.withLock { $0.append(contentsOf: result.takeEntries()) }
+                results.withLock { $0[index] = result }
             } else {
                 failed.store(true, ordering: .relaxed)
             }
@@ -47,7 +54,9 @@ extension Linter {
         }
         guard !failed.load(ordering: .relaxed) else { return nil }
         let checked = results.withLock { $0.map { $0! } }
-        return finish(checked, of: parts, prototype: prototype, filter: filter, passes: passes.withLock { $0 })
+        return finish(
+            checked, entries: entries.withLock { $0 }, of: parts, prototype: prototype, filter: filter,
+            passes: passes.withLock { $0 })
     }
 
     /// What checking one part found, and what the rest of the lint needs of its links (not the links).
@@ -64,7 +73,7 @@ extension Linter {
         var waiting: [(link: Link, place: Int)] = []
         var loadFindings: [LoadFinding]
         var entrySuppressions: [SuppressionFilter.Suppression] = []
-        /// Each link's `entryRange`.
+        /// Each link's `entryRange`, until its turn joins them to the others'.
         var entries = EntryRanges()
     }
 
@@ -102,8 +111,8 @@ extension Linter {
     /// Joins the parts' results: checks the links that waited for the whole catalogue, finishes the passes and
     /// applies the suppressions, as `lint(_:)` does. Each part's arrays are let go as soon as they are joined.
     private func finish(
-        _ checked: consuming [PartResult], of parts: CatalogueFileParts, prototype: LintContext, filter: SuppressionFilter,
-        passes: [any CataloguePass]
+        _ checked: consuming [PartResult], entries: consuming EntryRanges, of parts: CatalogueFileParts,
+        prototype: LintContext, filter: SuppressionFilter, passes: [any CataloguePass]
     ) -> (diagnostics: DiagnosticList, catalogue: Catalogue) {
         var checked = checked
         var catalogue = parts.declarations
@@ -117,9 +126,6 @@ extension Linter {
             for (name, users) in checked[index].renameUses { renameIndex[name, default: []] += users }
         }
         let context = prototype.whole(catalogue, links: links, facts: consume facts, renameIndex: renameIndex)
-        var entries = EntryRanges()
-        entries.reserveCapacity(links.count)
-        for index in checked.indices { entries.append(contentsOf: checked[index].takeEntries()) }
         let collected = filter.collect(
             entrySuppressions: checked.flatMap(\.entrySuppressions), entries: consume entries, links: links)
         // Each pass's findings encoded in its job.
@@ -135,6 +141,7 @@ extension Linter {
         order.reserveCapacity(
             checked.reduce(0) { $0 + $1.found.count } + fromPasses.reduce(0) { $0 + $1.count } + collected.problems.count
                 + collected.suppressions.count)
+        found.reserveCapacity(order.capacity)
         var waitingFound: [Diagnostic] = []
         for index in checked.indices {
             let base = found.count
