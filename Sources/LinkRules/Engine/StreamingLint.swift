@@ -23,11 +23,12 @@ extension Linter {
         let passes = Mutex(catalogueRules.map { $0.makePass(over: declarations, in: prototype) })
         let partCount = parts.plan.parts.count
         let results = Mutex([PartResult?](repeating: nil, count: partCount))
-        // Every link's entry range, each part's appended in its turn: reserved at its final size, so the parts'
-        // ranges are not held twice when they are joined.
+        // Every link's entry range and facts, each part's appended in its turn: reserved at their final size, so
+        // the parts' are not held twice when they are joined.
         var allEntries = EntryRanges()
         allEntries.reserveCapacity(parts.plan.entryCount)
         let entries = Mutex(consume allEntries)
+        let facts = Mutex(LinkFacts(reservingCapacity: parts.plan.entryCount))
         // Part `n` visits the passes when turn `n` comes: after part `n - 1` has. Each semaphore is signalled once
         // and waited on once (libdispatch refuses to free one left below its starting value).
         let turns = (0..<partCount).map { _ in DispatchSemaphore(value: 0) }
@@ -46,6 +47,7 @@ extension Linter {
                 }
                 var result = part.result
                 entries.withLock { $0.append(contentsOf: result.takeEntries()) }
+                facts.withLock { $0.append(result.takeFacts()) }
                 results.withLock { $0[index] = result }
             } else {
                 failed.store(true, ordering: .relaxed)
@@ -55,13 +57,14 @@ extension Linter {
         guard !failed.load(ordering: .relaxed) else { return nil }
         let checked = results.withLock { $0.map { $0! } }
         return finish(
-            checked, entries: entries.withLock { $0 }, of: parts, prototype: prototype, filter: filter,
+            checked, entries: entries.withLock { $0 }, facts: facts.withLock { $0 }, of: parts, prototype: prototype, filter: filter,
             passes: passes.withLock { $0 })
     }
 
     /// What checking one part found, and what the rest of the lint needs of its links (not the links).
     fileprivate struct PartResult: Sendable {
-        /// The facts of the part's links (`LinkFacts`), which catalogue rules read at the end.
+        /// The facts of the part's links (`LinkFacts`), which catalogue rules read at the end, until its turn joins
+        /// them to the others'.
         var facts: LinkFacts.Chunk
         /// The part's links that use each component a fix may rename (`LintContext.linksUsing(_:)`).
         var renameUses: [String: [Int]]
@@ -111,18 +114,15 @@ extension Linter {
     /// Joins the parts' results: checks the links that waited for the whole catalogue, finishes the passes and
     /// applies the suppressions, as `lint(_:)` does. Each part's arrays are let go as soon as they are joined.
     private func finish(
-        _ checked: consuming [PartResult], entries: consuming EntryRanges, of parts: CatalogueFileParts,
-        prototype: LintContext, filter: SuppressionFilter, passes: [any CataloguePass]
+        _ checked: consuming [PartResult], entries: consuming EntryRanges, facts: consuming LinkFacts,
+        of parts: CatalogueFileParts, prototype: LintContext, filter: SuppressionFilter, passes: [any CataloguePass]
     ) -> (diagnostics: DiagnosticList, catalogue: Catalogue) {
         var checked = checked
         var catalogue = parts.declarations
         catalogue.loadFindings.insert(contentsOf: checked.flatMap(\.loadFindings), at: parts.findingsBeforeLinks)
         let links = LinkStore(others: parts.linkSource(keeping: checked.flatMap { $0.waiting.map(\.link) }))
-        var facts: [LinkFacts.Chunk] = []
-        facts.reserveCapacity(checked.count)
         var renameIndex: [String: [Int]] = [:]
         for index in checked.indices {
-            facts.append(checked[index].takeFacts())
             for (name, users) in checked[index].renameUses { renameIndex[name, default: []] += users }
         }
         let context = prototype.whole(catalogue, links: links, facts: consume facts, renameIndex: renameIndex)
