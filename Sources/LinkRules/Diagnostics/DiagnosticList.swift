@@ -1,7 +1,6 @@
-/// The findings of a run, in order: a random-access collection of `Diagnostic`. A long catalogue's findings are held
-/// encoded and each is decoded when it is read, so reading them one at a time never holds them all as values;
-/// other findings are held as an array. The rule, file, severity and whether there are fixes can be read without
-/// decoding (`ruleID(at:)`, …).
+/// The findings of a run, in order, as a random-access collection of `Diagnostic`: held as values, or (a long
+/// catalogue's) encoded and decoded one at a time as they are read. The rule, file, severity and whether there are
+/// fixes can be read without decoding (`ruleID(at:)`, …).
 public struct DiagnosticList: RandomAccessCollection, Sendable, Equatable, ExpressibleByArrayLiteral,
     CustomStringConvertible
 {

@@ -1,8 +1,7 @@
 /// Findings held encoded, about a third of their size as `Diagnostic` values: per finding a fixed header with what
 /// filtering and ordering read (rule, file, start offset, severity), and the rest packed as varints and UTF-8
-/// (`CompactWriter`) in byte segments. Decoding a finding gives back exactly the `Diagnostic` appended.
-///
-/// Stores are joined by moving their segments, not copying bytes; file paths and rule ids are numbered per segment.
+/// (`CompactWriter`) in byte segments, which stores are joined by moving. Decoding a finding gives back exactly the
+/// `Diagnostic` appended.
 struct DiagnosticStore: Sendable {
     /// What is read of a finding without decoding it, and where the rest is.
     struct Header: Sendable {
