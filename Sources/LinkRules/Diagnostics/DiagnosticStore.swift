@@ -22,7 +22,6 @@ struct DiagnosticStore: Sendable {
         var files: [String] = []
         var rules: [String] = []
         private var fileNumbers: [String: UInt32] = [:]
-        private var ruleNumbers: [String: UInt16] = [:]
 
         mutating func number(ofFile file: String) -> UInt32 {
             // Findings come in runs of one file: the last one is checked before hashing.
@@ -34,13 +33,14 @@ struct DiagnosticStore: Sendable {
             return number
         }
 
+        /// Rules are few (a registry's worth), so they are found by comparing ids, lengths first, with no table
+        /// kept per segment.
         mutating func number(ofRule rule: String) -> UInt16 {
-            if let number = ruleNumbers[rule] { return number }
+            let length = rule.utf8.count
+            if let number = rules.firstIndex(where: { $0.utf8.count == length && $0 == rule }) { return UInt16(number) }
             precondition(rules.count < Int(UInt16.max), "too many rule ids in one segment of findings")
-            let number = UInt16(rules.count)
-            ruleNumbers[rule] = number
             rules.append(rule)
-            return number
+            return UInt16(rules.count - 1)
         }
     }
 
