@@ -25,7 +25,7 @@ import Testing
         guard let parts = try CatalogueFileParts(file: file, entriesPerPart: entries),
             parts.declarations.associationFile == nil
         else { return nil }
-        return try #require(linter.lint(parts: parts)).diagnostics
+        return Array(try #require(linter.lint(parts: parts)).diagnostics)
     }
 
     /// Compares the whole lint with the lint in parts of each size; returns how many sizes read the file in parts.
@@ -85,7 +85,7 @@ import Testing
                 #expect(inParts.catalogue.links.isEmpty)
                 #expect(inParts.catalogue.loadFindings.count == whole.catalogue.loadFindings.count)
             }
-            #expect(inParts.diagnostics == whole.diagnostics, "parts of \(size): \(Self.difference(whole.diagnostics, inParts.diagnostics))")
+            #expect(inParts.diagnostics == whole.diagnostics, "parts of \(size): \(Self.difference(Array(whole.diagnostics), Array(inParts.diagnostics)))")
         }
     }
 

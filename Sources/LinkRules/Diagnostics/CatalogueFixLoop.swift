@@ -1,7 +1,8 @@
 /// What a fix loop over several files needs from a lint of their texts: the findings, with the fixes they offer.
 /// `LintResult` is one; tests may use a bare list.
 public protocol FixLoopSnapshot {
-    var diagnostics: [Diagnostic] { get }
+    associatedtype Findings: Collection<Diagnostic>
+    var diagnostics: Findings { get }
 }
 
 extension FixLoop {

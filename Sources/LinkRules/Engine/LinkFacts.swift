@@ -37,11 +37,11 @@ public struct LinkFacts: Sendable {
     }
 
     /// Each link's flags.
-    public let flags: [Flags]
+    public private(set) var flags: [Flags]
     /// Each link's scheme and host form.
-    let hostForms: [HostFormKey]
+    private(set) var hostForms: [HostFormKey]
     /// The lowercased schemes and hosts that `hostForms` names by id.
-    let hostFormNames: InternTable
+    private(set) var hostFormNames: InternTable
 
     /// What one chunk of the context's pass records, with ids of its own names table.
     struct Chunk: Sendable {
@@ -113,37 +113,44 @@ public struct LinkFacts: Sendable {
     init(chunks: consuming [Chunk]) {
         var chunks = chunks
         guard chunks.count != 1 else {
+            self.init(reservingCapacity: 0)
             flags = chunks[0].flags
             hostForms = chunks[0].hostForms
             hostFormNames = chunks[0].names
             return
         }
-        var flags: [Flags] = []
-        var hostForms: [HostFormKey] = []
-        var names = InternTable()
-        let count = chunks.reduce(0) { $0 + $1.flags.count }
-        flags.reserveCapacity(count)
-        hostForms.reserveCapacity(count)
+        self.init(reservingCapacity: chunks.reduce(0) { $0 + $1.flags.count })
         for index in chunks.indices {
             // Each chunk is let go once copied.
             let chunk = chunks[index]
             chunks[index] = Chunk(capacity: 0)
-            flags += chunk.flags
-            // A chunk's names are few: each is given its id in the whole table, and its keys are renumbered.
-            let ids = (0..<chunk.names.count).map { id in
-                chunk.names.bytes(of: id).withUnsafeBufferPointer { Int32(names.intern($0)) }
-            }
-            for key in chunk.hostForms {
-                guard key.hasHostForm else {
-                    hostForms.append(key)
-                    continue
-                }
-                hostForms.append(HostFormKey(scheme: ids[Int(key.scheme)], form: key.form >= 0 ? ids[Int(key.form)] : key.form))
-            }
+            append(chunk)
         }
-        self.flags = flags
-        self.hostForms = hostForms
-        hostFormNames = names
+    }
+
+    /// The facts of no links yet, with room for `count` links' (`append(_:)`).
+    init(reservingCapacity count: Int) {
+        flags = []
+        hostForms = []
+        hostFormNames = InternTable()
+        flags.reserveCapacity(count)
+        hostForms.reserveCapacity(count)
+    }
+
+    /// Appends the facts of the next chunk of links.
+    mutating func append(_ chunk: Chunk) {
+        flags += chunk.flags
+        // A chunk's names are few: each is given its id in the whole table, and its keys are renumbered.
+        let ids = (0..<chunk.names.count).map { id in
+            chunk.names.bytes(of: id).withUnsafeBufferPointer { Int32(hostFormNames.intern($0)) }
+        }
+        for key in chunk.hostForms {
+            guard key.hasHostForm else {
+                hostForms.append(key)
+                continue
+            }
+            hostForms.append(HostFormKey(scheme: ids[Int(key.scheme)], form: key.form >= 0 ? ids[Int(key.form)] : key.form))
+        }
     }
 
     /// The facts of a list of links, read one after the other (for a catalogue the context was not built on).

@@ -140,10 +140,10 @@ public final class LintContext: Sendable {
     /// its links on demand from `links`, the facts of each part's links in order, and the links using each rename
     /// candidate. No link is resolved in it: a look-up for a link (decoded again, or kept) is made afresh.
     func whole(
-        _ catalogue: Catalogue, links: LinkStore, facts: consuming [LinkFacts.Chunk], renameIndex: [String: [Int]]
+        _ catalogue: Catalogue, links: LinkStore, facts: consuming LinkFacts, renameIndex: [String: [Int]]
     ) -> LintContext {
         LintContext(
-            catalogue: catalogue, inflector: inflector, declared: declared, links: links, facts: LinkFacts(chunks: facts),
+            catalogue: catalogue, inflector: inflector, declared: declared, links: links, facts: facts,
             renameIndex: renameIndex)
     }
 

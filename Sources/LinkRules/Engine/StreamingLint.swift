@@ -13,7 +13,7 @@ extension Linter {
     /// checked again once all parts are read. Gives the findings and the catalogue (its declarations with every
     /// load finding, and no links); nil when a part does not decode as planned: the caller then loads the file
     /// whole.
-    func lint(parts: CatalogueFileParts) -> (diagnostics: [Diagnostic], catalogue: Catalogue)? {
+    func lint(parts: CatalogueFileParts) -> (diagnostics: DiagnosticList, catalogue: Catalogue)? {
         let declarations = parts.declarations
         // While the parts are read, a link of another part is decoded again when a rule asks for it.
         let prototype = LintContext(
@@ -23,6 +23,12 @@ extension Linter {
         let passes = Mutex(catalogueRules.map { $0.makePass(over: declarations, in: prototype) })
         let partCount = parts.plan.parts.count
         let results = Mutex([PartResult?](repeating: nil, count: partCount))
+        // Every link's entry range and facts, each part's appended in its turn: reserved at their final size, so
+        // the parts' are not held twice when they are joined.
+        var allEntries = EntryRanges()
+        allEntries.reserveCapacity(parts.plan.entryCount)
+        let entries = Mutex(consume allEntries)
+        let facts = Mutex(LinkFacts(reservingCapacity: parts.plan.entryCount))
         // Part `n` visits the passes when turn `n` comes: after part `n - 1` has. Each semaphore is signalled once
         // and waited on once (libdispatch refuses to free one left below its starting value).
         let turns = (0..<partCount).map { _ in DispatchSemaphore(value: 0) }
@@ -39,7 +45,10 @@ extension Linter {
                 passes.withLock { passes in
                     for pass in passes.indices { passes[pass].visit(part.run, in: part.context) }
                 }
-                results.withLock { $0[index] = part.result }
+                var result = part.result
+                entries.withLock { $0.append(contentsOf: result.takeEntries()) }
+                facts.withLock { $0.append(result.takeFacts()) }
+                results.withLock { $0[index] = result }
                 // Done with the part's bytes: a mapped file's pages for them may go (they are read again if needed).
                 parts.file.releasePages(in: parts.plan.parts[index].bytes)
             } else {
@@ -49,23 +58,27 @@ extension Linter {
         }
         guard !failed.load(ordering: .relaxed) else { return nil }
         let checked = results.withLock { $0.map { $0! } }
-        return finish(checked, of: parts, prototype: prototype, filter: filter, passes: passes.withLock { $0 })
+        return finish(
+            checked, entries: entries.withLock { $0 }, facts: facts.withLock { $0 }, of: parts, prototype: prototype, filter: filter,
+            passes: passes.withLock { $0 })
     }
 
     /// What checking one part found, and what the rest of the lint needs of its links (not the links).
     fileprivate struct PartResult: Sendable {
-        /// The facts of the part's links (`LinkFacts`), which catalogue rules read at the end.
+        /// The facts of the part's links (`LinkFacts`), which catalogue rules read at the end, until its turn joins
+        /// them to the others'.
         var facts: LinkFacts.Chunk
         /// The part's links that use each component a fix may rename (`LintContext.linksUsing(_:)`).
         var renameUses: [String: [Int]]
-        /// The link rules' findings on the part's links, in link order, but for the links that wait.
-        var found: [Diagnostic] = []
+        /// The link rules' findings on the part's links, in link order, but for the links that wait; encoded as
+        /// each link is checked.
+        var found = DiagnosticStore()
         /// The links checked again once every part is read (a rule asked for the whole catalogue on them:
         /// `LintContext.takeWholeCatalogueRequest()`), each with the place in `found` where its findings go.
         var waiting: [(link: Link, place: Int)] = []
         var loadFindings: [LoadFinding]
         var entrySuppressions: [SuppressionFilter.Suppression] = []
-        /// Each link's `entryRange`.
+        /// Each link's `entryRange`, until its turn joins them to the others'.
         var entries = EntryRanges()
     }
 
@@ -79,19 +92,22 @@ extension Linter {
         let (context, resolved) = prototype.part(links, firstIndex: firstIndex)
         var result = PartResult(facts: resolved.facts, renameUses: context.renameUses(of: resolved), loadFindings: findings)
         result.entries.reserveCapacity(links.count)
+        // Each link's findings, before they are encoded.
+        var found: [Diagnostic] = []
         for (offset, link) in links.enumerated() {
             result.entries.append(link.entryRange)
             if resolved.facts.flags[offset].contains(.hasIgnoredRules) {
                 SuppressionFilter.appendEntrySuppressions(of: link, to: &result.entrySuppressions)
             }
-            let place = result.found.count
             for rule in linkRules.indices {
-                linkRules[rule].check(link, in: context, into: &result.found)
+                linkRules[rule].check(link, in: context, into: &found)
             }
             if context.takeWholeCatalogueRequest() {
-                result.found.removeSubrange(place...)
-                result.waiting.append((link, place))
+                result.waiting.append((link, result.found.count))
+            } else {
+                for diagnostic in found { result.found.append(diagnostic) }
             }
+            found.removeAll(keepingCapacity: true)
         }
         let run = LinkRun(links: links, base: firstIndex, flags: resolved.facts.flags, routeKeyHashes: resolved.routeKeyHashes)
         return (result, run, context)
@@ -100,51 +116,65 @@ extension Linter {
     /// Joins the parts' results: checks the links that waited for the whole catalogue, finishes the passes and
     /// applies the suppressions, as `lint(_:)` does. Each part's arrays are let go as soon as they are joined.
     private func finish(
-        _ checked: consuming [PartResult], of parts: CatalogueFileParts, prototype: LintContext, filter: SuppressionFilter,
-        passes: [any CataloguePass]
-    ) -> (diagnostics: [Diagnostic], catalogue: Catalogue) {
+        _ checked: consuming [PartResult], entries: consuming EntryRanges, facts: consuming LinkFacts,
+        of parts: CatalogueFileParts, prototype: LintContext, filter: SuppressionFilter, passes: [any CataloguePass]
+    ) -> (diagnostics: DiagnosticList, catalogue: Catalogue) {
         var checked = checked
         var catalogue = parts.declarations
         catalogue.loadFindings.insert(contentsOf: checked.flatMap(\.loadFindings), at: parts.findingsBeforeLinks)
         let links = LinkStore(others: parts.linkSource(keeping: checked.flatMap { $0.waiting.map(\.link) }))
-        var facts: [LinkFacts.Chunk] = []
-        facts.reserveCapacity(checked.count)
         var renameIndex: [String: [Int]] = [:]
         for index in checked.indices {
-            facts.append(checked[index].takeFacts())
             for (name, users) in checked[index].renameUses { renameIndex[name, default: []] += users }
         }
         let context = prototype.whole(catalogue, links: links, facts: consume facts, renameIndex: renameIndex)
-        var entries = EntryRanges()
-        entries.reserveCapacity(links.count)
-        for index in checked.indices { entries.append(contentsOf: checked[index].takeEntries()) }
         let collected = filter.collect(
             entrySuppressions: checked.flatMap(\.entrySuppressions), entries: consume entries, links: links)
+        // Each pass's findings encoded in its job.
         let fromPasses = ConcurrentJobs.flatMap(count: passes.count, concurrently: passes.count > 1) { index in
             var pass = passes[index]
-            return pass.finish(in: context)
+            return [DiagnosticStore(pass.finish(in: context))]
         }
         // Each part's findings in order, those of a link that waited checked now and put where they would have
-        // been, then the passes'; with room for the findings about suppressions, which the filter appends.
-        var found: [Diagnostic] = []
-        found.reserveCapacity(
-            checked.reduce(0) { $0 + $1.found.count } + fromPasses.count + collected.problems.count + collected.suppressions.count)
+        // been, then the passes'. The parts' stores are joined by moving their segments; the order is kept as
+        // places in the joined store.
+        var found = DiagnosticStore()
+        var order: [Int32] = []
+        order.reserveCapacity(
+            checked.reduce(0) { $0 + $1.found.count } + fromPasses.reduce(0) { $0 + $1.count } + collected.problems.count
+                + collected.suppressions.count)
+        found.reserveCapacity(order.capacity)
+        var waitingFound: [Diagnostic] = []
         for index in checked.indices {
-            var part = checked[index].takeFound()
+            let base = found.count
+            let partCount = checked[index].found.count
+            found.append(contentsOf: checked[index].takeFound())
             var next = 0
             for (link, place) in checked[index].waiting {
-                found += part[next..<place]
+                Self.appendPlaces(base + next..<base + place, to: &order)
                 next = place
                 for rule in linkRules.indices {
-                    linkRules[rule].check(link, in: context, into: &found)
+                    linkRules[rule].check(link, in: context, into: &waitingFound)
                 }
+                Self.appendPlaces(found.count..<found.count + waitingFound.count, to: &order)
+                for diagnostic in waitingFound { found.append(diagnostic) }
+                waitingFound.removeAll(keepingCapacity: true)
             }
-            found += part[next...]
-            part = []
+            Self.appendPlaces(base + next..<base + partCount, to: &order)
         }
-        found += consume fromPasses
-        let kept = filter.apply(to: consume found, collected: collected, enabled: { severities[$0] != nil })
-        return (configuredInSourceOrder(kept), catalogue)
+        for store in consume fromPasses {
+            Self.appendPlaces(found.count..<found.count + store.count, to: &order)
+            found.append(contentsOf: store)
+        }
+        let kept = filter.apply(to: &found, order: consume order, collected: collected, enabled: { severities[$0] != nil })
+        let sorted = configuredInSourceOrder(&found, order: kept)
+        return (DiagnosticList(found, order: sorted), catalogue)
+    }
+
+    /// Appends the places of a range of a joined store's findings to an order.
+    private static func appendPlaces(_ places: Range<Int>, to order: inout [Int32]) {
+        precondition(places.upperBound <= Int(Int32.max), "too many findings")
+        for place in places { order.append(Int32(place)) }
     }
 }
 
@@ -164,8 +194,8 @@ extension Linter.PartResult {
     }
 
     /// The part's findings, leaving none.
-    mutating func takeFound() -> [Diagnostic] {
-        var taken: [Diagnostic] = []
+    mutating func takeFound() -> DiagnosticStore {
+        var taken = DiagnosticStore()
         swap(&taken, &found)
         return taken
     }

@@ -58,6 +58,37 @@ struct SuppressionFilter: Sendable {
     /// not copied one by one.
     func apply(to diagnostics: consuming [Diagnostic], collected: Collected, enabled: (String) -> Bool) -> [Diagnostic] {
         var diagnostics = diagnostics
+        let (kept, problems) = filter(DiagnosticList(diagnostics), collected: collected, enabled: enabled)
+        if let kept {
+            // The kept ones are moved forward over the silenced ones, in order: no finding is copied.
+            diagnostics.withUnsafeMutableBufferPointer { found in
+                for (place, index) in kept.enumerated() where place != index { found.swapAt(place, index) }
+            }
+            diagnostics.removeLast(diagnostics.count - kept.count)
+        }
+        diagnostics.append(contentsOf: problems)
+        return diagnostics
+    }
+
+    /// `apply(to:collected:enabled:)` for encoded findings: the places of `order` (findings of `store`) that no
+    /// suppression silences, in their order, followed by those of the findings about the suppressions, which are
+    /// appended to the store.
+    func apply(to store: inout DiagnosticStore, order: [Int32], collected: Collected, enabled: (String) -> Bool) -> [Int32] {
+        let (kept, problems) = filter(DiagnosticList(store, order: order), collected: collected, enabled: enabled)
+        var result = kept.map { $0.map { order[$0] } } ?? order
+        result.reserveCapacity(result.count + problems.count)
+        for problem in problems {
+            result.append(Int32(store.count))
+            store.append(problem)
+        }
+        return result
+    }
+
+    /// The positions of the findings no suppression silences, in order (nil when none is silenced), and the
+    /// findings about the suppressions: those naming an unknown rule, then those that silence nothing.
+    private func filter(_ found: DiagnosticList, collected: Collected, enabled: (String) -> Bool)
+        -> (kept: [Int]?, problems: [Diagnostic])
+    {
         var problems = collected.problems
         var suppressions = collected.suppressions
         for suppression in suppressions where !knownRules.contains(suppression.ruleID) {
@@ -67,10 +98,7 @@ struct SuppressionFilter: Sendable {
             }
             problems.append(Self.problem(InvalidSuppressionRule.self, message, at: suppression.location, linkKey: suppression.linkKey))
         }
-        guard !suppressions.isEmpty else {
-            diagnostics.append(contentsOf: problems)
-            return diagnostics
-        }
+        guard !suppressions.isEmpty else { return (nil, problems) }
 
         // Per file, the covered entries in file order and, per entry start, the suppressions covering it.
         var entriesByFile: [String: [Range<Int>]] = [:]
@@ -86,34 +114,31 @@ struct SuppressionFilter: Sendable {
         for file in entriesByFile.keys { entriesByFile[file]!.sort { $0.lowerBound < $1.lowerBound } }
 
         // Findings come in runs of one file: the last file's entries are kept at hand rather than looked up
-        // by its name each time. Each finding's file, offset and rule are read where it is stored, and the kept
-        // ones are moved forward over the silenced ones, in order: no finding is copied.
+        // by its name each time. Each finding's file, offset and rule are read without decoding it.
         var lastFile: String?
         var lastEntries: [Range<Int>]?
-        var kept = 0
-        diagnostics.withUnsafeMutableBufferPointer { found in
-            for index in found.indices {
-                let offset = found[index].location.range.start.offset
-                if found[index].location.file != lastFile {
-                    lastFile = found[index].location.file
-                    lastEntries = entriesByFile[found[index].location.file]
-                }
-                var silenced = false
-                if let entries = lastEntries, let entryIndex = Self.lastIndex(in: entries, startingBefore: offset + 1),
-                    case let entry = entries[entryIndex], entry.contains(offset)
-                {
-                    for covering in suppressionsByEntry[EntryKey(file: found[index].location.file, start: entry.lowerBound)]!
-                    where suppressions[covering].ruleID == found[index].ruleID {
-                        suppressions[covering].used = true
-                        silenced = true
-                    }
-                }
-                guard !silenced else { continue }
-                if kept != index { found.swapAt(kept, index) }
-                kept += 1
+        var kept: [Int] = []
+        kept.reserveCapacity(found.count)
+        for index in found.indices {
+            let offset = found.startOffset(at: index)
+            let file = found.file(at: index)
+            if file != lastFile {
+                lastFile = file
+                lastEntries = entriesByFile[file]
             }
+            var silenced = false
+            if let entries = lastEntries, let entryIndex = Self.lastIndex(in: entries, startingBefore: offset + 1),
+                case let entry = entries[entryIndex], entry.contains(offset)
+            {
+                let ruleID = found.ruleID(at: index)
+                for covering in suppressionsByEntry[EntryKey(file: file, start: entry.lowerBound)]!
+                where suppressions[covering].ruleID == ruleID {
+                    suppressions[covering].used = true
+                    silenced = true
+                }
+            }
+            if !silenced { kept.append(index) }
         }
-        diagnostics.removeLast(diagnostics.count - kept)
         for suppression in suppressions
         where !suppression.used && knownRules.contains(suppression.ruleID) && enabled(suppression.ruleID) {
             problems.append(
@@ -121,8 +146,7 @@ struct SuppressionFilter: Sendable {
                     UnusedSuppressionRule.self, .unusedSuppression(suppression.ruleID), at: suppression.location,
                     linkKey: suppression.linkKey))
         }
-        diagnostics.append(contentsOf: problems)
-        return diagnostics
+        return (kept, problems)
     }
 
     /// A finding about a suppression, with the rule's default severity (the linter applies the configured one).

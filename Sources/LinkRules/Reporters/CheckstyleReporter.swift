@@ -4,21 +4,21 @@ public struct CheckstyleReporter: Reporter {
     public init() {}
 
     public func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
-        var byFile: [String: [Diagnostic]] = [:]
-        for diagnostic in input.diagnostics { byFile[diagnostic.location.file, default: []].append(diagnostic) }
+        let byFile = input.diagnostics.positionsByFile()
         var output = ReportBuffer(reservingCapacity: input.diagnostics.count * 220 + 256, output: destination)
         output.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n")
         for file in input.reportedFiles {
-            let diagnostics = byFile[file] ?? []
-            if diagnostics.isEmpty && input.sources[file] == nil { continue }
+            let positions = byFile[file] ?? []
+            if positions.isEmpty && input.sources[file] == nil { continue }
             output.append("  <file name=\"")
             output.appendXMLEscaped(file)
-            guard !diagnostics.isEmpty else {
+            guard !positions.isEmpty else {
                 output.append("\"/>\n")
                 continue
             }
             output.append("\">\n")
-            for diagnostic in diagnostics {
+            for position in positions {
+                let diagnostic = input.diagnostics[position]
                 output.append("    <error line=\"")
                 output.append(diagnostic.location.line)
                 output.append("\" column=\"")

@@ -7,7 +7,7 @@ public struct HTMLReporter: Reporter {
     public init() {}
 
     public func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
-        let filesWithFindings = Set(input.diagnostics.map(\.location.file))
+        let filesWithFindings = Set(input.diagnostics.indices.lazy.map { input.diagnostics.file(at: $0) })
         let files = input.reportedFiles.filter { input.sources[$0] != nil || filesWithFindings.contains($0) }
         let page = Page(input: input, options: options, files: files, destination: destination)
         page.render()
@@ -21,7 +21,8 @@ private struct Page {
     let files: [String]
     /// `file-N` anchor of each file shown.
     let fileAnchors: [String: String]
-    let diagnosticsByFile: [String: [Diagnostic]]
+    /// The positions in `input.diagnostics` of each file's findings.
+    let diagnosticsByFile: [String: [Int]]
     var output = ReportBuffer(reservingCapacity: 0)
 
     init(input: ReportInput, options: ReportOptions, files: [String], destination: any ReportOutput) {
@@ -29,9 +30,7 @@ private struct Page {
         self.options = options
         self.files = files
         fileAnchors = Dictionary(uniqueKeysWithValues: files.enumerated().map { ($1, "file-\($0 + 1)") })
-        var byFile: [String: [Diagnostic]] = [:]
-        for diagnostic in input.diagnostics { byFile[diagnostic.location.file, default: []].append(diagnostic) }
-        diagnosticsByFile = byFile
+        diagnosticsByFile = input.diagnostics.positionsByFile()
         let sourceBytes = input.sources.values.reduce(0) { $0 + $1.bytes.count }
         output = ReportBuffer(
             reservingCapacity: sourceBytes * 2 + input.diagnostics.count * 1_000 + 8_192, output: destination)
@@ -83,7 +82,7 @@ private struct Page {
                 output.append("<li><a href=\"#\(fileAnchors[file]!)\">")
                 output.appendHTMLEscaped(file)
                 output.append("</a> ")
-                output.append(ReportSummary(diagnosticsByFile[file] ?? []).line)
+                output.append(ReportSummary(input.diagnostics, positions: diagnosticsByFile[file] ?? []).line)
                 output.append("</li>\n")
             }
             output.append("</ul>\n")
@@ -93,33 +92,34 @@ private struct Page {
 
     private mutating func appendFileSection(_ file: String) {
         let anchor = fileAnchors[file]!
-        let diagnostics = diagnosticsByFile[file] ?? []
+        let positions = diagnosticsByFile[file] ?? []
         output.append("<section class=\"file\" id=\"\(anchor)\">\n<h2>")
         output.appendHTMLEscaped(file)
         output.append(" <span class=\"file-summary\">")
-        output.append(ReportSummary(diagnostics).line)
+        output.append(ReportSummary(input.diagnostics, positions: positions).line)
         output.append("</span></h2>\n")
 
         guard let source = input.sources[file] else {
-            if !diagnostics.isEmpty {
+            if !positions.isEmpty {
                 output.append("<p class=\"no-source\">source not available</p>\n<div class=\"findings\">\n")
-                for diagnostic in diagnostics { appendFinding(diagnostic) }
+                for position in positions { appendFinding(input.diagnostics[position]) }
                 output.append("</div>\n")
             }
             output.append("</section>\n")
             return
         }
 
-        var findingsByLine: [Int: [Diagnostic]] = [:]
-        var unplaced: [Diagnostic] = []
+        // The findings' positions in `input.diagnostics`, by line; each is decoded again where it is shown.
+        var findingsByLine: [Int: [Int]] = [:]
+        var unplaced: [Int] = []
         var marks: [Int: [(start: Int, end: Int?)]] = [:]
-        for diagnostic in diagnostics {
-            let range = diagnostic.location.range
+        for position in positions {
+            let range = input.diagnostics[position].location.range
             guard range.start.line >= 1, range.start.line <= source.lineCount else {
-                unplaced.append(diagnostic)
+                unplaced.append(position)
                 continue
             }
-            findingsByLine[range.start.line, default: []].append(diagnostic)
+            findingsByLine[range.start.line, default: []].append(position)
             guard range.end.offset > range.start.offset else { continue }
             for line in range.start.line...min(max(range.end.line, range.start.line), source.lineCount) {
                 let start = line == range.start.line ? range.start.column : 1
@@ -142,7 +142,7 @@ private struct Page {
             output.append("</td></tr>\n")
             if let findings = findingsByLine[line] {
                 output.append("<tr class=\"findings\"><td class=\"ln\"></td><td>\n")
-                for diagnostic in findings { appendFinding(diagnostic) }
+                for position in findings { appendFinding(input.diagnostics[position]) }
                 output.append("</td></tr>\n")
             }
             output.flushIfFull()
@@ -150,7 +150,7 @@ private struct Page {
         output.append("</tbody>\n</table>\n")
         if !unplaced.isEmpty {
             output.append("<div class=\"findings\">\n")
-            for diagnostic in unplaced { appendFinding(diagnostic) }
+            for position in unplaced { appendFinding(input.diagnostics[position]) }
             output.append("</div>\n")
         }
         output.append("</section>\n")
@@ -264,7 +264,7 @@ private struct Page {
     /// The rules that found something, with their counts and summaries.
     private mutating func appendRuleTable() {
         var counts: [String: Int] = [:]
-        for diagnostic in input.diagnostics { counts[diagnostic.ruleID, default: 0] += 1 }
+        for position in input.diagnostics.indices { counts[input.diagnostics.ruleID(at: position), default: 0] += 1 }
         guard !counts.isEmpty else { return }
         let summaries = Dictionary(input.rules.map { ($0.id, $0.summary) }, uniquingKeysWith: { first, _ in first })
         let rows = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }

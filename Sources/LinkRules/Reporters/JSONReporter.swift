@@ -30,7 +30,7 @@ public struct JSONReporter: Reporter {
     /// Writes the findings in order: many of them on the cores (`ReportRounds`), each job's findings a fragment
     /// of the `diagnostics` array, two containers deep.
     func writeFindings(
-        _ diagnostics: [Diagnostic], to json: inout JSONWriter,
+        _ diagnostics: DiagnosticList, to json: inout JSONWriter,
         jobs: Int? = nil, findingsPerJob: Int = ReportRounds.findingsPerJob
     ) {
         ReportRounds.write(

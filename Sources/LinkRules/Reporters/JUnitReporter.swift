@@ -4,8 +4,7 @@ public struct JUnitReporter: Reporter {
     public init() {}
 
     public func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
-        var byFile: [String: [Diagnostic]] = [:]
-        for diagnostic in input.diagnostics { byFile[diagnostic.location.file, default: []].append(diagnostic) }
+        let byFile = input.diagnostics.positionsByFile()
         let files = input.reportedFiles.filter { byFile[$0] != nil || input.sources[$0] != nil }
         let summaries = Dictionary(input.rules.map { ($0.id, $0.summary) }, uniquingKeysWith: { first, _ in first })
         let testCount = files.reduce(0) { $0 + max(1, byFile[$1]?.count ?? 0) }
@@ -15,17 +14,18 @@ public struct JUnitReporter: Reporter {
         output.append("<testsuites name=\"linkrules\" tests=\"\(testCount)\" failures=\"\(input.diagnostics.count)\"")
         output.append(" errors=\"0\">\n")
         for file in files {
-            let diagnostics = byFile[file] ?? []
+            let positions = byFile[file] ?? []
             output.append("  <testsuite name=\"linkrules\" file=\"")
             output.appendXMLEscaped(file)
-            output.append("\" tests=\"\(max(1, diagnostics.count))\" failures=\"\(diagnostics.count)\"")
+            output.append("\" tests=\"\(max(1, positions.count))\" failures=\"\(positions.count)\"")
             output.append(" errors=\"0\" skipped=\"0\">\n")
-            if diagnostics.isEmpty {
+            if positions.isEmpty {
                 output.append("    <testcase name=\"no findings\" classname=\"")
                 output.appendXMLEscaped(file)
                 output.append("\"/>\n")
             }
-            for diagnostic in diagnostics {
+            for position in positions {
+                let diagnostic = input.diagnostics[position]
                 appendTestCase(diagnostic, ruleSummary: summaries[diagnostic.ruleID], to: &output)
                 output.flushIfFull()
             }

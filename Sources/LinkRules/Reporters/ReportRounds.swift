@@ -1,9 +1,10 @@
 /// Writes a report's findings on the cores when there are many: in rounds, each round's findings split into jobs
 /// written at once, each into a fragment of its own, and the fragments handed on in order, so the text is what
-/// one writer would write and only one round's text is held at a time (about half a megabyte a job).
+/// one writer would write and only one round's text is held at a time (about 100 KB a job).
 enum ReportRounds {
-    /// Findings a job writes at most.
-    static let findingsPerJob = 512
+    /// Findings a job writes at most: few enough that a round's fragments add little to what a lint holds (the
+    /// rounds are written at the end, when it holds the most), many enough that a job costs far more than starting it.
+    static let findingsPerJob = 128
     /// Jobs a round holds for each core: several, so a core that finishes its job early takes another.
     static let jobsPerCore = 4
 

@@ -5,14 +5,18 @@ struct ReportSummary {
     var infos = 0
     var fixable = 0
 
-    init(_ diagnostics: [Diagnostic]) {
-        for diagnostic in diagnostics {
-            switch diagnostic.severity {
+    /// The counts of the findings, read without decoding them.
+    init(_ diagnostics: DiagnosticList) { self.init(diagnostics, positions: diagnostics.indices) }
+
+    /// The counts of the findings at `positions` of `diagnostics`, read without decoding them.
+    init(_ diagnostics: DiagnosticList, positions: some Sequence<Int>) {
+        for position in positions {
+            switch diagnostics.severity(at: position) {
             case .error: errors += 1
             case .warning: warnings += 1
             case .info: infos += 1
             }
-            if !diagnostic.fixes.isEmpty { fixable += 1 }
+            if diagnostics.hasFixes(at: position) { fixable += 1 }
         }
     }
 

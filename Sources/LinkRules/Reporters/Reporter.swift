@@ -1,8 +1,9 @@
 /// Everything a reporter is given: the findings of one run, already sorted and with their severities decided,
 /// plus what it needs to present them (rule documentation, the source texts, the tool version).
 public struct ReportInput: Sendable {
-    /// The findings, in the order they are printed; severities are final.
-    public var diagnostics: [Diagnostic]
+    /// The findings, in the order they are printed; severities are final. Reporters read them in order, one at a
+    /// time, so encoded findings (`DiagnosticList`) are decoded one at a time.
+    public var diagnostics: DiagnosticList
     /// Every registered rule, in registry order (SARIF `tool.driver.rules`, the HTML rule list, JUnit details).
     public var rules: [RuleDescription]
     /// The loaded files, keyed by the path as it appears in `Diagnostic.location.file`.
@@ -12,7 +13,7 @@ public struct ReportInput: Sendable {
     public var failOn: Severity?
 
     public init(
-        diagnostics: [Diagnostic],
+        diagnostics: DiagnosticList,
         rules: [RuleDescription],
         sources: [String: SourceFile],
         toolVersion: String,
@@ -25,9 +26,21 @@ public struct ReportInput: Sendable {
         self.failOn = failOn
     }
 
+    public init(
+        diagnostics: [Diagnostic],
+        rules: [RuleDescription],
+        sources: [String: SourceFile],
+        toolVersion: String,
+        failOn: Severity?
+    ) {
+        self.init(
+            diagnostics: DiagnosticList(diagnostics), rules: rules, sources: sources, toolVersion: toolVersion,
+            failOn: failOn)
+    }
+
     /// How many diagnostics offer at least one fix.
     public var fixableCount: Int {
-        diagnostics.reduce(0) { $0 + ($1.fixes.isEmpty ? 0 : 1) }
+        diagnostics.indices.reduce(0) { $0 + (diagnostics.hasFixes(at: $1) ? 1 : 0) }
     }
 
     /// Every file the report concerns, sorted: the loaded ones and any other a diagnostic, note or edit names.

@@ -81,7 +81,7 @@ public struct SARIFReporter: Reporter {
     private func ruleDescriptors(_ input: ReportInput) -> [Descriptor] {
         var descriptors = input.rules.map { Descriptor(id: $0.id, rule: $0) }
         let registered = Set(input.rules.map(\.id))
-        let unregistered = Set(input.diagnostics.map(\.ruleID)).subtracting(registered)
+        let unregistered = Set(input.diagnostics.indices.lazy.map { input.diagnostics.ruleID(at: $0) }).subtracting(registered)
         descriptors += unregistered.sorted().map { Descriptor(id: $0, rule: nil) }
         return descriptors
     }
@@ -147,9 +147,10 @@ public struct SARIFReporter: Reporter {
         ReportRounds.write(
             count: diagnostics.count, jobs: jobs, findingsPerJob: findingsPerJob,
             inPlace: { index in
+                let diagnostic = diagnostics[index]
                 writeResult(
-                    diagnostics[index], ruleIndex: ruleIndex[diagnostics[index].ruleID], artifactIndex: artifactIndex,
-                    sources: sources, to: &json)
+                    diagnostic, ruleIndex: ruleIndex[diagnostic.ruleID], artifactIndex: artifactIndex, sources: sources,
+                    to: &json)
                 json.flushIfFull()
             },
             fragment: { range in

@@ -118,11 +118,12 @@ public struct TextReporter: Reporter {
     }
 
     /// A table of finding counts per rule, most frequent first.
-    private func appendStatistics(_ diagnostics: [Diagnostic], to output: inout ReportBuffer) {
+    private func appendStatistics(_ diagnostics: DiagnosticList, to output: inout ReportBuffer) {
         var counts: [String: (total: Int, fixable: Int)] = [:]
-        for diagnostic in diagnostics {
-            counts[diagnostic.ruleID, default: (0, 0)].total += 1
-            if !diagnostic.fixes.isEmpty { counts[diagnostic.ruleID, default: (0, 0)].fixable += 1 }
+        for position in diagnostics.indices {
+            let ruleID = diagnostics.ruleID(at: position)
+            counts[ruleID, default: (0, 0)].total += 1
+            if diagnostics.hasFixes(at: position) { counts[ruleID, default: (0, 0)].fixable += 1 }
         }
         guard !counts.isEmpty else { return }
         let rows = counts.sorted { lhs, rhs in

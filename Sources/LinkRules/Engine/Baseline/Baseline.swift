@@ -60,7 +60,7 @@ public struct Baseline: Sendable, Equatable {
     }
 
     /// The baseline that accepts exactly the given findings.
-    public init(diagnostics: [Diagnostic], keying: BaselineKeying) {
+    public init(diagnostics: some Sequence<Diagnostic>, keying: BaselineKeying) {
         var counts: [Key: Int] = [:]
         for diagnostic in diagnostics { counts[keying.key(for: diagnostic), default: 0] += 1 }
         self.init(entries: counts.map { Entry(key: $0.key, count: $0.value) })
@@ -72,32 +72,32 @@ public struct Baseline: Sendable, Equatable {
     /// Splits findings into those the baseline accepts and those still reported (in their order; of several
     /// findings with one key, the first ones are accepted), and lists the entries left with accepted findings
     /// that no longer occur.
-    public func match(_ diagnostics: [Diagnostic], keying: BaselineKeying) -> BaselineMatch {
+    public func match(_ diagnostics: DiagnosticList, keying: BaselineKeying) -> BaselineMatch {
         var remaining: [Key: Int] = [:]
         for entry in entries { remaining[entry.key] = entry.count }
-        var reported: [Diagnostic] = []
+        var reported: [Int] = []
         var acceptedCount = 0
-        for diagnostic in diagnostics {
+        for (position, diagnostic) in diagnostics.enumerated() {
             let key = keying.key(for: diagnostic)
             if let left = remaining[key], left > 0 {
                 remaining[key] = left - 1
                 acceptedCount += 1
             } else {
-                reported.append(diagnostic)
+                reported.append(position)
             }
         }
         let stale = entries.compactMap { entry -> StaleBaselineEntry? in
             guard let left = remaining[entry.key], left > 0 else { return nil }
             return StaleBaselineEntry(entry: entry, unmatchedCount: left)
         }
-        return BaselineMatch(reported: reported, acceptedCount: acceptedCount, stale: stale)
+        return BaselineMatch(reported: diagnostics.selecting(reported), acceptedCount: acceptedCount, stale: stale)
     }
 }
 
 /// The outcome of matching findings against a baseline.
 public struct BaselineMatch: Sendable {
     /// The findings the baseline does not accept, in their original order.
-    public var reported: [Diagnostic]
+    public var reported: DiagnosticList
     /// How many findings the baseline accepted.
     public var acceptedCount: Int
     /// Entries that accept more findings than now occur, in baseline order.
