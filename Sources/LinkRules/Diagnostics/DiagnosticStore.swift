@@ -88,6 +88,14 @@ struct DiagnosticStore: Sendable {
         other.segments = []
     }
 
+    /// Lets go the room the segments' bytes grew into and did not fill (up to half of them: they grow by
+    /// doubling), for a store that is complete and kept, such as a part's findings in a streamed lint.
+    mutating func shrinkToFit() {
+        for index in segments.indices where segments[index].bytes.capacity > segments[index].bytes.count {
+            segments[index].bytes = segments[index].bytes.withUnsafeBufferPointer { Array($0) }
+        }
+    }
+
     /// Room for `count` findings' headers in all (their bytes grow by segment).
     mutating func reserveCapacity(_ count: Int) { headers.reserveCapacity(count) }
 

@@ -109,6 +109,8 @@ extension Linter {
             }
             found.removeAll(keepingCapacity: true)
         }
+        // The part's findings are kept to the end: without the room they grew into.
+        result.found.shrinkToFit()
         let run = LinkRun(links: links, base: firstIndex, flags: resolved.facts.flags, routeKeyHashes: resolved.routeKeyHashes)
         return (result, run, context)
     }
