@@ -172,7 +172,7 @@ private final class EntryDecodingSource: LinkSource {
 
 /// The start offsets of the last few entries read again, oldest first, in a ring.
 private struct RecentEntries {
-    private var offsets = [Int](repeating: -1, count: 8)
+    private var offsets = [Int](repeating: -1, count: 2)
     private var next = 0
 
     /// Records `offset`; gives the offset it pushes out of the ring, if any.
