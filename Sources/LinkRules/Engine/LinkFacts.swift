@@ -38,10 +38,17 @@ public struct LinkFacts: Sendable {
 
     /// Each link's flags.
     public private(set) var flags: [Flags]
-    /// Each link's scheme and host form.
-    private(set) var hostForms: [HostFormKey]
-    /// The lowercased schemes and hosts that `hostForms` names by id.
+    /// Each link's scheme and host form, as its place in `hostFormKeys`: a catalogue has few of them, so a link
+    /// takes 4 bytes rather than a key's 8.
+    private(set) var hostFormIDs: [UInt32]
+    /// The scheme and host forms links have, each once, and the place of each in the list.
+    private(set) var hostFormKeys: [HostFormKey]
+    private var hostFormIDsByKey: [HostFormKey: UInt32]
+    /// The lowercased schemes and hosts that the keys name by id.
     private(set) var hostFormNames: InternTable
+
+    /// The scheme and host form of the link at `position`.
+    func hostForm(at position: Int) -> HostFormKey { hostFormKeys[Int(hostFormIDs[position])] }
 
     /// What one chunk of the context's pass records, with ids of its own names table.
     struct Chunk: Sendable {
@@ -113,10 +120,10 @@ public struct LinkFacts: Sendable {
     init(chunks: consuming [Chunk]) {
         var chunks = chunks
         guard chunks.count != 1 else {
-            self.init(reservingCapacity: 0)
+            self.init(reservingCapacity: chunks[0].flags.count)
             flags = chunks[0].flags
-            hostForms = chunks[0].hostForms
             hostFormNames = chunks[0].names
+            for key in chunks[0].hostForms { appendHostForm(key) }
             return
         }
         self.init(reservingCapacity: chunks.reduce(0) { $0 + $1.flags.count })
@@ -131,10 +138,29 @@ public struct LinkFacts: Sendable {
     /// The facts of no links yet, with room for `count` links' (`append(_:)`).
     init(reservingCapacity count: Int) {
         flags = []
-        hostForms = []
+        hostFormIDs = []
+        hostFormKeys = []
+        hostFormIDsByKey = [:]
         hostFormNames = InternTable()
         flags.reserveCapacity(count)
-        hostForms.reserveCapacity(count)
+        hostFormIDs.reserveCapacity(count)
+    }
+
+    /// Records the next link's scheme and host form, by its place in `hostFormKeys`.
+    private mutating func appendHostForm(_ key: HostFormKey) {
+        // Neighbouring links mostly share a key: the last link's is checked before hashing.
+        if let last = hostFormIDs.last, hostFormKeys[Int(last)] == key {
+            hostFormIDs.append(last)
+            return
+        }
+        if let id = hostFormIDsByKey[key] {
+            hostFormIDs.append(id)
+            return
+        }
+        let id = UInt32(hostFormKeys.count)
+        hostFormKeys.append(key)
+        hostFormIDsByKey[key] = id
+        hostFormIDs.append(id)
     }
 
     /// Appends the facts of the next chunk of links.
@@ -146,10 +172,10 @@ public struct LinkFacts: Sendable {
         }
         for key in chunk.hostForms {
             guard key.hasHostForm else {
-                hostForms.append(key)
+                appendHostForm(key)
                 continue
             }
-            hostForms.append(HostFormKey(scheme: ids[Int(key.scheme)], form: key.form >= 0 ? ids[Int(key.form)] : key.form))
+            appendHostForm(HostFormKey(scheme: ids[Int(key.scheme)], form: key.form >= 0 ? ids[Int(key.form)] : key.form))
         }
     }
 

@@ -91,11 +91,12 @@ public struct HostConsistencyRule: CatalogueReportRule {
         let facts = context.facts(for: catalogue)
         let names = facts.hostFormNames
         var tallies: [LinkFacts.HostFormKey: Tally] = [:]
-        facts.hostForms.withUnsafeBufferPointer { keys in
+        let keys = facts.hostFormKeys
+        facts.hostFormIDs.withUnsafeBufferPointer { ids in
             var lastKey: LinkFacts.HostFormKey?
             var lastTally = Tally(firstLink: 0)
-            for position in keys.indices where keys[position].hasHostForm {
-                let key = keys[position]
+            for position in ids.indices where keys[Int(ids[position])].hasHostForm {
+                let key = keys[Int(ids[position])]
                 // Neighbouring links mostly share a key: the last one's tally is counted without hashing.
                 if key == lastKey {
                     lastTally.count += 1
@@ -127,7 +128,8 @@ public struct HostConsistencyRule: CatalogueReportRule {
         var diagnostics: [Diagnostic] = []
         // The note at each scheme's example link, made once: the link may have to be decoded again.
         var notes: [Int32: Note] = [:]
-        for (position, key) in facts.hostForms.enumerated() {
+        for (position, id) in facts.hostFormIDs.enumerated() {
+            let key = keys[Int(id)]
             guard key.hasHostForm, let winner = schemes[key.scheme], winner.forms > 1, key.form != winner.form else { continue }
             let link = context.links[position]
             guard let span = Self.span(of: link.template) else { continue }
