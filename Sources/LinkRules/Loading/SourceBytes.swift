@@ -58,15 +58,17 @@ public struct SourceBytes: RandomAccessCollection, Sendable, Hashable {
         _ = madvise(UnsafeMutableRawPointer(mutating: storage.base + start), end - start, MADV_DONTNEED)
     }
 
-    /// Lets go the pages a read at `offset` of a mapped file may have brought in: Linux maps up to
-    /// `faultAroundSpan` of the file around a page read, not just the page, so a reader that picks out bytes far
-    /// apart would otherwise end with much of the file resident.
+    /// Lets go the pages a read at `offset` of a mapped file may have brought in: Linux maps more of the file than
+    /// the page read (up to `faultAroundSpan` either side), so a reader that picks out bytes far apart would
+    /// otherwise end with much of the file resident.
     func releasePages(around offset: Int) {
         releasePages(in: Swift.max(0, offset - Self.faultAroundSpan)..<Swift.min(count, offset + Self.faultAroundSpan))
     }
 
-    /// How much of a mapped file the system may map around a page read (Linux's `fault_around_bytes`, 64 KiB).
-    static let faultAroundSpan = 1 << 16
+    /// How much of a mapped file the system may map around a page read: Linux maps the pages around it
+    /// (`fault_around_bytes`, 64 KiB), and a file written recently sits in the page cache in large folios, each
+    /// mapped whole, of up to 2 MiB.
+    static let faultAroundSpan = 1 << 21
 
     /// Reads through `body` the bytes in `range` of a file, `chunkSize` at a time in order, each chunk's pages let
     /// go once `body` has read it (`releasePages(in:)`): a scan of a mapped file then holds at most one chunk of it.
