@@ -130,4 +130,28 @@ import Testing
         #expect(again.fileChanged)
         #expect(!SourceBytes(bytes).fileChanged)
     }
+
+    /// `--fix` holds what it read, even of a large file, so an edit made in place meanwhile (same size) is found
+    /// before anything is written, and kept.
+    @Test func aLargeCatalogueFixedIsHeldSoAnEditMeanwhileIsKept() throws {
+        // A few links with fixes, and comment lines enough to make the file one that would be mapped.
+        var text = StreamingLintTests.generatedCatalogue(links: 40, seed: 11)
+        let padding = "# " + String(repeating: "-", count: 77) + "\n"
+        text += String(repeating: padding, count: SourceBytes.minimumMappedSize / padding.utf8.count + 1)
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/links.yml"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let workspace = try Workspace(files: ["links.yml"], configPath: nil, workingDirectory: folder.path)
+        let result = try FixSession(lintSession: try LintSession(workspace: workspace), includesUnsafe: true).run()
+        #expect(!result.changes.isEmpty)
+        #expect(result.changes.allSatisfy { !$0.original.bytes.isMapped })
+        // Someone saves the file in place, the same size, before the fixes are written.
+        var edited = Array(text.utf8)
+        edited[edited.count - 2] = edited[edited.count - 2] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        handle.write(Data(edited))
+        try handle.close()
+        #expect(throws: FixError.fileChangedOnDisk(file: "links.yml")) { try FixSession.write(result) }
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == edited)
+    }
 }

@@ -27,7 +27,9 @@ public struct FixSession: Sendable {
         var seen: Set<String> = []
         let paths = workspace.cataloguePaths.filter { seen.insert($0).inserted }
         let files = try paths.map { path in
-            SourceFile(path: path, contents: try CatalogueLoader.read(path: Workspace.absolute(path, in: workspace.workingDirectory)).bytes)
+            // Held, not mapped: before writing, the file on disk is compared with what was read.
+            SourceFile(
+                path: path, contents: try CatalogueLoader.read(path: Workspace.absolute(path, in: workspace.workingDirectory), held: true).bytes)
         }
         return try fix(files: files, failOn: failOn)
     }

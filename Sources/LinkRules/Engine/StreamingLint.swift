@@ -59,8 +59,17 @@ extension Linter {
         guard !failed.load(ordering: .relaxed) else { return nil }
         let checked = results.withLock { $0.map { $0! } }
         return finish(
-            checked, entries: entries.withLock { $0 }, facts: facts.withLock { $0 }, of: parts, prototype: prototype, filter: filter,
-            passes: passes.withLock { $0 })
+            checked, entries: entries.withLock { Self.take(&$0, leaving: EntryRanges()) },
+            facts: facts.withLock { Self.take(&$0, leaving: LinkFacts(reservingCapacity: 0)) }, of: parts, prototype: prototype,
+            filter: filter, passes: passes.withLock { $0 })
+    }
+
+    /// `value`, leaving `empty` in its place: a value taken out of a `Mutex` so, rather than copied, is its only
+    /// copy, and is freed as soon as its taker lets it go.
+    private static func take<Value>(_ value: inout Value, leaving empty: Value) -> Value {
+        var taken = empty
+        swap(&taken, &value)
+        return taken
     }
 
     /// What checking one part found, and what the rest of the lint needs of its links (not the links).

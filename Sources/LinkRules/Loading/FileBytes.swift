@@ -26,7 +26,8 @@ enum FileBytes {
         case tooLarge
     }
 
-    static func contents(ofFile path: String) -> Result<SourceBytes, Failure> {
+    /// The bytes of the regular file at `path`: mapped when it is large and `mapping` is true, else read.
+    static func contents(ofFile path: String, mapping: Bool = true) -> Result<SourceBytes, Failure> {
         var status = stat()
         guard stat(path, &status) == 0 else { return .failure(.missing) }
         if status.st_mode & S_IFMT == S_IFDIR { return .failure(.directory) }
@@ -37,7 +38,7 @@ enum FileBytes {
         defer { close(descriptor) }
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return .failure(.unreadable) }
         guard Int(status.st_size) <= SourceFile.maximumByteCount else { return .failure(.tooLarge) }
-        if Int(status.st_size) >= SourceBytes.minimumMappedSize,
+        if mapping, Int(status.st_size) >= SourceBytes.minimumMappedSize,
             let mapped = SourceBytes.mapping(descriptor: descriptor, size: Int(status.st_size))
         {
             return .success(mapped)

@@ -52,7 +52,8 @@ public struct SourceBytes: RandomAccessCollection, Sendable, Hashable {
     func releasePages(in range: Range<Int>) {
         guard storage.mapping != nil, !range.isEmpty else { return }
         let page = Storage.pageSize
-        let start = range.lowerBound / page * page
+        // Never before the mapping: a negative offset would round to the memory below it.
+        let start = Swift.max(0, range.lowerBound) / page * page
         let end = Swift.min((range.upperBound + page - 1) / page * page, (storage.count + page - 1) / page * page)
         guard start < end else { return }
         _ = madvise(UnsafeMutableRawPointer(mutating: storage.base + start), end - start, MADV_DONTNEED)
@@ -100,7 +101,7 @@ public struct SourceBytes: RandomAccessCollection, Sendable, Hashable {
     }
 
     public static func == (lhs: SourceBytes, rhs: SourceBytes) -> Bool {
-        lhs.storage === rhs.storage || lhs.withUnsafeBufferPointer { left in rhs.withUnsafeBufferPointer { left.elementsEqual($0) } }
+        lhs.storage === rhs.storage || lhs.count == rhs.count && lhs.withUnsafeBufferPointer { left in rhs.withUnsafeBufferPointer { left.elementsEqual($0) } }
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -117,7 +118,8 @@ extension SourceBytes {
     /// reads `copy(of:)` through it); nil when the file cannot be mapped (the caller reads it instead).
     static func mapping(descriptor: Int32, size: Int) -> SourceBytes? {
         guard size > 0 else { return nil }
-        let kept = dup(descriptor)
+        // Kept open for `copy(of:)`, and closed in child processes (`diff` runs git).
+        let kept = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
         guard kept >= 0 else { return nil }
         let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, kept, 0)
         guard let address, address != MAP_FAILED else {
