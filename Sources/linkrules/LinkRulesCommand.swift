@@ -41,14 +41,22 @@ struct LinkRulesCommand: ParsableCommand {
 
 extension LinkRulesCommand {
     /// A large catalogue file is mapped while it is linted (`SourceBytes`); reading past the end of one cut short
-    /// meanwhile is a bus error, which then ends the run with the contract's code for bad input and a message,
-    /// not a crash. Only what is safe in a signal handler is done: one `write` of a static message, and `_exit`.
+    /// meanwhile is a bus error. The handler ends the run with the contract's code for bad input and a message
+    /// naming the file (`MappedFileFaults`), not a crash; a bus error anywhere else is left to the system, as
+    /// before. Only what is safe in a signal handler is done: a look-up without locks, one `write`, `_exit`.
     static func exitOnBusError() {
-        signal(SIGBUS) { _ in
-            let message: StaticString = "error: a catalogue file was cut short while it was being linted: lint it again\n"
-            _ = Glibc.write(STDERR_FILENO, message.utf8Start, message.utf8CodeUnitCount)
-            Glibc._exit(2)
+        MappedFileFaults.prepare()
+        var action = sigaction()
+        action.sa_flags = SA_SIGINFO
+        action.__sigaction_handler.sa_sigaction = { _, info, _ in
+            if let (message, length) = MappedFileFaults.message(forFaultAt: info?.pointee._sifields._sigfault.si_addr) {
+                _ = Glibc.write(STDERR_FILENO, message, length)
+                Glibc._exit(2)
+            }
+            // Not a mapped catalogue: the default action, when the faulting instruction runs again.
+            signal(SIGBUS, SIG_DFL)
         }
+        sigaction(SIGBUS, &action, nil)
     }
 }
 

@@ -154,4 +154,22 @@ import Testing
         #expect(throws: FixError.fileChangedOnDisk(file: "links.yml")) { try FixSession.write(result) }
         #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == edited)
     }
+
+    /// A bus error in a mapped file's pages (the file cut short) is named by the file, while it is mapped; any other
+    /// address is not.
+    @Test func aFaultInAMappedFileNamesTheFileWhileItIsMapped() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/links.yml"
+        try Data(Self.text(size: SourceBytes.minimumMappedSize)).write(to: URL(fileURLWithPath: path))
+        var file: SourceFile? = try CatalogueLoader.read(path: path, displayName: "shown.yml")
+        let base = try #require(file!.bytes.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) })
+        let count = file!.bytes.count
+        let found = try #require(MappedFileFaults.message(forFaultAt: base + count - 1))
+        let message = String(decoding: UnsafeRawBufferPointer(start: found.0, count: found.1), as: UTF8.self)
+        #expect(message == "shown.yml: error: the file was cut short while it was being read: read it again\n")
+        #expect(MappedFileFaults.message(forFaultAt: base + count) == nil)
+        #expect(MappedFileFaults.message(forFaultAt: nil) == nil)
+        file = nil
+        #expect(MappedFileFaults.message(forFaultAt: base) == nil)
+    }
 }

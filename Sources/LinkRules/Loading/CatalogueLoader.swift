@@ -39,7 +39,7 @@ public struct CatalogueLoader: Sendable {
     /// A large file is mapped (`SourceBytes`) unless `held` is true: `--fix` holds what it read, to compare the
     /// file with it before writing, which a mapping read again would not tell apart from the file as it is now.
     public static func read(path: String, displayName: String, held: Bool = false) throws -> SourceFile {
-        switch FileBytes.contents(ofFile: path, mapping: !held) {
+        switch FileBytes.contents(ofFile: path, mapping: !held, name: displayName) {
         case .success(let bytes): return SourceFile(path: displayName, contents: bytes)
         case .failure(.missing): throw LoadError(.unreadableFile("no such file"), file: displayName)
         case .failure(.directory): throw LoadError(.notAFile(), file: displayName)

@@ -26,8 +26,9 @@ enum FileBytes {
         case tooLarge
     }
 
-    /// The bytes of the regular file at `path`: mapped when it is large and `mapping` is true, else read.
-    static func contents(ofFile path: String, mapping: Bool = true) -> Result<SourceBytes, Failure> {
+    /// The bytes of the regular file at `path`: mapped when it is large and `mapping` is true, else read. `name`
+    /// is its name in diagnostics (by default `path`).
+    static func contents(ofFile path: String, mapping: Bool = true, name: String? = nil) -> Result<SourceBytes, Failure> {
         var status = stat()
         guard stat(path, &status) == 0 else { return .failure(.missing) }
         if status.st_mode & S_IFMT == S_IFDIR { return .failure(.directory) }
@@ -39,7 +40,7 @@ enum FileBytes {
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return .failure(.unreadable) }
         guard Int(status.st_size) <= SourceFile.maximumByteCount else { return .failure(.tooLarge) }
         if mapping, Int(status.st_size) >= SourceBytes.minimumMappedSize,
-            let mapped = SourceBytes.mapping(descriptor: descriptor, size: Int(status.st_size))
+            let mapped = SourceBytes.mapping(descriptor: descriptor, size: Int(status.st_size), name: name ?? path)
         {
             return .success(mapped)
         }

@@ -116,7 +116,8 @@ extension SourceBytes {
 
     /// The `size` bytes of the regular file open as `descriptor` mapped read only, the descriptor kept (the mapping
     /// reads `copy(of:)` through it); nil when the file cannot be mapped (the caller reads it instead).
-    static func mapping(descriptor: Int32, size: Int) -> SourceBytes? {
+    /// `name` is the file's name in diagnostics, for the message of a fault in its pages (`MappedFileFaults`).
+    static func mapping(descriptor: Int32, size: Int, name: String) -> SourceBytes? {
         guard size > 0 else { return nil }
         // Kept open for `copy(of:)`, and closed in child processes (`diff` runs git).
         let kept = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
@@ -126,7 +127,8 @@ extension SourceBytes {
             close(kept)
             return nil
         }
-        let mapping = Storage.Mapping(descriptor: kept)
+        var mapping = Storage.Mapping(descriptor: kept)
+        mapping.faultSlot = MappedFileFaults.add(base: address, count: size, name: name)
         return SourceBytes(storage: Storage(mapped: address.assumingMemoryBound(to: UInt8.self), count: size, mapping: mapping))
     }
 }
@@ -139,6 +141,8 @@ private final class Storage: @unchecked Sendable {
     struct Mapping {
         let descriptor: Int32
         let modified: timespec
+        /// Where `MappedFileFaults` records the mapping.
+        var faultSlot: Int?
 
         init(descriptor: Int32) {
             self.descriptor = descriptor
@@ -194,6 +198,7 @@ private final class Storage: @unchecked Sendable {
 
     deinit {
         if let mapping {
+            if let slot = mapping.faultSlot { MappedFileFaults.remove(slot) }
             munmap(UnsafeMutableRawPointer(mutating: base), count)
             close(mapping.descriptor)
         } else {
