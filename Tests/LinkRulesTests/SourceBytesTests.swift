@@ -79,6 +79,13 @@ import Testing
             #expect(mapped.lineText(line) == held.lineText(line))
         }
         #expect(SuppressionFilter.markerOffsets(in: mapped.bytes) == SuppressionFilter.markerOffsets(in: held.bytes))
+        // Every line read in order, across the chunks, is the line looked up alone.
+        var lines: [String] = []
+        mapped.forEachLineText { line, text in
+            #expect(line == lines.count + 1)
+            lines.append(text)
+        }
+        #expect(lines == (1...held.lineCount).map(held.lineText))
         #expect(mapped.firstNULByte == nil)
     }
 
@@ -171,5 +178,13 @@ import Testing
         #expect(MappedFileFaults.message(forFaultAt: nil) == nil)
         file = nil
         #expect(MappedFileFaults.message(forFaultAt: base) == nil)
+    }
+
+    @Test(arguments: ["", "a", "a\n", "\u{FEFF}a\r\nb\rc\n\n", "x\r", "\n\n", "é\nü"])
+    func everyLineReadInOrderIsTheLineLookedUpAlone(_ text: String) {
+        let file = SourceFile(path: "links.yml", text: text)
+        var lines: [String] = []
+        file.forEachLineText { _, line in lines.append(line) }
+        #expect(lines == (1...file.lineCount).map(file.lineText))
     }
 }

@@ -204,6 +204,28 @@ public final class SourceFile: @unchecked Sendable {
         SourceLocation(file: path, range: self.range(ofBytes: range))
     }
 
+    /// Calls `body` with every 1-based line and its text (as `lineText(_:)` gives it), in order: the file is read a
+    /// chunk at a time (`SourceBytes.scanInChunks`), so a mapped file's pages go as it is read, and no line costs a
+    /// read of its own.
+    public func forEachLineText(_ body: (Int, String) throws -> Void) rethrows {
+        var line = 1
+        try bytes.scanInChunks(0..<bytes.count) { chunk, buffer in
+            // The lines that start in this chunk; the last may run on into the next.
+            while line <= lineStarts.count, textStart(ofLine: line - 1) < chunk.upperBound {
+                let start = textStart(ofLine: line - 1)
+                var end = nextLineStart(after: line - 1)
+                while end > start, buffer[end - 1] == UInt8(ascii: "\n") || buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                try body(line, String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self))
+                line += 1
+            }
+        }
+        // The empty line after a final line break, or of an empty file.
+        while line <= lineStarts.count {
+            try body(line, "")
+            line += 1
+        }
+    }
+
     /// The text of a 1-based line without its line break.
     public func lineText(_ line: Int) -> String {
         guard line >= 1, line <= lineStarts.count else { return "" }

@@ -129,10 +129,10 @@ private struct Page {
         }
 
         output.append("<table class=\"source\">\n<tbody>\n")
-        for line in 1...source.lineCount {
-            let text = source.lineText(line)
+        // Every line, read in order (a chunk of a mapped file at a time), not looked up one by one.
+        source.forEachLineText { line, text in
             // The empty line after a final line break is not a line of the file.
-            if line == source.lineCount, line > 1, text.isEmpty, findingsByLine[line] == nil { break }
+            if line == source.lineCount, line > 1, text.isEmpty, findingsByLine[line] == nil { return }
             output.append("<tr id=\"\(anchor)-L\(line)\"><td class=\"ln\">\(line)</td><td class=\"code\">")
             if let lineMarks = marks[line] {
                 appendMarked(text, marks: lineMarks)
