@@ -4,6 +4,7 @@
 public struct DiagnosticList: RandomAccessCollection, Sendable, Equatable, ExpressibleByArrayLiteral,
     CustomStringConvertible
 {
+    /// Where the findings are: values, or encoded in a store and read in a given order.
     private enum Storage: Sendable {
         case values([Diagnostic])
         /// The store's findings at the places `order` lists.

@@ -215,7 +215,14 @@ struct SuppressionFilter: Sendable {
         problems: inout [Diagnostic]
     ) {
         let file = scanner.file
+        // The comments are read in file order: a mapped file's pages behind them go a chunk at a time.
+        var readFrom = markers.first ?? 0
+        defer { file.releasePages(in: readFrom..<file.bytes.count) }
         for marker in markers {
+            if marker - readFrom >= SourceBytes.scanChunkSize {
+                file.releasePages(in: readFrom..<marker)
+                readFrom = marker
+            }
             guard let comment = scanner.comment(markerAt: marker) else { continue }
             if comment.ids.isEmpty {
                 problems.append(
@@ -230,8 +237,6 @@ struct SuppressionFilter: Sendable {
                         ruleID: String(decoding: file.bytes[id], as: UTF8.self), location: file.location(ofBytes: id),
                         entry: comment.link?.entryRange, linkKey: comment.link?.template.routeKey))
             }
-            // The comments are far apart in a long catalogue: the pages read for this one need not stay.
-            file.bytes.releasePages(around: marker)
         }
     }
 

@@ -139,7 +139,8 @@ private final class EntryDecodingSource: LinkSource {
     let kept: [Int: Link]
 
     /// The entries read again most recently, whose pages of a mapped file stay while their links are likely in use
-    /// (a rule reads a link's scalars to place a finding or a fix); older ones' pages are let go.
+    /// (a rule reads a link's scalars to place a finding or a fix); the pages around an older one are let go, which
+    /// may take a recent one's too when they are close (they are read in again if touched).
     private let recent = Mutex(RecentEntries())
 
     init(parts: CatalogueFileParts, kept: [Link]) {
@@ -170,7 +171,7 @@ private final class EntryDecodingSource: LinkSource {
     }
 }
 
-/// The start offsets of the last few entries read again, oldest first, in a ring.
+/// The start offsets of the last few entries read again, in a ring: `push` replaces the oldest.
 private struct RecentEntries {
     private var offsets = [Int](repeating: -1, count: 2)
     private var next = 0

@@ -147,15 +147,24 @@ private final class Storage: @unchecked Sendable {
         init(descriptor: Int32) {
             self.descriptor = descriptor
             var status = stat()
-            modified = fstat(descriptor, &status) == 0 ? status.st_mtim : timespec()
+            modified = fstat(descriptor, &status) == 0 ? Self.modificationTime(status) : timespec()
         }
 
         /// Whether the file is no longer `count` bytes long or was modified since it was mapped.
         func changed(count: Int) -> Bool {
             var status = stat()
             guard fstat(descriptor, &status) == 0 else { return true }
-            return Int(status.st_size) != count || status.st_mtim.tv_sec != modified.tv_sec
-                || status.st_mtim.tv_nsec != modified.tv_nsec
+            let now = Self.modificationTime(status)
+            return Int(status.st_size) != count || now.tv_sec != modified.tv_sec || now.tv_nsec != modified.tv_nsec
+        }
+
+        /// A file's modification time, as each system's `stat` names it.
+        private static func modificationTime(_ status: stat) -> timespec {
+            #if canImport(Darwin)
+            status.st_mtimespec
+            #else
+            status.st_mtim
+            #endif
         }
 
         /// The bytes in `range`, read with `pread`; nil when the file no longer holds them all.
