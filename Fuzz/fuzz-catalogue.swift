@@ -50,7 +50,7 @@ enum CatalogueFuzzing {
     static func fixEverything(_ file: SourceFile) {
         let outcome: FixOutcome
         do {
-            outcome = try FixLoop().run(file: path, bytes: file.bytes, selecting: { _ in true }) { bytes in
+            outcome = try FixLoop().run(file: path, bytes: Array(file.bytes), selecting: { _ in true }) { bytes in
                 linter.lint(try CatalogueLoader().load(files: [SourceFile(path: path, bytes: bytes)]))
             }
         } catch is FixError {

@@ -73,7 +73,10 @@ struct DiagnosticStoreTests {
             for (part, size) in sizes.enumerated() {
                 let found = Self.diagnostics(seed: seed &+ part, count: size)
                 if part % 2 == 0 {
-                    joined.append(contentsOf: DiagnosticStore(found))
+                    var store = DiagnosticStore(found)
+                    // A part's findings are shrunk to fit before they are kept; findings appended later still go on.
+                    if part % 4 == 0 { store.shrinkToFit() }
+                    joined.append(contentsOf: store)
                 } else {
                     // Appended one by one after a joined store: into its last segment.
                     for diagnostic in found { joined.append(diagnostic) }
@@ -150,7 +153,8 @@ struct DiagnosticListTests {
 
     @Test(arguments: OutputFormat.allCases)
     func reportersWriteEncodedFindingsAsTheValues(format: OutputFormat) {
-        let found = (0..<40).map { index in
+        // More findings than a job of a report's rounds takes, so several jobs write them concurrently.
+        let found = (0..<(2 * 128 + 45)).map { index in
             [fixture.pluralFinding(), fixture.lowercaseFinding(), fixture.queryFinding()][index % 3]
         }
         func report(_ diagnostics: DiagnosticList) -> String {

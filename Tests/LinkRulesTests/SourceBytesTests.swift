@@ -187,4 +187,33 @@ import Testing
         file.forEachLineText { _, line in lines.append(line) }
         #expect(lines == (1...file.lineCount).map(file.lineText))
     }
+
+    /// A NUL in a later chunk of a mapped file is found where it is, and a scan in chunks of a mapped file, which
+    /// lets each chunk's pages go, reads every byte as it is.
+    @Test func aMappedFileIsScannedInChunksAsItIs() throws {
+        let folder = try TemporaryFolder()
+        var bytes = Self.text(size: 2 * SourceBytes.scanChunkSize + 100)
+        let nul = SourceBytes.scanChunkSize + 77
+        bytes[nul] = 0
+        let (path, contents) = try Self.written(bytes, in: folder)
+        #expect(contents.isMapped)
+        #expect(SourceFile(path: path, contents: contents).firstNULByte == nul)
+        var seen: [UInt8] = []
+        contents.scanInChunks(0..<contents.count) { chunk, buffer in seen += buffer[chunk] }
+        #expect(seen == bytes)
+    }
+
+    /// A mapped file rewritten in place at the same size is noticed by its modification time.
+    @Test func aMappedFileRewrittenAtTheSameSizeIsNoticed() throws {
+        let folder = try TemporaryFolder()
+        let bytes = Self.text(size: SourceBytes.minimumMappedSize)
+        let (path, mapped) = try Self.written(bytes, in: folder)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        handle.write(Data(bytes.reversed()))
+        try handle.close()
+        // Set apart from the mapping's time whatever the clock's tick.
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 3600)], ofItemAtPath: path)
+        #expect(mapped.count == bytes.count)
+        #expect(mapped.fileChanged)
+    }
 }
