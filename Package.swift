@@ -3,12 +3,15 @@
 // flags in a package used as a dependency are allowed from tools version 6.2 on).
 import PackageDescription
 
-/// The executable's release builds on Linux link the Swift runtime, Foundation and Dispatch statically: the binary that pre-commit, the SwiftPM plugin and `swift build -c release` make keeps
-/// working when the toolchain it was built with is upgraded or moved, starts without resolving the runtime's
-/// libraries, and maps only the runtime code it uses (about 3 MB less resident memory on every run; see
-/// Benchmarks/README.md). Debug builds and the tests link dynamically, which links faster.
-/// The modules that import the runtime's are compiled against its static libraries' modules too, which name the
-/// libraries those need (`--static-swift-stdlib` compiles every target so).
+/// The executable's release builds on Linux link the Swift runtime, Foundation and Dispatch statically: the
+/// binary that pre-commit, the SwiftPM plugin and `swift build -c release` make keeps working when the toolchain it
+/// was built with is upgraded or moved, starts without resolving the runtime's libraries, and maps only the runtime
+/// code it uses (about 3 MB less resident memory on every run; see Benchmarks/README.md). Debug builds and the
+/// tests link dynamically, which links faster.
+///
+/// The executable's module is compiled against the static libraries' modules too, which name the libraries those
+/// need in turn (`_FoundationCShims` and others). The library is not: a package linking it into its own
+/// dynamically linked program would look for those static-only libraries.
 let staticallyLinkedRuntime: [LinkerSetting] = [
     .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
 ]
@@ -35,8 +38,7 @@ let package = Package(
         ),
         .target(
             name: "LinkRules",
-            dependencies: ["CYAML"],
-            swiftSettings: compiledForStaticRuntime
+            dependencies: ["CYAML"]
         ),
         .executableTarget(
             name: "linkrules",
