@@ -240,6 +240,14 @@ cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)
 memory=$(awk '/^MemTotal/ { printf "%.1f GB", $2 / 1048576 }' /proc/meminfo 2>/dev/null)
 echo "machine: ${cpu:-unknown CPU}, $(nproc) cores, ${memory:-unknown memory}, $(uname -sr)"
 echo "toolchain: $(swift --version 2>/dev/null | head -n 1)"
+# How each binary has the Swift runtime: release builds on Linux link it statically (Package.swift); an older
+# build given with --linkrules may load it as shared libraries, which adds their pages to every peak.
+runtime_of() {
+    if ! command -v ldd >/dev/null || [ ! -x "$1" ]; then echo "unknown"
+    elif ldd "$1" 2>/dev/null | grep -q 'libswiftCore'; then echo "shared libraries"
+    else echo "linked statically"; fi
+}
+echo "swift runtime: linkrules $(runtime_of "$lint_bin"), raw-scan $(runtime_of "$raw_scan")"
 echo "seed $seed, best of $runs runs, $(date -u +%Y-%m-%dT%H:%MZ)"
 echo
 row='%9s %10s %11s %11s %9s %11s %9s %12s %10s %9s\n'
