@@ -118,6 +118,28 @@ import Testing
         #expect(streamed.diagnostics.count > 100)
     }
 
+    @Test func aWorkspaceThatDoesNotMapReadsALargeCatalogueIntoMemoryAndLintsItTheSame() throws {
+        let folder = try TemporaryFolder()
+        var links = LintStreaming.minimumEntries
+        var text = StreamingLintTests.generatedCatalogue(links: links, seed: 4)
+        while text.utf8.count < SourceBytes.minimumMappedSize {
+            links *= 2
+            text = StreamingLintTests.generatedCatalogue(links: links, seed: 4)
+        }
+        _ = try Self.written(Array(text.utf8), in: folder)
+        var workspace = try Workspace(files: ["links.yml"], configPath: nil, workingDirectory: folder.path)
+        #expect(try workspace.readCatalogues().map(\.bytes.isMapped) == [true])
+        let mapped = try LintSession(workspace: workspace).run()
+        workspace.mapsLargeFiles = false
+        let held = try workspace.readCatalogues()
+        #expect(held.map(\.bytes.isMapped) == [false])
+        #expect(held.map { Array($0.bytes) } == [Array(text.utf8)])
+        let lintedHeld = try LintSession(workspace: workspace).run()
+        #expect(lintedHeld.catalogue.links.isEmpty, "still linted in parts")
+        #expect(lintedHeld.diagnostics == mapped.diagnostics)
+        #expect(mapped.diagnostics.count > 100)
+    }
+
     @Test func aMappedFileWrittenToIsNoticedAndOneReplacedIsNot() throws {
         let folder = try TemporaryFolder()
         let bytes = Self.text(size: SourceBytes.minimumMappedSize)

@@ -8,10 +8,18 @@ public struct Workspace: Sendable {
     public var configuration: Configuration
     /// The catalogue paths to load, as they will be shown in diagnostics.
     public var cataloguePaths: [String]
+    /// Whether a catalogue of `SourceBytes.minimumMappedSize` bytes or more is mapped rather than read into
+    /// memory (`SourceBytes`), so that a long catalogue is never resident whole. Reading a mapped file that
+    /// another program cuts short meanwhile raises a bus error: the `linkrules` executable names the file and
+    /// exits 2 (`MappedFileFaults`). A program embedding the library without such a handler, or one that keeps a
+    /// catalogue while its file may change, sets this to false to read every catalogue into memory.
+    public var mapsLargeFiles = true
 
     /// Reads the workspace's catalogues (resolving their paths against the working directory).
     public func readCatalogues() throws -> [SourceFile] {
-        try cataloguePaths.map { try CatalogueLoader.read(path: Self.absolute($0, in: workingDirectory), displayName: $0) }
+        try cataloguePaths.map {
+            try CatalogueLoader.read(path: Self.absolute($0, in: workingDirectory), displayName: $0, held: !mapsLargeFiles)
+        }
     }
 
     /// - Parameters:
