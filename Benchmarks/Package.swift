@@ -20,8 +20,8 @@ let package = Package(
             name: "catalogue-generator",
             dependencies: ["CatalogueGeneration"]
         ),
-        // Linked as `linkrules` is (the root package's release builds on Linux link the Swift runtime statically),
-        // so that the floor does not carry a dynamic loader's work the measured tool does not.
+        // Linked as `linkrules` is with Swift 6.2 or later (the root package's release builds on Linux link the
+        // Swift runtime statically), so that the floor does not carry a dynamic loader's work the tool does not.
         .executableTarget(
             name: "raw-scan",
             dependencies: ["CLibYAML"],

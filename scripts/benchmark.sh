@@ -230,7 +230,7 @@ done
 small_raw_ms=$(mean_milliseconds "$small_runs" "$raw_scan" "$small")
 small_lint_ms=""
 [ -z "$lint_problem" ] && small_lint_ms=$(mean_milliseconds "$small_runs" lint "$small")
-# The process floor: the peak RSS of programs that load the Swift runtime and do almost nothing.
+# The process floor: the peak RSS of the two programs doing almost nothing.
 floor_raw_kb=$(/usr/bin/time -f '%M' "$raw_scan" "$small" 2>&1 >/dev/null | tail -n 1)
 floor_lint_kb=""
 [ -z "$lint_problem" ] && floor_lint_kb=$(/usr/bin/time -f '%M' "$lint_bin" --version 2>&1 >/dev/null | tail -n 1)
@@ -243,8 +243,9 @@ echo "toolchain: $(swift --version 2>/dev/null | head -n 1)"
 # How each binary has the Swift runtime: release builds on Linux link it statically (Package.swift); an older
 # build given with --linkrules may load it as shared libraries, which adds their pages to every peak.
 runtime_of() {
-    if ! command -v ldd >/dev/null || [ ! -x "$1" ]; then echo "unknown"
-    elif ldd "$1" 2>/dev/null | grep -q 'libswiftCore'; then echo "shared libraries"
+    local libraries
+    if ! command -v ldd >/dev/null || [ ! -x "$1" ] || ! libraries=$(ldd "$1" 2>/dev/null); then echo "unknown"
+    elif [[ "$libraries" == *libswiftCore* ]]; then echo "shared libraries"
     else echo "linked statically"; fi
 }
 echo "swift runtime: linkrules $(runtime_of "$lint_bin"), raw-scan $(runtime_of "$raw_scan")"

@@ -138,6 +138,9 @@ import Testing
         #expect(lintedHeld.catalogue.links.isEmpty, "still linted in parts")
         #expect(lintedHeld.diagnostics == mapped.diagnostics)
         #expect(mapped.diagnostics.count > 100)
+        // The association files a catalogue names are read the same way.
+        #expect(try AssociationLoader(workingDirectory: folder.path).read("links.yml").bytes.isMapped)
+        #expect(try !AssociationLoader(workingDirectory: folder.path, held: true).read("links.yml").bytes.isMapped)
     }
 
     @Test func aMappedFileWrittenToIsNoticedAndOneReplacedIsNot() throws {

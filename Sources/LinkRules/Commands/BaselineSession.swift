@@ -60,7 +60,8 @@ public struct BaselineSession: Sendable {
         guard let path = baselinePath(named: reading) else {
             return BaselineOutcome(result: result, baselinePath: nil, writtenCount: nil, acceptedCount: 0, stale: [])
         }
-        let baseline = try BaselineFile.read(path: path, workingDirectory: workspace.workingDirectory)
+        let baseline = try BaselineFile.read(
+            path: path, workingDirectory: workspace.workingDirectory, held: !workspace.mapsLargeFiles)
         let keying = BaselineKeying(baselinePath: path, workingDirectory: workspace.workingDirectory)
         let match = baseline.match(result.diagnostics, keying: keying)
         var filtered = result

@@ -15,7 +15,7 @@ public struct ExplainSession: Sendable {
                 "no catalogue to explain the link against: name one with --catalogue or list them under 'catalogues:' in \(Configuration.fileName)",
                 file: workspace.configuration.file?.path ?? workspace.workingDirectory)
         }
-        return try Self.explain(url: url, files: workspace.cataloguePaths.map(CatalogueLoader.read))
+        return try Self.explain(url: url, files: workspace.readCatalogues())
     }
 
     /// Explains `url` against already-read catalogue files, loaded as one catalogue.

@@ -8,17 +8,20 @@ public struct Workspace: Sendable {
     public var configuration: Configuration
     /// The catalogue paths to load, as they will be shown in diagnostics.
     public var cataloguePaths: [String]
-    /// Whether a catalogue of `SourceBytes.minimumMappedSize` bytes or more is mapped rather than read into
-    /// memory (`SourceBytes`), so that a long catalogue is never resident whole. Reading a mapped file that
-    /// another program cuts short meanwhile raises a bus error: the `linkrules` executable names the file and
-    /// exits 2 (`MappedFileFaults`). A program embedding the library without such a handler, or one that keeps a
-    /// catalogue while its file may change, sets this to false to read every catalogue into memory.
+    /// Whether the catalogues, the association files they name and the baseline, when 1 MiB or more, are mapped
+    /// rather than read into memory (`SourceBytes`), so that a long catalogue is never resident whole. Reading a
+    /// mapped file that another program cuts short meanwhile raises a bus error: the `linkrules` executable names
+    /// the file and exits 2 (`MappedFileFaults`). A program embedding the library without such a handler, or one
+    /// that keeps a catalogue while its file may change, sets this to false to read them all into memory. (The
+    /// configuration file is read when the workspace is made, before this can be set; one of 1 MiB or more is
+    /// mapped too, and let go once decoded.)
     public var mapsLargeFiles = true
 
     /// Reads the workspace's catalogues (resolving their paths against the working directory).
     public func readCatalogues() throws -> [SourceFile] {
-        try cataloguePaths.map {
-            try CatalogueLoader.read(path: Self.absolute($0, in: workingDirectory), displayName: $0, held: !mapsLargeFiles)
+        try cataloguePaths.map { path in
+            try CatalogueLoader.read(
+                path: Self.absolute(path, in: workingDirectory), displayName: path, held: !mapsLargeFiles)
         }
     }
 

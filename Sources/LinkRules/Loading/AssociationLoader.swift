@@ -22,11 +22,12 @@ public struct AssociationLoader: Sendable {
     public var read: @Sendable (String) throws -> SourceFile
 
     /// A loader that reads files from disk, resolving relative paths against `workingDirectory` (the paths shown
-    /// in diagnostics stay as the catalogue's were shown).
-    public init(workingDirectory: String) {
+    /// in diagnostics stay as the catalogue's were shown); a large file is mapped unless `held` is true
+    /// (`Workspace.mapsLargeFiles`).
+    public init(workingDirectory: String, held: Bool = false) {
         self.read = { path in
             let absolute = PathName.join(workingDirectory, path)
-            let file = try CatalogueLoader.read(path: absolute)
+            let file = try CatalogueLoader.read(path: absolute, held: held)
             return SourceFile(path: path, contents: file.bytes)
         }
     }

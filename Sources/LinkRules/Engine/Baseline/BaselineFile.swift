@@ -3,11 +3,12 @@ import FoundationEssentials
 /// Reads and writes baseline files for `lint --baseline` and `--write-baseline`: the file I/O the command calls.
 public enum BaselineFile {
     /// Reads and decodes the baseline at `path` (relative to `workingDirectory`); diagnostics about it name the
-    /// path as given.
+    /// path as given. A large file is mapped while it is decoded unless `held` is true (`Workspace.mapsLargeFiles`).
     ///
     /// - Throws: `LoadError` when the file is missing, unreadable or not a valid baseline.
-    public static func read(path: String, workingDirectory: String) throws -> Baseline {
-        let file = try CatalogueLoader.read(path: Workspace.absolute(path, in: workingDirectory))
+    public static func read(path: String, workingDirectory: String, held: Bool = false) throws -> Baseline {
+        let absolute = Workspace.absolute(path, in: workingDirectory)
+        let file = try CatalogueLoader.read(path: absolute, held: held)
         return try Baseline(reading: SourceFile(path: path, contents: file.bytes))
     }
 
