@@ -12,12 +12,9 @@ import PackageDescription
 /// The executable's module is compiled against the static libraries' modules too, which name the libraries those
 /// need in turn (`_FoundationCShims` and others). The library is not: a package linking it into its own
 /// dynamically linked program would look for those static-only libraries.
-let staticallyLinkedRuntime: [LinkerSetting] = [
-    .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
-]
-let compiledForStaticRuntime: [SwiftSetting] = [
-    .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
-]
+let linuxRelease = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
+let staticallyLinkedRuntime: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], linuxRelease)]
+let compiledForStaticRuntime: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], linuxRelease)]
 
 let package = Package(
     name: "linkrules",

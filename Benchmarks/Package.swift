@@ -1,6 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// Release builds on Linux only.
+let linuxRelease = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
+
 /// The performance benchmark of issue 7: a seeded catalogue generator and the raw libyaml scan that is the
 /// floor `linkrules lint` is measured against. `scripts/benchmark.sh` at the repository root runs it.
 let package = Package(
@@ -25,8 +28,8 @@ let package = Package(
         .executableTarget(
             name: "raw-scan",
             dependencies: ["CLibYAML"],
-            swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
+            swiftSettings: [.unsafeFlags(["-static-stdlib"], linuxRelease)],
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], linuxRelease)]
         ),
         .testTarget(
             name: "CatalogueGenerationTests",

@@ -18,7 +18,7 @@ public struct CheckSession: Sendable {
     public func run(urls: [String], failOn: FailThreshold? = nil) throws -> LintResult {
         let files = try workspace.readCatalogues()
         var catalogue = files.isEmpty ? Catalogue(files: []) : try CatalogueLoader().load(files: files)
-        AssociationLoader(workingDirectory: workspace.workingDirectory, held: !workspace.mapsLargeFiles).load(into: &catalogue)
+        workspace.associationLoader.load(into: &catalogue)
         let text = urls.joined(separator: "\n") + "\n"
         let proposed = SourceFile(path: Self.fileName, text: text)
         let parser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))

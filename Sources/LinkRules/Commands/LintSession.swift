@@ -94,7 +94,7 @@ public struct LintSession: Sendable {
     /// Lints already-read files (used by `--fix` to re-lint edited text).
     public func lint(files: [SourceFile], failOn: FailThreshold? = nil) throws -> LintResult {
         var catalogue = try CatalogueLoader().load(files: files)
-        AssociationLoader(workingDirectory: workspace.workingDirectory, held: !workspace.mapsLargeFiles).load(into: &catalogue)
+        workspace.associationLoader.load(into: &catalogue)
         let diagnostics = linter.lint(catalogue)
         var sources: [String: SourceFile] = [:]
         for file in files { sources[file.path] = file }

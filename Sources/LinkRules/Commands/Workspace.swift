@@ -25,6 +25,11 @@ public struct Workspace: Sendable {
         }
     }
 
+    /// Reads the association files the catalogues name, as the catalogues are read (`mapsLargeFiles`).
+    public var associationLoader: AssociationLoader {
+        AssociationLoader(workingDirectory: workingDirectory, held: !mapsLargeFiles)
+    }
+
     /// - Parameters:
     ///   - files: catalogue files named on the command line (may be empty).
     ///   - configPath: `--config`, when given.
