@@ -192,7 +192,7 @@ fi
 [ -n "$lint_problem" ] && note "lint columns are n/a: $lint_problem"
 
 # --- Measure -----------------------------------------------------------------------------------------------
-declare -A file_bytes raw_seconds raw_kb lint_seconds lint_kb lint_cpu
+declare -A file_bytes raw_seconds raw_kb lint_seconds lint_kb lint_cpu turn_spread
 for links in "${size_list[@]}"; do
     catalogue="$workdir/links-$links.yml"
     generate "$links" "$catalogue"
@@ -203,18 +203,36 @@ for links in "${size_list[@]}"; do
     declare -A best_wall=() best_peak=() best_cpu=()
     raw_ok=1 lint_ok=1
     [ -n "$lint_problem" ] && lint_ok=0
+    # The lint/raw ratio of each turn (its lint run over the raw scan just before it), to show how far the
+    # ratio of the best times could have gone on this machine.
+    turn_ratios=()
     for ((run = 1; run <= runs; run++)); do
+        raw_wall=""
         if ((raw_ok)); then
-            if result=$(measure_once "$raw_scan" "$catalogue"); then keep_best raw "$result"; else raw_ok=0; fi
+            if result=$(measure_once "$raw_scan" "$catalogue"); then
+                keep_best raw "$result"
+                raw_wall=${result%% *}
+            else
+                raw_ok=0
+            fi
         fi
         if ((lint_ok)); then
             if result=$(measure_once "$lint_bin" lint "$catalogue" --format json --fail-on never); then
                 keep_best lint "$result"
+                [ -n "$raw_wall" ] && turn_ratios+=("$(calc "printf \"%.2f\", ${result%% *} / $raw_wall")")
             else
                 lint_ok=0
             fi
         fi
     done
+    if ((raw_ok && lint_ok && ${#turn_ratios[@]} > 0)); then
+        turn_spread[$links]=$(printf '%s\n' "${turn_ratios[@]}" | sort -n | awk '
+            { value[NR] = $1 }
+            END {
+                median = NR % 2 ? value[(NR + 1) / 2] : (value[NR / 2] + value[NR / 2 + 1]) / 2
+                printf "%.2f–%.2f, median %.2f", value[1], value[NR], median
+            }')
+    fi
     if ((raw_ok)); then
         raw_seconds[$links]=${best_wall[raw]}
         raw_kb[$links]=${best_peak[raw]}
@@ -277,6 +295,9 @@ for links in "${size_list[@]}"; do
         "$memory_cell" "$per_link_cell"
 done
 echo
+for links in "${size_list[@]}"; do
+    [ -n "${turn_spread[$links]:-}" ] && echo "lint/raw turn by turn at $links links: ${turn_spread[$links]}"
+done
 echo "$small_links links, mean of $small_runs runs: raw-scan $small_raw_ms ms, lint ${small_lint_ms:-n/a}${small_lint_ms:+ ms}"
 floor_lint_mb=n/a
 [ -n "$floor_lint_kb" ] && floor_lint_mb="$(calc "printf \"%.1f\", $floor_lint_kb / 1024") MB"
