@@ -395,9 +395,18 @@ public final class LintContext: Sendable {
         _ rule: R.Type, _ message: Message, at location: SourceLocation, link: Link? = nil, notes: [Note] = [],
         fixes: [FixIt] = []
     ) -> Diagnostic {
+        diagnostic(rule, message, at: location, linkKey: link?.template.routeKey, notes: notes, fixes: fixes)
+    }
+
+    /// A diagnostic of `rule` at any location, about the link of route key `linkKey` (`LinkTemplate.routeKey`), worked
+    /// out when the link was at hand.
+    public func diagnostic<R: Rule>(
+        _ rule: R.Type, _ message: Message, at location: SourceLocation, linkKey: String?, notes: [Note] = [],
+        fixes: [FixIt] = []
+    ) -> Diagnostic {
         Diagnostic(
             ruleID: R.description.id, severity: R.description.defaultSeverity, message: message, location: location,
-            notes: notes, fixes: fixes, linkKey: link?.template.routeKey)
+            notes: notes, fixes: fixes, linkKey: linkKey)
     }
 
     /// An edit replacing a UTF-8 range of a link's URL, escaped for the scalar's quoting. When a plain scalar would
@@ -451,31 +460,62 @@ public enum ScalarEditor {
 
     /// An edit replacing part of a scalar's value.
     public static func edit(_ scalar: Scalar, in file: SourceFile, replacing span: Range<Int>, with replacement: String) -> TextEdit {
-        let utf8 = Array(scalar.value.utf8)
-        switch scalar.style {
+        ScalarEditTarget(scalar, in: file, replacing: span).edit(with: replacement)
+    }
+}
+
+/// A part of a scalar's value that an edit will replace, with where it is written worked out up front: the edit is
+/// made later, once the replacement is known, without reading the file's bytes again (but for a plain scalar that
+/// the replacement makes need quotes, or a block scalar, on a line that is not ASCII). A catalogue pass prepares
+/// one while its link's part of the file is at hand, and writes the replacement at the end.
+public struct ScalarEditTarget: Sendable {
+    public let file: SourceFile
+    /// The scalar's decoded value and how it is written.
+    let value: String
+    let style: ScalarStyle
+    /// The UTF-8 range of `value` that is replaced.
+    let span: Range<Int>
+    /// The byte range of the whole scalar, quotes included: an edit that rewrites it (rare) finds its location then.
+    let tokenRange: Range<Int>
+    /// Where `span` is written in the file (escapes and quotes accounted for).
+    public let spanLocation: SourceLocation
+
+    public init(_ scalar: Scalar, in file: SourceFile, replacing span: Range<Int>) {
+        self.file = file
+        value = scalar.value
+        style = scalar.style
+        self.span = span
+        tokenRange = scalar.tokenRange
+        spanLocation = file.location(ofBytes: scalar.sourceRange(ofValue: span, in: file))
+    }
+
+    /// The edit writing `replacement` in place of the span, escaped for the scalar's quoting. When a plain scalar
+    /// would need quoting after the change, the edit rewrites the whole scalar in single quotes instead.
+    public func edit(with replacement: String) -> TextEdit {
+        switch style {
         case .plain:
-            var newValue = utf8
-            newValue.replaceSubrange(span, with: Array(replacement.utf8))
-            let newText = String(decoding: newValue, as: UTF8.self)
-            if needsQuoting(newText) {
-                return TextEdit(location: file.location(ofBytes: scalar.tokenRange), replacement: singleQuoted(newText))
+            let newText = replacing(with: replacement)
+            if ScalarEditor.needsQuoting(newText) {
+                return TextEdit(location: file.location(ofBytes: tokenRange), replacement: ScalarEditor.singleQuoted(newText))
             }
-            return TextEdit(location: file.location(ofBytes: scalar.sourceRange(ofValue: span, in: file)), replacement: replacement)
+            return TextEdit(location: spanLocation, replacement: replacement)
         case .singleQuoted:
-            return TextEdit(
-                location: file.location(ofBytes: scalar.sourceRange(ofValue: span, in: file)),
-                replacement: replacement.replacingAll("'", with: "''"))
+            return TextEdit(location: spanLocation, replacement: replacement.replacingAll("'", with: "''"))
         case .doubleQuoted:
             return TextEdit(
-                location: file.location(ofBytes: scalar.sourceRange(ofValue: span, in: file)),
+                location: spanLocation,
                 replacement: replacement.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\""))
         case .literal, .folded:
-            var newValue = utf8
-            newValue.replaceSubrange(span, with: Array(replacement.utf8))
             return TextEdit(
-                location: file.location(ofBytes: scalar.tokenRange),
-                replacement: singleQuoted(String(decoding: newValue, as: UTF8.self)))
+                location: file.location(ofBytes: tokenRange), replacement: ScalarEditor.singleQuoted(replacing(with: replacement)))
         }
+    }
+
+    /// The value with the span replaced.
+    private func replacing(with replacement: String) -> String {
+        var newValue = Array(value.utf8)
+        newValue.replaceSubrange(span, with: Array(replacement.utf8))
+        return String(decoding: newValue, as: UTF8.self)
     }
 }
 

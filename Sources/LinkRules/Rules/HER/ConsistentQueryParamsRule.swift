@@ -125,6 +125,19 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
         var useCounts: [Int]
         /// Each use of a grouped name, in link order: only those can be reported.
         var groupedUses: [GroupedUse] = []
+        /// The group of each grouped name (by id), as a place in `leaders`.
+        let groupByID: [Int]
+        /// Each group's name that would be kept if the links so far were all (by id; -1 before any use): the name
+        /// the others are renamed to at the end, most often.
+        var leaders: [Int]
+        /// The tie-breaks of `finish` between two names used as often, by id: how many names of the group contain
+        /// the name, and where it is declared (`Int.max` when it is not).
+        let containingCounts: [Int]
+        let declarationOrderByID: [Int]
+        /// What the findings on the uses of names other than their group's leader need of their links, in the order
+        /// of the uses: worked out while the links are at hand, so that the end reads no link again but for a use
+        /// of a name that led its group for a while and lost.
+        var preparedUses: [PreparedUse] = []
 
         init(catalogue: Catalogue, synonyms: [[String]]) {
             // Group names by meaning: a role, or a configured synonym group.
@@ -162,17 +175,41 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
             self.groupedNames = groupedNames
             self.namesByID = namesByID
             useCounts = [Int](repeating: 0, count: namesByID.count)
+            let groupKeys = Array(members.keys)
+            let groupPlaces = Dictionary(uniqueKeysWithValues: groupKeys.enumerated().map { ($1, $0) })
+            groupByID = namesByID.map { groupPlaces[groupOf[$0]!]! }
+            leaders = [Int](repeating: -1, count: groupKeys.count)
+            containingCounts = namesByID.map { name in
+                members[groupOf[name]!]!.filter { $0 != name && $0.contains(name) }.count
+            }
+            declarationOrderByID = namesByID.map { declarationOrder[$0, default: Int.max] }
+        }
+
+        /// Whether grouped name `a` is kept rather than `b`, of the same group, with the uses counted so far: the
+        /// order in which `finish` chooses the name to keep.
+        private func isKept(_ a: Int, over b: Int) -> Bool {
+            if useCounts[a] != useCounts[b] { return useCounts[a] > useCounts[b] }
+            if containingCounts[a] != containingCounts[b] { return containingCounts[a] > containingCounts[b] }
+            return declarationOrderByID[a] < declarationOrderByID[b]
         }
 
         /// Counts the uses of grouped names in the run's links with a query (`LinkFacts`), noting each.
         mutating func visit(_ run: LinkRun, in context: LintContext) {
             guard !namesByID.isEmpty else { return }
             for position in run.positions where run.flags(at: position).contains(.hasQuery) {
-                run.link(at: position).template.query.withUnsafeBufferPointer { query in
+                let link = run.link(at: position)
+                link.template.query.withUnsafeBufferPointer { query in
                     for index in query.indices {
                         guard let id = ConsistentQueryParamsRule.id(ofLowercased: query[index].name, in: groupedNames)
                         else { continue }
                         useCounts[id] += 1
+                        let group = groupByID[id]
+                        let leader = leaders[group]
+                        if leader == -1 || (leader != id && isKept(id, over: leader)) {
+                            leaders[group] = id
+                        } else if leader != id {
+                            preparedUses.append(PreparedUse(use: groupedUses.count, link: link, item: query[index]))
+                        }
                         groupedUses.append(GroupedUse(link: Int32(position), item: Int32(index), name: Int32(id)))
                     }
                 }
@@ -213,27 +250,33 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
             // Whether each grouped name is renamed: only its uses' links are read again (`context.links`).
             let renamed = namesByID.map { name in groupOf[name].flatMap { canonical[$0] }.map { $0 != name } ?? false }
             var diagnostics: [Diagnostic] = []
-            // Uses come in link order: a link with several is read once.
+            // Uses come in link order, and so do the prepared ones: a link read again for several is read once.
             var last: Link?
-            for use in groupedUses where renamed[Int(use.name)] {
-                let link = last.flatMap { $0.index == Int(use.link) ? $0 : nil } ?? context.links[Int(use.link)]
-                last = link
-                let item = link.template.query[Int(use.item)]
+            var nextPrepared = 0
+            for (place, use) in groupedUses.enumerated() where renamed[Int(use.name)] {
                 let name = namesByID[Int(use.name)]
                 guard let key = groupOf[name], let keep = canonical[key] else { continue }
+                while nextPrepared < preparedUses.count, preparedUses[nextPrepared].use < place { nextPrepared += 1 }
+                let prepared: PreparedUse
+                if nextPrepared < preparedUses.count, preparedUses[nextPrepared].use == place {
+                    prepared = preparedUses[nextPrepared]
+                } else {
+                    let link = last.flatMap { $0.index == Int(use.link) ? $0 : nil } ?? context.links[Int(use.link)]
+                    last = link
+                    prepared = PreparedUse(use: place, link: link, item: link.template.query[Int(use.item)])
+                }
                 let meaning = key.hasPrefix("role:") ? "role '\(key.dropFirst(5))'" : "a configured synonym"
                 var notes: [Note] = []
                 if let declared = catalogue.param(named: keep) {
                     notes.append(Note(message: .canonicalParamDeclared(keep), location: declared.location))
                 }
                 let fix = FixIt(
-                    message: .renameParam(keep),
-                    edits: [context.urlEdit(link, replacing: item.nameSpan, with: keep)] + (declarations[name] ?? []),
+                    message: .renameParam(keep), edits: [prepared.name.edit(with: keep)] + (declarations[name] ?? []),
                     applicability: .unsafe)
                 diagnostics.append(
                     context.diagnostic(
-                        ConsistentQueryParamsRule.self, .synonymParam(item.name, keep: keep, meaning: meaning),
-                        link: link, span: item.nameSpan, notes: notes, fixes: [fix]))
+                        ConsistentQueryParamsRule.self, .synonymParam(prepared.writtenName, keep: keep, meaning: meaning),
+                        at: prepared.name.spanLocation, linkKey: prepared.linkKey, notes: notes, fixes: [fix]))
             }
             return diagnostics
         }
@@ -246,6 +289,23 @@ extension ConsistentQueryParamsRule {
         var link: Int32
         var item: Int32
         var name: Int32
+    }
+
+    /// What a finding on one use of a grouped name needs of its link, whatever name it is renamed to: the name as
+    /// written, where it is in the URL, and the link's route key.
+    struct PreparedUse {
+        /// The use's place among the pass's uses.
+        var use: Int
+        var writtenName: String
+        var name: ScalarEditTarget
+        var linkKey: String
+
+        init(use: Int, link: Link, item: QueryItem) {
+            self.use = use
+            writtenName = item.name
+            name = ScalarEditTarget(link.url, in: link.file, replacing: item.nameSpan)
+            linkKey = link.template.routeKey
+        }
     }
 
     /// The id in `table` of a name once lowercased (`lowercasedASCIIIfNeeded`): an ASCII name is looked up by its
