@@ -131,4 +131,32 @@ import Testing
         #expect(SourceFile(path: "a", text: "abc").firstNULByte == nil)
         #expect(SourceFile(path: "a", bytes: [0x61, 0x00, 0x62, 0x00]).firstNULByte == 1)
     }
+
+    /// The first NUL is found in the same pass as the non-ASCII lines, eight bytes at a time: wherever it falls in
+    /// or across words, after bytes of 0x80 or more (whose borrows must not hide or fake it), after a byte-order
+    /// mark, and in a text scanned in parts on several cores, as a byte-by-byte search finds it.
+    @Test func theFirstNULByteIsWhereAByteByByteSearchFindsIt() {
+        var state: UInt64 = 3
+        let alphabet: [UInt8] = [0x00, 0x01, 0x0A, 0x61, 0x7F, 0x80, 0xC3, 0xA9, 0xFF, 0x00]
+        for length in [1, 7, 8, 9, 31, 32, 33, 40, 64, 100] {
+            for _ in 0..<40 {
+                var bytes = (0..<length).map { _ -> UInt8 in
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    let draw = Int(state >> 33)
+                    return draw % 5 == 0 ? alphabet[(draw / 5) % alphabet.count] : 0x61
+                }
+                #expect(SourceFile(path: "a", bytes: bytes).firstNULByte == bytes.firstIndex(of: 0))
+                bytes = [0xEF, 0xBB, 0xBF] + bytes
+                #expect(SourceFile(path: "a", bytes: bytes).firstNULByte == bytes.firstIndex(of: 0))
+            }
+        }
+        // In one of several parts, and the first of NULs in two parts.
+        var large = [UInt8](repeating: 0x61, count: 2 * LineTable.minimumPartSize + 999)
+        for index in stride(from: 100, to: large.count, by: 80) { large[index] = 0x0A }
+        large[large.count - 5] = 0
+        #expect(SourceFile(path: "a", bytes: large).firstNULByte == large.count - 5)
+        large[LineTable.minimumPartSize + 17] = 0
+        large[LineTable.minimumPartSize + 18] = 0xC3
+        #expect(SourceFile(path: "a", bytes: large).firstNULByte == LineTable.minimumPartSize + 17)
+    }
 }

@@ -6,9 +6,9 @@ import Musl
 import Darwin
 #endif
 
-/// Where the lines of a file start, found with `memchr` rather than byte by byte, and which lines are ASCII,
-/// read eight bytes at a time. A line ends at LF, or at a CR not followed by LF (old Mac files), as editors count
-/// lines.
+/// Where the lines of a file start, found with `memchr` rather than byte by byte, and which lines are ASCII and
+/// where the first NUL byte is, both read eight bytes at a time in the same pass. A line ends at LF, or at a CR not
+/// followed by LF (old Mac files), as editors count lines.
 struct LineTable {
     /// Byte offset at which each line starts; the first is 0. In 32 bits: the text is under 4 GiB (`SourceFile`).
     var lineStarts: [UInt32]
@@ -18,6 +18,8 @@ struct LineTable {
     var nonASCIILines: LineSet
     /// Whether the text holds a CR anywhere.
     var holdsCarriageReturn: Bool
+    /// The offset of the first NUL byte, which no text file holds; nil when there is none.
+    var firstNULByte: Int?
 
     /// `textStart` is where the text begins after a byte-order mark, whose bytes do not make the first line
     /// non-ASCII. A large text is read in parts on the cores (`minimumPartSize`), each part ending after a line
@@ -81,6 +83,7 @@ struct LineTable {
         }
         lineStarts = starts
         holdsCarriageReturn = scans.contains { $0.holdsCarriageReturn }
+        firstNULByte = scans.lazy.compactMap(\.firstNULByte).first
         // Each part's lines are numbered from its first line, the line after those of the parts before it.
         var lines = LineSet()
         var firstLine = 0
@@ -96,11 +99,12 @@ struct LineTable {
     static let minimumPartSize = 1 << 21
 
     /// What scanning one part of the text found: how many line starts it appended, the lines (numbered from the
-    /// part's first line) that hold a byte of 0x80 or more, and whether it holds a CR.
+    /// part's first line) that hold a byte of 0x80 or more, whether it holds a CR, and its first NUL byte's offset.
     private struct PartScan: Sendable {
         var lineStartCount: Int
         var nonASCIILines: [Int]
         var holdsCarriageReturn: Bool
+        var firstNULByte: Int?
     }
 
     /// Finds the line starts after the line breaks in `range` of `bytes` (appended to `starts`) and its lines that
@@ -117,12 +121,15 @@ struct LineTable {
         var nonASCIILines: [Int] = []
         var line = 0
         let lineStartCount = starts.count - firstStart
-        Self.forEachNonASCIIByte(in: part, from: max(0, textStart - base)) { offset in
+        // A byte-order mark holds no NUL byte: the scan from the text's start finds the first NUL of the part.
+        let firstNUL = Self.forEachNonASCIIByte(in: part, from: max(0, textStart - base)) { offset in
             // The part's line `line` ends where the start `firstStart + line` of `starts` is.
             while line < lineStartCount, Int(starts[firstStart + line]) <= base + offset { line += 1 }
             if nonASCIILines.last != line { nonASCIILines.append(line) }
         }
-        return PartScan(lineStartCount: lineStartCount, nonASCIILines: nonASCIILines, holdsCarriageReturn: breaksLoneCR)
+        return PartScan(
+            lineStartCount: lineStartCount, nonASCIILines: nonASCIILines, holdsCarriageReturn: breaksLoneCR,
+            firstNULByte: firstNUL.map { base + $0 })
     }
 
     /// Where `count` parts of about the same size begin and end: 0, the offset after the first line feed at or
@@ -140,23 +147,37 @@ struct LineTable {
         return bounds
     }
 
-    /// Calls `body` with the offset of each byte of 0x80 or more from `start` on, in order; 32 ASCII bytes (four
-    /// words, tested together) are passed over at once, then an ASCII word of eight.
-    private static func forEachNonASCIIByte(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ body: (Int) -> Void) {
+    /// Calls `body` with the offset of each byte of 0x80 or more from `start` on, in order, and gives the offset of
+    /// the first NUL byte from `start` on (nil for none). 32 bytes (four words, tested together) that are ASCII and
+    /// hold no NUL are passed over at once, then a word of eight.
+    private static func forEachNonASCIIByte(
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ body: (Int) -> Void
+    ) -> Int? {
         let raw = UnsafeRawBufferPointer(bytes)
         let highBits: UInt64 = 0x8080_8080_8080_8080
+        let lowBits: UInt64 = 0x0101_0101_0101_0101
         func word(at offset: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        // A high bit on the first zero byte of the word and maybe on bytes above it (a borrow), none below: the
+        // lowest mark is the first NUL. A byte of 0x80 or more is never marked itself.
+        func zeroMarks(_ word: UInt64) -> UInt64 { (word &- lowBits) & ~word & highBits }
+        var firstNUL: Int?
         func report(_ word: UInt64, at offset: Int) {
             var marks = word & highBits
             while marks != 0 {
                 body(offset + marks.trailingZeroBitCount / 8)
                 marks &= marks - 1
             }
+            if firstNUL == nil {
+                let zeros = zeroMarks(word)
+                if zeros != 0 { firstNUL = offset + zeros.trailingZeroBitCount / 8 }
+            }
         }
         var index = start
         while index + 32 <= bytes.count {
             let first = word(at: index), second = word(at: index + 8), third = word(at: index + 16), fourth = word(at: index + 24)
-            if (first | second | third | fourth) & highBits != 0 {
+            if (first | second | third | fourth) & highBits != 0
+                || (zeroMarks(first) | zeroMarks(second) | zeroMarks(third) | zeroMarks(fourth)) != 0
+            {
                 report(first, at: index)
                 report(second, at: index + 8)
                 report(third, at: index + 16)
@@ -170,8 +191,10 @@ struct LineTable {
         }
         while index < bytes.count {
             if bytes[index] >= 0x80 { body(index) }
+            if bytes[index] == 0, firstNUL == nil { firstNUL = index }
             index += 1
         }
+        return firstNUL
     }
 
     /// Calls `body` with the offset after each line break, in order: each LF `memchr` finds, and, when

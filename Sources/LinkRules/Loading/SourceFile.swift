@@ -62,6 +62,7 @@ public final class SourceFile: @unchecked Sendable {
         isASCII = table.isASCII
         nonASCIILines = table.nonASCIILines
         holdsCarriageReturn = table.holdsCarriageReturn
+        firstNULByte = table.firstNULByte
         blockFirstLines = Self.blockFirstLines(of: table.lineStarts, byteCount: bytes.count)
     }
 
@@ -97,16 +98,8 @@ public final class SourceFile: @unchecked Sendable {
         try lineStarts.withUnsafeBufferPointer(body)
     }
 
-    /// The offset of the first NUL byte, found with `memchr` a chunk at a time (`SourceBytes.scanInChunks`).
-    var firstNULByte: Int? {
-        var first: Int?
-        bytes.scanInChunks(0..<bytes.count) { chunk, buffer in
-            guard first == nil, let base = buffer.baseAddress, let found = memchr(base + chunk.lowerBound, 0, chunk.count)
-            else { return }
-            first = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-        }
-        return first
-    }
+    /// The offset of the first NUL byte (nil when there is none), found as the line table is (`LineTable`).
+    let firstNULByte: Int?
 
     /// Lets the pages of a mapped file that hold `range` go (`SourceBytes.releasePages(in:)`).
     func releasePages(in range: Range<Int>) { bytes.releasePages(in: range) }
