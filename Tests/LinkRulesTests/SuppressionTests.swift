@@ -22,6 +22,31 @@ import Testing
         diagnostics.map { "\($0.ruleID)@\($0.location.line):\($0.location.column)" }
     }
 
+    /// A streamed lint finds the comment markers range by range as it reads the file (the header's and each
+    /// part's, the parts overlapping by blanks): the markers of ranges that cover the text, joined in order, are
+    /// those of a search of the whole text, for a marker after blanks or a tab, one whose `#` is the last byte of a
+    /// range, one cut off by the end of the text, and `#`s that start no marker.
+    @Test func theMarkersOfRangesThatCoverTheTextAreTheWholeTextsMarkers() {
+        let text = "# linkrules:ignore a\nx: 1 #\tlinkrules:ignore b\n  - url: 'a#b'  #  linkrules:ignore\n"
+            + "#linkrules:ignor\n# not one\n  #linkrules:ignore c, d\n# linkrules:ign"
+        let bytes = Array(text.utf8)
+        let whole = SuppressionFilter.markerOffsets(in: SourceBytes(bytes))
+        #expect(whole.count == 4)
+        let hashes = bytes.indices.filter { bytes[$0] == UInt8(ascii: "#") }
+        // Cut after every `#` in turn, and at every offset, into two ranges; and into ranges of three bytes.
+        var cuts = hashes.map { [0, $0 + 1, bytes.count] } + (0...bytes.count).map { [0, $0, bytes.count] }
+        cuts.append(Array(stride(from: 0, to: bytes.count, by: 3)) + [bytes.count])
+        for bounds in cuts {
+            var found: [Int] = []
+            bytes.withUnsafeBufferPointer { buffer in
+                for index in 1..<bounds.count {
+                    SuppressionFilter.appendMarkerOffsets(in: buffer, range: bounds[index - 1]..<bounds[index], to: &found)
+                }
+            }
+            #expect(found == whole, "ranges \(bounds)")
+        }
+    }
+
     @Test func theUnsuppressedEntriesReportWhatTheSuppressionsSilence() throws {
         #expect(findings(try lint("  - url: her://Feed\n")) == ["lowercase@4:16"])
         #expect(

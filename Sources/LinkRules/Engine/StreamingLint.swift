@@ -89,6 +89,9 @@ extension Linter {
         var entrySuppressions: [SuppressionFilter.Suppression] = []
         /// Each link's `entryRange`, until its turn joins them to the others'.
         var entries = EntryRanges()
+        /// The suppression comments' markers in the part's bytes (`SuppressionFilter.appendMarkerOffsets`), found
+        /// while they are read, so that the end does not read the whole file again for them.
+        var markers: [Int] = []
     }
 
     /// Decodes part `index` and runs the link rules on its links; nil when it does not decode as planned. The
@@ -120,6 +123,9 @@ extension Linter {
         }
         // The part's findings are kept to the end: without the room they grew into.
         result.found.shrinkToFit()
+        parts.file.bytes.withUnsafeBufferPointer { bytes in
+            SuppressionFilter.appendMarkerOffsets(in: bytes, range: parts.plan.parts[index].bytes, to: &result.markers)
+        }
         let run = LinkRun(links: links, base: firstIndex, flags: resolved.facts.flags, routeKeyHashes: resolved.routeKeyHashes)
         return (result, run, context)
     }
@@ -139,8 +145,25 @@ extension Linter {
             for (name, users) in checked[index].renameUses { renameIndex[name, default: []] += users }
         }
         let context = prototype.whole(catalogue, links: links, facts: consume facts, renameIndex: renameIndex)
+        // The comments' markers: the header's (before the links block and after it), searched now, and the parts'.
+        // The parts cover the block, each overlapping the next by the blanks that indent its first entry, where no
+        // `#` is. What reading the header mapped of the file goes again.
+        let headerSegments = parts.plan.headerSegments
+        var markers: [Int] = []
+        parts.file.bytes.withUnsafeBufferPointer { bytes in
+            SuppressionFilter.appendMarkerOffsets(in: bytes, range: headerSegments[0], to: &markers)
+            for part in checked { markers += part.markers }
+            for segment in headerSegments.dropFirst() {
+                SuppressionFilter.appendMarkerOffsets(in: bytes, range: segment, to: &markers)
+            }
+        }
+        for segment in headerSegments where !segment.isEmpty {
+            parts.file.bytes.releasePages(around: segment.lowerBound)
+            parts.file.bytes.releasePages(around: segment.upperBound - 1)
+        }
         let collected = filter.collect(
-            entrySuppressions: checked.flatMap(\.entrySuppressions), entries: consume entries, links: links)
+            entrySuppressions: checked.flatMap(\.entrySuppressions), entries: consume entries, links: links,
+            markers: markers)
         // Each pass's findings encoded in its job.
         let fromPasses = ConcurrentJobs.flatMap(count: passes.count, concurrently: passes.count > 1) { index in
             var pass = passes[index]

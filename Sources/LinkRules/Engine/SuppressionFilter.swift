@@ -186,11 +186,16 @@ struct SuppressionFilter: Sendable {
     /// The suppressions of a catalogue of one file whose links are not held: `entrySuppressions`, gathered from
     /// the links as they were read (`appendEntrySuppressions(of:to:)`), then the file's comments, which find the
     /// entries they cover among `entries` (each link's `entryRange`, in order) and read a covered link from `links`.
-    func collect(entrySuppressions: [Suppression], entries: EntryRanges, links: LinkStore) -> Collected {
+    /// `markers` are the file's comment markers in order, found as it was read (`appendMarkerOffsets`); nil to
+    /// search the file for them now.
+    func collect(
+        entrySuppressions: [Suppression], entries: EntryRanges, links: LinkStore, markers found: [Int]? = nil
+    ) -> Collected {
+        precondition(catalogue.files.count == 1 || found == nil, "the markers of one file given for several")
         var problems: [Diagnostic] = []
         var result = entrySuppressions
         for file in catalogue.files {
-            let markers = Self.markerOffsets(in: file.bytes)
+            let markers = found ?? Self.markerOffsets(in: file.bytes)
             guard !markers.isEmpty else { continue }
             let scanner = SuppressionCommentScanner(file: file, entries: entries) { links[$0] }
             Self.appendCommentSuppressions(at: markers, with: scanner, to: &result, problems: &problems)
@@ -244,27 +249,32 @@ struct SuppressionFilter: Sendable {
     /// (`SuppressionCommentScanner` checks the rest). The `#`s are found with the C library's `memchr`: the whole
     /// catalogue is searched, and it has few.
     static func markerOffsets(in bytes: SourceBytes) -> [Int] {
-        let marker = commentMarker
         var found: [Int] = []
         // A chunk at a time, each let go once searched when the file is mapped; a marker may run on past its `#`'s
         // chunk.
-        bytes.scanInChunks(0..<bytes.count) { chunk, buffer in
-            guard let base = buffer.baseAddress else { return }
-            var index = chunk.lowerBound
-            while index < chunk.upperBound,
-                let hash = memchr(base + index, Int32(UInt8(ascii: "#")), chunk.upperBound - index)
-            {
-                var cursor = base.distance(to: hash.assumingMemoryBound(to: UInt8.self)) + 1
-                index = cursor
-                while cursor < buffer.count, buffer[cursor] == UInt8(ascii: " ") || buffer[cursor] == UInt8(ascii: "\t") {
-                    cursor += 1
-                }
-                if cursor + marker.count <= buffer.count, buffer[cursor..<(cursor + marker.count)].elementsEqual(marker) {
-                    found.append(cursor)
-                }
+        bytes.scanInChunks(0..<bytes.count) { chunk, buffer in appendMarkerOffsets(in: buffer, range: chunk, to: &found) }
+        return found
+    }
+
+    /// Appends to `found` the offsets of the markers after the `#`s in `range` of `buffer` (which may run on past
+    /// its end), in order: what `markerOffsets(in:)` finds there. A streamed lint searches each part of a file
+    /// while the part is read, and its header at the end, instead of the whole file again.
+    static func appendMarkerOffsets(in buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>, to found: inout [Int]) {
+        guard let base = buffer.baseAddress else { return }
+        let marker = commentMarker
+        var index = range.lowerBound
+        while index < range.upperBound,
+            let hash = memchr(base + index, Int32(UInt8(ascii: "#")), range.upperBound - index)
+        {
+            var cursor = base.distance(to: hash.assumingMemoryBound(to: UInt8.self)) + 1
+            index = cursor
+            while cursor < buffer.count, buffer[cursor] == UInt8(ascii: " ") || buffer[cursor] == UInt8(ascii: "\t") {
+                cursor += 1
+            }
+            if cursor + marker.count <= buffer.count, buffer[cursor..<(cursor + marker.count)].elementsEqual(marker) {
+                found.append(cursor)
             }
         }
-        return found
     }
 
     /// The index of the last range in `ranges` (sorted by lower bound) whose lower bound is below `bound`.
