@@ -118,7 +118,6 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
         let groupOf: [String: String]
         /// The names of each group, in the order they were grouped.
         let members: [String: [String]]
-        let declarationOrder: [String: Int]
         /// The grouped names, found in queries by their bytes, not hashed as strings; `namesByID` by their ids.
         let groupedNames: InternTable
         let namesByID: [String]
@@ -171,7 +170,6 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
             self.catalogue = catalogue
             self.groupOf = groupOf
             self.members = members
-            self.declarationOrder = declarationOrder
             self.groupedNames = groupedNames
             self.namesByID = namesByID
             useCounts = [Int](repeating: 0, count: namesByID.count)
@@ -186,7 +184,7 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
         }
 
         /// Whether grouped name `a` is kept rather than `b`, of the same group, with the uses counted so far: the
-        /// order in which `finish` chooses the name to keep.
+        /// order in which the leaders are followed and `finish` chooses the name to keep.
         private func isKept(_ a: Int, over b: Int) -> Bool {
             if useCounts[a] != useCounts[b] { return useCounts[a] > useCounts[b] }
             if containingCounts[a] != containingCounts[b] { return containingCounts[a] > containingCounts[b] }
@@ -218,21 +216,13 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
 
         mutating func finish(in context: LintContext) -> [Diagnostic] {
             guard !groupedUses.isEmpty else { return [] }
-            var uses: [String: Int] = [:]
-            for (id, count) in useCounts.enumerated() where count > 0 { uses[namesByID[id]] = count }
-            // Only a group written with two or more names in the links is inconsistent.
+            // Only a group written with two or more names in the links is inconsistent; the name kept is chosen as the
+            // leaders were, on the final counts.
             var canonical: [String: String] = [:]
             for (key, names) in members {
-                let used = names.filter { uses[$0, default: 0] > 0 }
-                guard used.count > 1 else { continue }
-                canonical[key] = used.max { a, b in
-                    let usesA = uses[a, default: 0], usesB = uses[b, default: 0]
-                    if usesA != usesB { return usesA < usesB }
-                    let containsA = names.filter { $0 != a && $0.contains(a) }.count
-                    let containsB = names.filter { $0 != b && $0.contains(b) }.count
-                    if containsA != containsB { return containsA < containsB }
-                    return declarationOrder[a, default: Int.max] > declarationOrder[b, default: Int.max]
-                }
+                let used = names.compactMap { groupedNames.id(of: $0) }.filter { useCounts[$0] > 0 }
+                guard used.count > 1, let kept = used.max(by: { isKept($1, over: $0) }) else { continue }
+                canonical[key] = namesByID[kept]
             }
             // The components' `params:` entries that name a parameter, so a rename fix renames them too and the
             // link stays accepted (`unknown-query-param`).
