@@ -4,7 +4,7 @@ import PackageDescription
 /// Release builds on Linux only.
 let linuxRelease = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
 
-/// The performance benchmark of issue 7: a seeded catalogue generator and the raw libyaml scan that is the
+/// The performance benchmark: a seeded catalogue generator and the raw libyaml scan that is the
 /// floor `linkrules lint` is measured against. `scripts/benchmark.sh` at the repository root runs it.
 let package = Package(
     name: "LinkRulesBenchmarks",

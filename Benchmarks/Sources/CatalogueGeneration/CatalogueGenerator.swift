@@ -1,21 +1,40 @@
+/// The kind of catalogue the benchmark generates.
+public enum CatalogueShape: String, CaseIterable, Sendable {
+    /// About a tenth of the links carry a planted mistake; the rest are links the rules accept.
+    case planted
+    /// Nine links in ten carry a planted mistake, so the findings and their reports dominate the work.
+    case findings
+    /// Every link starts with the declared component `my_account`, whose separator gives each link a finding
+    /// with a fix that renames the component (a fix that must not grow with findings × links).
+    case renamedComponent = "renamed-component"
+
+    /// The share of links that carry a planted mistake in this shape.
+    public var plantedFraction: Double {
+        switch self {
+        case .planted: 0.10
+        case .findings: 0.90
+        case .renamedComponent: 0
+        }
+    }
+}
+
 /// Writes a linkrules catalogue (design.md format) of a given number of links, every choice drawn from a
-/// seeded SplitMix64, so one seed always gives the same bytes. About a tenth of the links carry a planted
-/// mistake from one of the rule families; the rest are links the rules should accept.
+/// seeded SplitMix64, so one seed always gives the same bytes. The shape decides the share of links with a
+/// planted mistake from one of the rule families, or whether every link uses one renamed component.
 public struct CatalogueGenerator: Sendable {
     public let linkCount: Int
     public let seed: UInt64
-    /// The share of links that carry a planted mistake.
-    public let plantedFraction: Double
+    public let shape: CatalogueShape
 
-    public init(linkCount: Int, seed: UInt64, plantedFraction: Double = 0.10) {
+    public init(linkCount: Int, seed: UInt64, shape: CatalogueShape = .planted) {
         self.linkCount = linkCount
         self.seed = seed
-        self.plantedFraction = plantedFraction
+        self.shape = shape
     }
 
     /// Writes the whole catalogue to `output` and says which mistakes were planted.
     public func write(to output: inout some TextOutputStream) -> GenerationSummary {
-        var writer = LinkWriter(seed: seed, plantedFraction: plantedFraction)
+        var writer = LinkWriter(seed: seed, shape: shape)
         output.write(writer.header(linkCount: linkCount))
         var text = ""
         text.reserveCapacity(4096)
@@ -57,7 +76,7 @@ struct LinkEntry {
 struct LinkWriter {
     private var random: SplitMix64
     private let vocabulary = Vocabulary()
-    private let plantedFraction: Double
+    private let shape: CatalogueShape
     private let kindWeights = PlantedFinding.allCases.map(\.weight)
     private var plantedCounts = [Int](repeating: 0, count: PlantedFinding.allCases.count)
     /// Recent accepted URLs, which a planted duplicate repeats.
@@ -65,9 +84,9 @@ struct LinkWriter {
     /// Concrete instances of recent templates, which a planted shadowed route lists after its template.
     private var recentConcreteLinks = RecentValues(capacity: 64)
 
-    init(seed: UInt64, plantedFraction: Double) {
+    init(seed: UInt64, shape: CatalogueShape) {
         random = SplitMix64(seed: seed)
-        self.plantedFraction = plantedFraction
+        self.shape = shape
     }
 
     func summary(linkCount: Int) -> GenerationSummary {
@@ -92,6 +111,10 @@ struct LinkWriter {
 
             """
         for tab in v.tabs { text += "  \(tab): { kind: tab }\n" }
+        if shape == .renamedComponent {
+            text += "  # the screen every link starts with; its separator is renamed in every link\n"
+            text += "  \(v.renamedScreen): { kind: screen }\n"
+        }
         text += "  # collections: a plural noun, which an id may follow\n"
         for collection in v.collections {
             text += "  \(collection.plural): { kind: collection, id: \(collection.idType) }\n"
@@ -130,7 +153,9 @@ struct LinkWriter {
 
     mutating func writeLink(number: Int, into text: inout String) {
         let entry: LinkEntry
-        if random.chance(plantedFraction) {
+        if shape == .renamedComponent {
+            entry = renamedComponentLink(number: number)
+        } else if random.chance(shape.plantedFraction) {
             entry = plantedLink(number: number)
         } else {
             entry = acceptableLink(number: number)
@@ -193,6 +218,24 @@ struct LinkWriter {
         if random.chance(0.005) { entry.ignoredRule = "redundant-tab-switch" }
         if random.chance(0.02) { entry.comment = "# \(collection.plural) reached from \(tab)" }
         remember(url: entry.url)
+        return entry
+    }
+
+    /// A link under the renamed screen, otherwise one the rules accept: its only finding is the separator.
+    private mutating func renamedComponentLink(number id: Int) -> LinkEntry {
+        let v = vocabulary
+        let collection = random.pick(v.integerCollections)
+        var entry: LinkEntry
+        switch random.weightedIndex([5, 3, 2]) {
+        case 0:
+            entry = LinkEntry(url: "her://\(v.renamedScreen)/\(collection.plural)/\(id)")
+        case 1:
+            let inner = random.pick(v.collections)
+            entry = LinkEntry(url: "her://\(v.renamedScreen)/\(collection.plural)/\(id)/\(inner.plural)/{id:\(inner.idType)}")
+        default:
+            entry = LinkEntry(url: "her://\(v.renamedScreen)/\(collection.plural)/\(id)/\(random.pick(v.screens).name)")
+        }
+        if random.chance(0.6) { entry.title = title(for: collection, id: id, tab: random.pick(v.tabs)) }
         return entry
     }
 

@@ -29,9 +29,11 @@ public struct Vocabulary: Sendable {
     public let modalsWithOption: [Destination]
     /// The one modal with its own navigation stack, which may be followed by more components.
     public let navigableModal = "account"
+    /// The screen with a separator that every link of the renamed-component shape starts with.
+    public let renamedScreen = "my_account"
 
     public let canonicalOrigin = "origin"
-    /// Parameter names that mean the same as `origin` (seed 000: `key`, `origin_identifier`).
+    /// Parameter names that mean the same as `origin` (the HER app's deep-link guide: `key`, `origin_identifier`).
     public let originSynonyms = ["key", "origin_identifier", "source"]
     public let originValues = ["push", "email", "banner", "widget", "campaign", "share", "onboarding"]
     public let optionValues = ["buy", "edit", "share", "purchase"]

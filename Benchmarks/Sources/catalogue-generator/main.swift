@@ -1,5 +1,5 @@
-// catalogue-generator --links N [--seed S] --output F
-// Writes a seeded, deterministic linkrules catalogue of N links for the benchmark (issue 7).
+// catalogue-generator --links N [--seed S] [--shape planted|findings|renamed-component] --output F
+// Writes a seeded, deterministic linkrules catalogue of N links for the benchmark (scripts/benchmark.sh).
 
 import CatalogueGeneration
 #if canImport(Glibc)
@@ -40,15 +40,18 @@ func printError(_ message: String) {
     line.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
 }
 
+let usage = "usage: catalogue-generator --links N [--seed S] [--shape planted|findings|renamed-component] --output FILE"
+
 func fail(_ message: String) -> Never {
     printError("catalogue-generator: \(message)")
-    printError("usage: catalogue-generator --links N [--seed S] --output FILE")
+    printError(usage)
     exit(2)
 }
 
 var linkCount: Int?
 var seed: UInt64 = 1
 var outputPath: String?
+var shape = CatalogueShape.planted
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
@@ -58,11 +61,16 @@ while let argument = arguments.next() {
     case "--seed":
         guard let value = arguments.next(), let number = UInt64(value) else { fail("'--seed' needs an unsigned integer") }
         seed = number
+    case "--shape":
+        guard let value = arguments.next(), let named = CatalogueShape(rawValue: value) else {
+            fail("'--shape' needs one of \(CatalogueShape.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        shape = named
     case "--output":
         guard let value = arguments.next() else { fail("'--output' needs a file") }
         outputPath = value
     case "-h", "--help":
-        print("usage: catalogue-generator --links N [--seed S] --output FILE")
+        print(usage)
         exit(0)
     default:
         fail("unknown argument '\(argument)'")
@@ -73,10 +81,14 @@ guard let outputPath else { fail("'--output' is required") }
 guard let file = fopen(outputPath, "wb") else { fail("cannot write '\(outputPath)'") }
 
 var stream = BufferedFileStream(file: file)
-let summary = CatalogueGenerator(linkCount: linkCount, seed: seed).write(to: &stream)
+let summary = CatalogueGenerator(linkCount: linkCount, seed: seed, shape: shape).write(to: &stream)
 let flushed = stream.flush()
 if !flushed || fclose(file) != 0 { fail("writing '\(outputPath)' failed") }
 
 let share = linkCount == 0 ? 0 : Double(summary.plantedLinkCount) * 100 / Double(linkCount)
 let percent = (share * 10).rounded() / 10
-printError("wrote \(linkCount) links to '\(outputPath)', \(summary.plantedLinkCount) with a planted mistake (\(percent)%)")
+if shape == .renamedComponent {
+    printError("wrote \(linkCount) links to '\(outputPath)', every one under '\(Vocabulary().renamedScreen)'")
+} else {
+    printError("wrote \(linkCount) links to '\(outputPath)', \(summary.plantedLinkCount) with a planted mistake (\(percent)%)")
+}

@@ -1,5 +1,5 @@
 // raw-scan FILE
-// The floor of issue 7: read the file, run libyaml's event parser over it and decode every scalar into a
+// The floor of the benchmark: read the file, run libyaml's event parser over it and decode every scalar into a
 // Swift String, building no tree. Prints the number of scalars and nothing else.
 
 import CLibYAML

@@ -1,12 +1,15 @@
 import Testing
 @testable import CatalogueGeneration
 
-/// The benchmark's catalogues must be reproducible and shaped as issue 7 asks: deterministic per seed,
-/// about a tenth of the links planted with mistakes from every family, URLs unique apart from planted repeats.
+/// The benchmark's catalogues must be reproducible and of the shape asked for: deterministic per seed, about a
+/// tenth (or, in the findings shape, nine tenths) of the links planted with mistakes from every family, URLs
+/// unique apart from planted repeats, or every link under the one renamed screen.
 @Suite struct CatalogueGeneratorTests {
-    private func generate(links: Int, seed: UInt64) -> (text: String, summary: GenerationSummary) {
+    private func generate(
+        links: Int, seed: UInt64, shape: CatalogueShape = .planted
+    ) -> (text: String, summary: GenerationSummary) {
         var text = ""
-        let summary = CatalogueGenerator(linkCount: links, seed: seed).write(to: &text)
+        let summary = CatalogueGenerator(linkCount: links, seed: seed, shape: shape).write(to: &text)
         return (text, summary)
     }
 
@@ -81,5 +84,25 @@ import Testing
         ] {
             #expect(text.contains(expected), "header lacks '\(expected)'")
         }
+    }
+
+    @Test func theFindingsShapePlantsNineLinksInTenAndEveryKind() {
+        let summary = generate(links: 10_000, seed: 3, shape: .findings).summary
+        let share = Double(summary.plantedLinkCount) / 10_000
+        #expect(share >= 0.88 && share <= 0.92)
+        for kind in PlantedFinding.allCases {
+            #expect(summary.count(of: kind) > 0, "no '\(kind.ruleID)' planted")
+        }
+    }
+
+    @Test func theRenamedComponentShapeDeclaresTheScreenAndStartsEveryLinkWithIt() {
+        let (text, summary) = generate(links: 2_000, seed: 4, shape: .renamedComponent)
+        let all = urls(in: text)
+        #expect(text.contains("  my_account: { kind: screen }\n"))
+        #expect(all.count == 2_000)
+        #expect(all.allSatisfy { $0.hasPrefix("her://my_account/") })
+        #expect(Set(all).count == all.count)
+        #expect(summary.plantedLinkCount == 0)
+        #expect(!generate(links: 10, seed: 4).text.contains("my_account"))
     }
 }
