@@ -205,13 +205,13 @@ import Testing
         #expect(diagnostics.map(\.location.line) == [5])
     }
 
-    @Test func oneMinorityLinkAmongAHundredThousandIsTheOnlyFinding() throws {
+    @Test func oneMinorityLinkAfterAThousandOthersIsTheOnlyFinding() throws {
         var text = "version: 1\nschemes: [exfe]\nlinks:\n"
-        for index in 0..<100_000 { text += "  - url: exfe:///crosses\(index)/{id}\n" }
+        for index in 0..<1_000 { text += "  - url: exfe:///crosses\(index)/{id}\n" }
         text += "  - url: exfe://legacy/{id}\n"
         let diagnostics = try Self.lint(text, rule: "host-consistency")
-        #expect(diagnostics.map(\.location.line) == [100_004])
-        #expect(diagnostics.first?.message.text.contains("100000 of 100001 'exfe' links") == true)
+        #expect(diagnostics.map(\.location.line) == [1_004])
+        #expect(diagnostics.first?.message.text.contains("1000 of 1001 'exfe' links") == true)
     }
 
     // MARK: universal-link-https

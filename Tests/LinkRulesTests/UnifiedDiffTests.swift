@@ -108,11 +108,11 @@ private func numberedLines(_ range: ClosedRange<Int>) -> [String] { range.map { 
         #expect(diff == "--- a/f\n+++ b/f\n@@ -1,0 +2 @@\n+x\n")
     }
 
-    @Test func aLargeFileWithEditsAtBothEndsMatchesDiff() throws {
-        var old = (1...100_000).map { "  - url: her://feed/items/\($0)\n" }
+    @Test func aFileWithEditsAtBothEndsAndTheMiddleMatchesDiff() throws {
+        var old = (1...2_000).map { "  - url: her://feed/items/\($0)\n" }
         var new = old
         new[2] = "  - url: her://feed/Items/3\n"
-        new.insert("  - url: her://feed/new\n", at: 50_000)
+        new.insert("  - url: her://feed/new\n", at: 1_000)
         new.removeLast(2)
         old[old.count - 10] = "changed\n"
         try expectSameAsSystemDiff(old.joined(), new.joined())
