@@ -266,7 +266,7 @@ private func urlsAndAliases(_ text: String, path: String = "links.yml") throws -
 struct BreakingFixRule: LinkRule {
     static let description = RuleDescription(
         id: "test-breaking-fix", scope: .link, defaultSeverity: .warning, summary: "a rule with a broken fix",
-        rationale: "test only", seed: "none", fix: .safe, triggeringExamples: [], nonTriggeringExamples: [])
+        rationale: "test only", source: .users, fix: .safe, triggeringExamples: [], nonTriggeringExamples: [])
 
     func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         guard link.url.value == "her://verification" else { return }
@@ -280,7 +280,7 @@ struct BreakingFixRule: LinkRule {
 struct GrowingFixRule: LinkRule {
     static let description = RuleDescription(
         id: "test-growing-fix", scope: .link, defaultSeverity: .warning, summary: "a rule never satisfied",
-        rationale: "test only", seed: "none", fix: .safe, triggeringExamples: [], nonTriggeringExamples: [])
+        rationale: "test only", source: .users, fix: .safe, triggeringExamples: [], nonTriggeringExamples: [])
 
     func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let end = link.url.value.utf8.count

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LinkRules
 
-/// `linkrules explain`: each outcome of seed 000's handling rules and seed 001's dispatch, on the HER example
+/// `linkrules explain`: each outcome of the HER guide's handling rules and NoMoreDeepLinkHandler's dispatch, on the HER example
 /// catalogue and on catalogues built here.
 @Suite struct LinkExplainerTests {
     static let herPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -188,7 +188,7 @@ import Testing
     @Test func twoTabsInARowSayTheFirstIsSelectedForNothing() throws {
         let explanation = try Self.her().explain("her://feed/myprofile")
         #expect(explanation.steps.map(\.action) == [.selectTab, .selectTab])
-        #expect(explanation.steps.first?.remark?.text.contains("seed 000 rule 6") == true)
+        #expect(explanation.steps.first?.remark?.text.contains("the HER app's deep-link guide, rule 6") == true)
     }
 
     @Test func textAndJSONCarryTheSameExplanation() throws {

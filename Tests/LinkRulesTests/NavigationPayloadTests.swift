@@ -12,9 +12,9 @@ struct PayloadProblemCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { json }
 }
 
-/// Decoding seed 002's Base64 step trees, their credentials and modal continuations, and each problem.
+/// Decoding the Coordinator playground's Base64 step trees, their credentials and modal continuations, and each problem.
 @Suite struct NavigationPayloadTests {
-    /// The payload of seed 002 (`coordinatorsplayground://deeplink?payload=…`), verbatim.
+    /// The payload of the Coordinator playground (`coordinatorsplayground://deeplink?payload=…`), verbatim.
     static let seedPayload =
         "eyJzdGVwIjp7InRyYW5zaXRpb24iOnsiZmxvdyI6eyJ0YWJzIjp7fX19fSwiY2hpbGRyZW4iOlt7InN0ZXAiOnsiY2hhbmdlIjp7InRhYiI6eyJob21lIjp7fX19fSwiY2hpbGRyZW4iOlt7InN0ZXAiOnsicHVzaCI6eyJwYXRoIjp7InNjcmVlbkEiOnt9fX19LCJjaGlsZHJlbiI6W119LHsic3RlcCI6eyJwdXNoIjp7InBhdGgiOnsic2NyZWVuQiI6eyJpZCI6MX19fX0sImNoaWxkcmVuIjpbXX0seyJzdGVwIjp7InB1c2giOnsicGF0aCI6eyJzY3JlZW5DIjp7fX19fSwiY2hpbGRyZW4iOltdfSx7InN0ZXAiOnsicHJlc2VudCI6eyJkZXN0aW5hdGlvbiI6eyJhY2NvdW50Ijp7ImF1dGhUb2tlbiI6InNlY3JldFRva2VuIn19fX0sImNoaWxkcmVuIjpbeyJzdGVwIjp7InB1c2giOnsicGF0aCI6eyJhY2NvdW50RGV0YWlscyI6e319fX0sImNoaWxkcmVuIjpbXX1dfV19XX0="
 

@@ -96,19 +96,19 @@ struct ReportFixture {
         RuleDescription(
             id: "plural-resource-nouns", scope: .link, defaultSeverity: .warning,
             summary: "a component followed by an id names a collection and is plural",
-            rationale: "seed 000: 'use plural resource nouns'", seed: "000_0bb9419a43cadf24.txt", fix: .unsafe,
+            rationale: "the HER app's deep-link guide: 'use plural resource nouns'", source: .her, fix: .unsafe,
             triggeringExamples: [.link("her://feed/↓community/9", fixed: "her://feed/communities/9")],
             nonTriggeringExamples: [.link("her://feed/communities/9")]),
         RuleDescription(
             id: "lowercase", scope: .link, defaultSeverity: .error,
             summary: "links are lowercase", rationale: "seed 000: links are case-insensitive",
-            seed: "000_0bb9419a43cadf24.txt", fix: .safe,
+            source: .her, fix: .safe,
             triggeringExamples: [.link("her://↓Feed")], nonTriggeringExamples: [.link("her://feed")]),
         RuleDescription(
             id: "prefer-path-over-query", scope: .link, defaultSeverity: .info,
             summary: "a query parameter that selects a screen is a path component",
             rationale: "seed 000: query params only for complex parameterisation",
-            seed: "000_0bb9419a43cadf24.txt",
+            source: .her,
             triggeringExamples: [.catalogue("links:\n  - url: her://boosts↓?open=buy\n")],
             nonTriggeringExamples: [.link("her://boosts/purchase")]),
     ]

@@ -139,8 +139,10 @@ import Testing
         #expect(!description.summary.hasSuffix("."))
         #expect(description.summary.first?.isLowercase == true)
         #expect(description.rationale.count > 80)
-        if description.seed != "users" {
-            #expect(description.rationale.contains("Seed \(description.seed.prefix(3))"), "the rationale cites its seed")
+        if description.source != .users {
+            #expect(
+                description.rationale.lowercased().contains(description.source.name.lowercased()),
+                "the rationale names its source")
         }
         if description.fix != nil {
             #expect(description.triggeringExamples.contains { $0.fixed != nil }, "a fixable rule shows a fixed example")

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// What `linkrules aasa CATALOGUE` computes: the `applinks` section of an apple-app-site-association file that
-/// opens every universal link of the catalogue (seed 004), for the apps named by `--app-id` or `app_ids:`.
+/// opens every universal link of the catalogue (Cookpad's universal links), for the apps named by `--app-id` or `app_ids:`.
 public struct AssociationGeneration: Sendable {
     public var cataloguePath: String
     /// App ids given on the command line; they replace the catalogue's `app_ids`.

@@ -65,7 +65,7 @@ public struct FixSession: Sendable {
 
     /// For every link whose URL differs from the one at the same position of its file in `original`, a fix adding
     /// the original URL to its aliases, unless it is already its URL or one of its aliases. Links are
-    /// case-insensitive (seed 000 rule 7), so a change of case only keeps nothing: the app opens both spellings.
+    /// case-insensitive (the HER app's deep-link guide, rule 7), so a change of case only keeps nothing: the app opens both spellings.
     static func aliasFixes(from original: Catalogue, to current: Catalogue) throws -> [FixIt] {
         let before = linksByFile(original)
         let after = linksByFile(current)

@@ -97,10 +97,10 @@ public enum CatalogueChangeKind: String, Sendable, Hashable, CaseIterable {
         case .breaking:
             "Links are published: in messages, emails, web pages and other apps. Design.md: when a URL changes, \"the "
                 + "old URL is kept in the entry's aliases so links already out in the world are not lost\". A change "
-                + "that makes a published link stop matching, or puts a barrier (seed 001) or a required parameter "
+                + "that makes a published link stop matching, or puts a barrier (NoMoreDeepLinkHandler) or a required parameter "
                 + "in its way, breaks it; list its fingerprint in the approved-changes file if the team accepts it."
         case .warning:
-            "Old links keep matching, but what happens when they are opened changes (a different barrier, seed 001; "
+            "Old links keep matching, but what happens when they are opened changes (a different barrier, NoMoreDeepLinkHandler; "
                 + "a deprecated entry; a different dispatch); a reviewer should look."
         case .info:
             "Nothing that worked stops working."
@@ -111,7 +111,7 @@ public enum CatalogueChangeKind: String, Sendable, Hashable, CaseIterable {
     public var ruleDescription: RuleDescription {
         RuleDescription(
             id: ruleID, scope: .catalogue, defaultSeverity: level.severity, summary: summary, rationale: rationale,
-            seed: "users", triggeringExamples: [], nonTriggeringExamples: [])
+            source: .users, triggeringExamples: [], nonTriggeringExamples: [])
     }
 
     /// Every kind as a documented rule.

@@ -1,6 +1,6 @@
-/// Explains how the app would handle a concrete link against a catalogue: lowercases it (seed 000 rule 7), picks
-/// the handling entry the way the catalogue's `dispatch:` says (seed 001), then walks the components with the
-/// vocabulary's kinds, pairs ids with the component before them, stops where seed 000 says navigation stops, and
+/// Explains how the app would handle a concrete link against a catalogue: lowercases it (the HER app's deep-link guide, rule 7), picks
+/// the handling entry the way the catalogue's `dispatch:` says (NoMoreDeepLinkHandler), then walks the components with the
+/// vocabulary's kinds, pairs ids with the component before them, stops where the HER app's deep-link guide says navigation stops, and
 /// routes each query parameter to every component that accepts it.
 public struct LinkExplainer: Sendable {
     public let catalogue: Catalogue
@@ -172,8 +172,8 @@ public struct LinkExplainer: Sendable {
 
     // MARK: - Navigation
 
-    /// Walks the path components in order (seed 000 rule 1) and finds where navigation stops. A component is a
-    /// value (an id to pair with the component before it, seed 000 rule 3) when it is a number or when the matched
+    /// Walks the path components in order (the HER app's deep-link guide, rule 1) and finds where navigation stops. A component is a
+    /// value (an id to pair with the component before it, the HER app's deep-link guide, rule 3) when it is a number or when the matched
     /// template has a placeholder there.
     private func walk(_ link: LinkTemplate, matchedTemplate: LinkTemplate) -> ([LinkExplanation.Step], LinkExplanation.Stop?) {
         let components = link.components
@@ -191,7 +191,7 @@ public struct LinkExplainer: Sendable {
             let component = components[position]
             if isValue[position] {
                 if position > 0, isValue[position - 1] {
-                    // Seed 000 rule 3: an id after an id is malformed; only the first component opens.
+                    // The HER app's deep-link guide, rule 3: an id after an id is malformed; only the first component opens.
                     let previous = components[position - 1].text
                     steps.append(
                         LinkExplanation.Step(
@@ -260,7 +260,7 @@ public struct LinkExplainer: Sendable {
             }
             steps.append(step)
             if spec.kind == .modal, !spec.navigable, next < components.count {
-                // Seed 000 rule 5: a modal without a navigation stack is terminal.
+                // The HER app's deep-link guide, rule 5: a modal without a navigation stack is terminal.
                 let notOpened = remaining(from: next)
                 let stop = LinkExplanation.Stop(
                     reason: .modalTerminal, component: component.text, componentIndex: position, notOpened: notOpened,
@@ -319,7 +319,7 @@ public struct LinkExplainer: Sendable {
 
     // MARK: - Parameters and barriers
 
-    /// Routes each query parameter to every component on the path that accepts it (seed 000 rule 4).
+    /// Routes each query parameter to every component on the path that accepts it (the HER app's deep-link guide, rule 4).
     private func deliveries(_ link: LinkTemplate, steps: [LinkExplanation.Step], matchedTemplate: LinkTemplate) -> [ParameterDelivery] {
         link.query.map { item in
             let name = item.name.lowercasedASCIIIfNeeded
@@ -446,18 +446,18 @@ extension Message {
     }
     static func unknownComponentStep(_ name: String) -> Message { "'\(name)' is not in the vocabulary" }
     static func tabSelectedForNothing(_ name: String, next: String) -> Message {
-        "'\(name)' is selected only to be left for the tab '\(next)' (seed 000 rule 6)"
+        "'\(name)' is selected only to be left for the tab '\(next)' (the HER app's deep-link guide, rule 6)"
     }
     static func idOfWrongType(_ id: String, collection: String, type: PlaceholderType) -> Message {
         "'\(id)' is not a valid '\(type.rawValue)' id for '\(collection)'"
     }
     static func idWithoutDeclaredType(_ id: String, component: String) -> Message {
-        "'\(id)' is paired with '\(component)', the component before it (seed 000 rule 3), though the vocabulary declares no id for it"
+        "'\(id)' is paired with '\(component)', the component before it (the HER app's deep-link guide, rule 3), though the vocabulary declares no id for it"
     }
 
     static func trailingIDStop(_ id: String, after previous: String, opens first: String?) -> Message {
         let opened = first.map { "only '\($0)'" } ?? "nothing"
-        return "'\(id)' follows the id '\(previous)' with no component naming it: the link is malformed and the app opens \(opened) (seed 000 rule 3)"
+        return "'\(id)' follows the id '\(previous)' with no component naming it: the link is malformed and the app opens \(opened) (the HER app's deep-link guide, rule 3)"
     }
     static func unknownComponentStop(_ name: String, after opened: String?) -> Message {
         if let opened { return "'\(name)' is not in the vocabulary: navigation stops after '\(opened)'" }
@@ -466,7 +466,7 @@ extension Message {
     static func modalTerminalStop(_ modal: String, notOpened: [String]) -> Message {
         let names = notOpened.map { "'\($0)'" }.joined(separator: ", ")
         let verb = notOpened.count == 1 ? "is" : "are"
-        return "'\(modal)' is a modal without a navigation stack, so it is terminal: \(names) after it \(verb) never opened (seed 000 rule 5)"
+        return "'\(modal)' is a modal without a navigation stack, so it is terminal: \(names) after it \(verb) never opened (the HER app's deep-link guide, rule 5)"
     }
 
     static func parameterDelivered(_ name: String, to reached: [String], lostWith lost: [String]) -> Message {

@@ -1,10 +1,10 @@
-/// How the app would handle one concrete link, step by step: the catalogue entry dispatch picks (seed 001), the
+/// How the app would handle one concrete link, step by step: the catalogue entry dispatch picks (NoMoreDeepLinkHandler), the
 /// entries tried before it, the components opened in order with their kinds, where navigation stops and why
-/// (seed 000's handling rules), which component receives each query parameter and which barriers stand first.
+/// (the HER guide's handling rules), which component receives each query parameter and which barriers stand first.
 public struct LinkExplanation: Sendable, Hashable {
     /// The link exactly as given.
     public var url: String
-    /// The link lowercased, as the app processes it (seed 000 rule 7).
+    /// The link lowercased, as the app processes it (the HER app's deep-link guide, rule 7).
     public var lowercased: String
     public var dispatch: DispatchMode
     /// The entry that handles the link, or nil when none matches (the app calls its not-found handler).
@@ -65,7 +65,7 @@ extension LinkExplanation {
         public var reason: Message
     }
 
-    /// What the app does with one path component (seed 000 rules 1, 3, 5 and 6).
+    /// What the app does with one path component (the HER app's deep-link guide, rules 1, 3, 5 and 6).
     public struct Step: Sendable, Hashable {
         /// The kinds of step, named after what the app does.
         public enum Action: String, Sendable, Hashable, CaseIterable {
@@ -91,7 +91,7 @@ extension LinkExplanation {
         public var action: Action
         /// The vocabulary's kind for it, when declared.
         public var kind: ComponentKind?
-        /// The id paired with the component (seed 000 rule 3), when one follows it.
+        /// The id paired with the component (the HER app's deep-link guide, rule 3), when one follows it.
         public var id: String?
         /// Whether the app actually gets to this step.
         public var opened: Bool
@@ -107,11 +107,11 @@ extension LinkExplanation {
     public struct Stop: Sendable, Hashable {
         /// Why the app stops.
         public enum Reason: String, Sendable, Hashable, CaseIterable {
-            /// A modal without a navigation stack is terminal (seed 000 rule 5).
+            /// A modal without a navigation stack is terminal (the HER app's deep-link guide, rule 5).
             case modalTerminal = "modal-terminal"
-            /// An id after an id: only the first component opens (seed 000 rule 3).
+            /// An id after an id: only the first component opens (the HER app's deep-link guide, rule 3).
             case malformedTrailingID = "malformed-trailing-id"
-            /// A component the vocabulary does not know: the app falls back (seed 003's default screen).
+            /// A component the vocabulary does not know: the app falls back (EXFE's default screen).
             case unknownComponent = "unknown-component"
         }
 
@@ -124,7 +124,7 @@ extension LinkExplanation {
         public var summary: Message
     }
 
-    /// One query parameter of the link and where it goes: to every component on the path that accepts it (seed 000
+    /// One query parameter of the link and where it goes: to every component on the path that accepts it (the HER app's deep-link guide
     /// rule 4).
     public struct ParameterDelivery: Sendable, Hashable {
         public var name: String
@@ -133,7 +133,7 @@ extension LinkExplanation {
         public var receivers: [ParameterReceiver]
         /// The placeholder of the matched entry that captures the value, or the fixed value the entry requires.
         public var capturedBy: String?
-        /// The parameter group it travels in (seed 003's `user_id`, `token`, `username`), when it is in one.
+        /// The parameter group it travels in (EXFE's `user_id`, `token`, `username`), when it is in one.
         public var group: [String]?
         /// The delivery in words.
         public var summary: Message
@@ -147,7 +147,7 @@ extension LinkExplanation {
         public var opened: Bool
     }
 
-    /// A barrier the link must pass before its handler runs (seed 001: `yesWithBarrier`, `mandatoryBarrier`).
+    /// A barrier the link must pass before its handler runs (NoMoreDeepLinkHandler: `yesWithBarrier`, `mandatoryBarrier`).
     public struct BarrierCheck: Sendable, Hashable {
         /// Where the requirement comes from.
         public enum Source: String, Sendable, Hashable {

@@ -93,7 +93,7 @@ extension LinkExplanation {
 
     private static func dispatchRule(_ mode: DispatchMode) -> String {
         switch mode {
-        case .firstMatch: "entries are tried in catalogue order and the first that matches wins (seed 001)"
+        case .firstMatch: "entries are tried in catalogue order and the first that matches wins (NoMoreDeepLinkHandler)"
         case .mostSpecific: "of the matching entries, the one with the most literal parts wins, then the most typed placeholders"
         }
     }

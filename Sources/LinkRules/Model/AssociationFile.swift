@@ -1,4 +1,4 @@
-/// An apple-app-site-association file read for its universal links (seed 004): each `applinks.details` entry
+/// An apple-app-site-association file read for its universal links (Cookpad's universal links): each `applinks.details` entry
 /// with its app ids and ordered patterns, every pattern located in the file, and the problems found on the way.
 /// Reading never fails: an invalid file yields problems and whatever entries could still be understood.
 public struct AssociationFile: Sendable {

@@ -1,4 +1,4 @@
-/// Turns English nouns into their plural and singular forms, for `plural-resource-nouns` (seed 000: "use plural
+/// Turns English nouns into their plural and singular forms, for `plural-resource-nouns` (the HER app's deep-link guide: "use plural
 /// nouns for resource descriptions"). Regular rules, irregular pairs and uncountable words, all extendable from
 /// the configuration's `inflections:`.
 public struct Inflector: Sendable {

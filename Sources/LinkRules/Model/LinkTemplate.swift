@@ -176,7 +176,7 @@ public struct LinkTemplate: Sendable, Hashable {
     public internal(set) var isWebLink: Bool
     /// Whether the path ends with `/`.
     public internal(set) var hasTrailingSlash: Bool
-    /// Whether there is no path at all after the authority (`exfe://`, which seed 003 tells apart from `exfe:///`).
+    /// Whether there is no path at all after the authority (`exfe://`, which EXFE's URL scheme tells apart from `exfe:///`).
     public internal(set) var hasEmptyPath: Bool
 
     /// A template of `text` with the parts the parser found in it. Every stored property is set here and has no

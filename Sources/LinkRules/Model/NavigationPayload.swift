@@ -1,4 +1,4 @@
-/// The navigation actions a payload step can take (seed 002), each wrapping its target in one fixed key.
+/// The navigation actions a payload step can take (the Coordinator playground), each wrapping its target in one fixed key.
 public enum StepKind: String, CaseIterable, Hashable, Sendable {
     /// Switches to another flow: `{"transition": {"flow": {"tabs": {}}}}`.
     case transition
@@ -20,7 +20,7 @@ public enum StepKind: String, CaseIterable, Hashable, Sendable {
     }
 }
 
-/// One node of a decoded navigation payload (seed 002): what it does to which target, the target's fields, the
+/// One node of a decoded navigation payload (the Coordinator playground): what it does to which target, the target's fields, the
 /// steps that follow it, and where it sits in the decoded JSON.
 public struct NavigationStep: Hashable, Sendable {
     public var kind: StepKind
@@ -74,7 +74,7 @@ public struct NavigationStep: Hashable, Sendable {
     }
 
     /// Every `present` step in this tree that is followed by `push` steps among its children: the situation
-    /// the `modal-terminal` rule looks at (seed 000 says modals are terminal; seed 002's account modal is not).
+    /// the `modal-terminal` rule looks at (the HER app's deep-link guide says modals are terminal; the Coordinator playground's account modal is not).
     public var modalContinuations: [ModalContinuation] {
         allSteps.compactMap { step in
             guard step.kind == .present else { return nil }
@@ -289,7 +289,7 @@ public struct NavigationPayload: Hashable, Sendable {
     }
 }
 
-/// Reads the `{"step": {kind: {wrapper: {target: fields}}}, "children": [...]}` structure of seed 002.
+/// Reads the `{"step": {kind: {wrapper: {target: fields}}}, "children": [...]}` structure of the Coordinator playground.
 private enum StepTreeReader {
     static func readNode(_ node: JSONValue, path: String) -> Result<NavigationStep, PayloadProblem> {
         func fail(_ kind: PayloadProblem.Kind, _ message: String, at value: JSONValue, path: String)

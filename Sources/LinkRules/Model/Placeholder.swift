@@ -6,7 +6,7 @@ public enum PlaceholderStyle: String, Sendable, Hashable, CaseIterable {
     case colon
     /// `<type:name>` or `<name>`, as in Flask routes.
     case angle
-    /// `%NAME%`, as in the EXFE scheme document (seed 003).
+    /// `%NAME%`, as in EXFE's URL scheme document.
     case percent
 
     /// How the style is shown in messages.

@@ -1,5 +1,5 @@
 /// Matches concrete links (`her://feed/communities/9`) against route templates (`her://feed/communities/{id:int}`),
-/// the way a path-matching handler does (seed 001): case-insensitively (seed 000 rule 7), component by component,
+/// the way a path-matching handler does (NoMoreDeepLinkHandler): case-insensitively (the HER app's deep-link guide, rule 7), component by component,
 /// a placeholder accepting any value of its type. Used by `example-mismatch`, `explain` and dispatch rules.
 public struct RouteMatcher: Sendable {
     /// The values a match captured, by placeholder name.

@@ -1,4 +1,4 @@
-/// The universal links of a catalogue (seed 004): its `https` links, and their `aliases`, whose host is one of
+/// The universal links of a catalogue (Cookpad's universal links): its `https` links, and their `aliases`, whose host is one of
 /// the catalogue's `hosts`. For each one it builds a concrete sample URL to match against an association file,
 /// and the association route that opens it.
 public struct UniversalLinks: Sendable {

@@ -1,4 +1,4 @@
-/// What a path component does when the app follows a link (seed 000's handling rules).
+/// What a path component does when the app follows a link (the HER guide's handling rules).
 public enum ComponentKind: String, Sendable, Hashable, CaseIterable {
     /// A tab bar item: selected, never pushed.
     case tab
@@ -6,7 +6,7 @@ public enum ComponentKind: String, Sendable, Hashable, CaseIterable {
     case collection
     /// A screen pushed on the navigation stack.
     case screen
-    /// A modal: presented over everything, and terminal unless navigable (seed 000 rule 5).
+    /// A modal: presented over everything, and terminal unless navigable (the HER app's deep-link guide, rule 5).
     case modal
     /// An action performed in place (`purchase`, `edit`).
     case action
@@ -21,7 +21,7 @@ public struct ComponentSpec: Sendable {
     public var idType: PlaceholderType?
     /// Query parameters the component accepts.
     public var params: [Scalar]
-    /// A modal with its own navigation stack (seed 002's account coordinator).
+    /// A modal with its own navigation stack (the Coordinator playground's account coordinator).
     public var navigable: Bool
     /// The file the component is declared in.
     public var file: SourceFile
@@ -31,7 +31,7 @@ public struct ComponentSpec: Sendable {
     public var location: SourceLocation { file.location(ofBytes: name.tokenRange) }
 }
 
-/// The role of a query parameter: parameters with one role should share one name (seed 000).
+/// The role of a query parameter: parameters with one role should share one name (the HER app's deep-link guide).
 public struct ParamSpec: Sendable {
     public var name: Scalar
     public var role: Scalar?
@@ -39,17 +39,17 @@ public struct ParamSpec: Sendable {
 
     public var location: SourceLocation { file.location(ofBytes: name.tokenRange) }
 
-    /// Whether the parameter is declared to carry a credential (seed 003's `token`).
+    /// Whether the parameter is declared to carry a credential (EXFE's `token`).
     public var isCredential: Bool { role?.value.lowercasedASCIIIfNeeded == "credential" }
 }
 
-/// A URL scheme the app registers, with its build flavour when the catalogue names one (seed 003).
+/// A URL scheme the app registers, with its build flavour when the catalogue names one (EXFE's URL scheme).
 public struct SchemeSpec: Sendable {
     public var name: Scalar
     public var flavour: Scalar?
 }
 
-/// How the app picks among several matching links (seed 001).
+/// How the app picks among several matching links (NoMoreDeepLinkHandler).
 public enum DispatchMode: String, Sendable, Hashable, CaseIterable {
     /// Handlers are tried in order and the first that matches wins.
     case firstMatch = "first-match"
@@ -57,7 +57,7 @@ public enum DispatchMode: String, Sendable, Hashable, CaseIterable {
     case mostSpecific = "most-specific"
 }
 
-/// Allowed and denied schemes and hosts (seed 001: deny beats allow).
+/// Allowed and denied schemes and hosts (NoMoreDeepLinkHandler: deny beats allow).
 public struct AccessLists: Sendable {
     public var allowedSchemes: [Scalar] = []
     public var deniedSchemes: [Scalar] = []

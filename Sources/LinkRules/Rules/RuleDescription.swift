@@ -90,18 +90,53 @@ public struct RuleExample: Sendable, Hashable {
     }
 }
 
+/// The deep-link system a rule comes from, named as users see it (never a source document's file name).
+public enum RuleSource: String, Sendable, CaseIterable {
+    case her
+    case noMoreDeepLinkHandler
+    case coordinatorPlayground
+    case exfe
+    case cookpad
+    /// Rules asked for by users of linkrules rather than drawn from one system.
+    case users
+
+    /// The system's name in prose, lowercase at the start ("the HER app's deep-link guide").
+    public var name: String {
+        switch self {
+        case .her: "the HER app's deep-link guide"
+        case .noMoreDeepLinkHandler: "NoMoreDeepLinkHandler"
+        case .coordinatorPlayground: "the Coordinator playground"
+        case .exfe: "EXFE's URL scheme"
+        case .cookpad: "Cookpad's universal links"
+        case .users: "users of linkrules"
+        }
+    }
+
+    /// A short name for tables ("HER", "EXFE").
+    public var shortName: String {
+        switch self {
+        case .her: "HER"
+        case .noMoreDeepLinkHandler: "NoMoreDeepLinkHandler"
+        case .coordinatorPlayground: "Coordinator playground"
+        case .exfe: "EXFE"
+        case .cookpad: "Cookpad"
+        case .users: "users"
+        }
+    }
+}
+
 /// Everything a user, a reporter or a test needs to know about a rule: its contract id, default severity,
-/// summary, rationale quoting its seed, options, and the examples that document and test it.
+/// summary, rationale quoting its source, options, and the examples that document and test it.
 public struct RuleDescription: Sendable {
     public var id: String
     public var scope: RuleScope
     public var defaultSeverity: Severity
     /// One line, lowercase, no trailing period.
     public var summary: String
-    /// Why the rule exists, quoting the seed it comes from.
+    /// Why the rule exists, quoting the source it comes from.
     public var rationale: String
-    /// The seed document's file name (`000_0bb9419a43cadf24.txt`), or `users` for rules asked for by users.
-    public var seed: String
+    /// The deep-link system the rule comes from, or `.users` for rules asked for by users.
+    public var source: RuleSource
     /// Whether the rule offers fixes, and the kind of the strongest one.
     public var fix: FixApplicability?
     public var options: [RuleOptionDescription]
@@ -116,7 +151,7 @@ public struct RuleDescription: Sendable {
         defaultSeverity: Severity,
         summary: String,
         rationale: String,
-        seed: String,
+        source: RuleSource,
         fix: FixApplicability? = nil,
         options: [RuleOptionDescription] = [],
         exampleContext: String = RuleDescription.herContext,
@@ -128,7 +163,7 @@ public struct RuleDescription: Sendable {
         self.defaultSeverity = defaultSeverity
         self.summary = summary
         self.rationale = rationale
-        self.seed = seed
+        self.source = source
         self.fix = fix
         self.options = options
         self.exampleContext = exampleContext
@@ -136,7 +171,7 @@ public struct RuleDescription: Sendable {
         self.nonTriggeringExamples = nonTriggeringExamples
     }
 
-    /// The HER vocabulary of seed 000, the default context of link examples.
+    /// The HER vocabulary of the HER app's deep-link guide, the default context of link examples.
     public static let herContext = """
         version: 1
         app: HER

@@ -12,7 +12,7 @@ public enum RuleDocumentation {
         page += "| Default severity | \(rule.defaultSeverity.rawValue) |\n"
         page += "| Scope | \(rule.scope == .link ? "one link at a time" : "the whole catalogue") |\n"
         page += "| Fix | \(rule.fix.map { $0 == .safe ? "safe (`--fix`)" : "unsafe (`--fix --unsafe-fixes`)" } ?? "none") |\n"
-        page += "| Source | \(rule.seed == "users" ? "users of linkrules" : "seed `\(rule.seed)`") |\n\n"
+        page += "| Source | \(rule.source.name) |\n\n"
         page += "## Why\n\n\(rule.rationale)\n\n"
         if !rule.options.isEmpty {
             page += "## Options\n\n| option | meaning | default |\n| --- | --- | --- |\n"
@@ -51,7 +51,7 @@ public enum RuleDocumentation {
         page += "| rule | severity | fix | source | summary |\n| --- | --- | --- | --- | --- |\n"
         for rule in rules {
             let fix = rule.fix?.rawValue ?? ""
-            let source = rule.seed == "users" ? "users" : "seed \(rule.seed.prefix(3))"
+            let source = rule.source.shortName
             page += "| [`\(rule.id)`](\(pageName(rule.id))) | \(rule.defaultSeverity.rawValue) | \(fix) | \(source) | \(rule.summary) |\n"
         }
         return page

@@ -1,7 +1,7 @@
 /// Every rule linkrules knows, in the order they are documented. Adding a rule means adding its type here.
 public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
-        // Seed 000: the HER design rules.
+        // The HER app's deep-link guide: the HER design rules.
         PluralResourceNounsRule.self,
         NoSeparatorsRule.self,
         IntegerPairingRule.self,
@@ -12,13 +12,13 @@ public enum RuleRegistry {
         PreferPathOverQueryRule.self,
         RedundantTabSwitchRule.self,
         UnknownQueryParamRule.self,
-        // Seed 001: dispatch (route templates, first-match and most-specific, barriers).
+        // NoMoreDeepLinkHandler: dispatch (route templates, first-match and most-specific, barriers).
         UnreachableRouteRule.self,
         DuplicateLinkRule.self,
         PlaceholderStyleRule.self,
         ExampleMismatchRule.self,
         UnknownBarrierRule.self,
-        // Schemes, hosts and security (seeds 001, 002, 003, 004).
+        // Schemes, hosts and security (NoMoreDeepLinkHandler, the Coordinator playground, EXFE's URL scheme, Cookpad's universal links).
         SchemeNotAllowedRule.self,
         HostNotAllowedRule.self,
         CredentialInURLRule.self,
@@ -27,7 +27,7 @@ public enum RuleRegistry {
         ParamGroupRule.self,
         HostConsistencyRule.self,
         UniversalLinkHTTPSRule.self,
-        // Seed 002: payload links; seed 004: universal links and the apple-app-site-association file.
+        // The Coordinator playground: payload links; Cookpad's universal links: universal links and the apple-app-site-association file.
         PayloadInvalidRule.self,
         AASAInvalidRule.self,
         AASACoverageRule.self,

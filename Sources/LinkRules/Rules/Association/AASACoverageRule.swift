@@ -8,7 +8,7 @@ public struct AASACoverageRule: CatalogueReportRule {
         defaultSeverity: .warning,
         summary: "a universal link that the apple-app-site-association file does not open in the app",
         rationale: """
-            Seed 004 (Cookpad universal links): the association file lists "the paths the app should open"; when \
+            Cookpad's universal links: the association file lists "the paths the app should open"; when \
             the user loads a link "iOS checks if this domain is associated with an installed app. If it isn't, the \
             URL is loaded in Safari." A catalogue link whose path no pattern matches, or whose first matching \
             pattern excludes it (`exclude: true`, a legacy `NOT ` path), opens the web page instead of the app. \
@@ -16,7 +16,7 @@ public struct AASACoverageRule: CatalogueReportRule {
             which pattern decides it, and points at that pattern. A pattern that opens the app for URLs no \
             catalogue link declares is reported as an info: the app is launched for a link it does not handle.
             """,
-        seed: "004_b5c9eea4867fbf9e.txt",
+        source: .cookpad,
         triggeringExamples: [
             .catalogue(
                 """

@@ -7,14 +7,14 @@ public struct AASAInvalidRule: CatalogueReportRule {
         defaultSeverity: .error,
         summary: "the apple-app-site-association file named by 'aasa' is missing, not JSON or not a valid 'applinks' section",
         rationale: """
-            Seed 004 (Cookpad universal links): "Host an AASA (apple-app-site-association) file in the webserver of \
+            Cookpad's universal links: "Host an AASA (apple-app-site-association) file in the webserver of \
             your domain. This file should contain the bundle id of the app and the paths the app should open." iOS \
             downloads the file when the app is installed and silently ignores what it cannot read, so a file that \
             is not JSON, an app id that is not `TEAMID.bundle.id`, a misspelt key (`exlude`) or an entry mixing \
             `paths` and `components` turns universal links into plain web pages with no error anywhere. Each \
             problem is reported where it is in the file; a file that cannot be read is reported at `aasa:`.
             """,
-        seed: "004_b5c9eea4867fbf9e.txt",
+        source: .cookpad,
         triggeringExamples: [
             .catalogue(
                 """

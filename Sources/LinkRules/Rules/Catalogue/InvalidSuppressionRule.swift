@@ -10,7 +10,7 @@ public struct InvalidSuppressionRule: CatalogueReportRule {
             A suppression with a misspelt rule id silences nothing while looking as if it does. The design brief: \
             "An unknown rule id in any of these is itself reported."
             """,
-        seed: "users",
+        source: .users,
         triggeringExamples: [
             .catalogue(
                 """

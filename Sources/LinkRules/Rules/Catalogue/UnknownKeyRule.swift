@@ -11,7 +11,7 @@ public struct UnknownKeyRule: CatalogueReportRule {
             payment link without its gate. The catalogue format is a contract (design brief): every key is known, \
             and an unknown one is reported with the closest known key.
             """,
-        seed: "users",
+        source: .users,
         fix: .unsafe,
         triggeringExamples: [
             .catalogue(

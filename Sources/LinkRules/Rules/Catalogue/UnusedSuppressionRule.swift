@@ -10,7 +10,7 @@ public struct UnusedSuppressionRule: CatalogueReportRule {
             Suppressions outlive the findings they were written for; one that silences nothing hides the next real \
             finding on that entry. Like SwiftLint's superfluous disable command, it is reported so it can be removed.
             """,
-        seed: "users",
+        source: .users,
         triggeringExamples: [
             .catalogue(
                 """

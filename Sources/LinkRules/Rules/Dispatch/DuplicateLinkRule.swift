@@ -7,15 +7,15 @@ public struct DuplicateLinkRule: CatalogueRule {
         defaultSeverity: .warning,
         summary: "a route is declared once: no two links or aliases route the same URLs",
         rationale: """
-            Seed 001 (NoMoreDeepLinkHandler) tries handlers "sequentially until the **first matching handler** is \
-            found", so of two links for one route only the first is ever opened; seed 000 (HER), "Handling a \
+            NoMoreDeepLinkHandler tries handlers "sequentially until the **first matching handler** is \
+            found", so of two links for one route only the first is ever opened; the HER app's deep-link guide, "Handling a \
             Deeplink", rule 7: "Lower case everything before processing. Deeplinks should not be case sensitive." \
             Two templates that differ only in case, in placeholder names (`{id}` and `{community_id}`), in \
             placeholder syntax (`:id` and `{id}`) or in the order of their query items are one route. An alias \
             (`aliases:`) that is another link's URL or alias is a duplicate too. The finding is on the later one, \
             with a note at the earlier; a catalogue split into several files is checked as one.
             """,
-        seed: "001_7562cb1c5c3a7a5e.txt",
+        source: .noMoreDeepLinkHandler,
         triggeringExamples: [
             .catalogue(
                 """

@@ -7,15 +7,15 @@ public struct ExampleMismatchRule: LinkRule {
         defaultSeverity: .error,
         summary: "each example URL of a link is matched by the link's template",
         rationale: """
-            Seed 001 (NoMoreDeepLinkHandler), "Deep link path matching": a handler declares "/transaction/{transaction_id}" \
+            NoMoreDeepLinkHandler, "Deep link path matching": a handler declares "/transaction/{transaction_id}" \
             and is handed "app://localhost/transaction/789", where "The data is the encoded value of \
             [\\"transaction_id\\": \\"789\\"]". An example is the documentation of that matching and the URL people \
             copy into tests, QA and marketing; when its template does not match it, one of the two is wrong and the \
             link the example promises opens the not-found handler instead. Examples are matched as the app does: \
-            case-insensitively (seed 000, rule 7), component for component, each placeholder accepting a value of \
+            case-insensitively (the HER app's deep-link guide, rule 7), component for component, each placeholder accepting a value of \
             its type, each required query item present.
             """,
-        seed: "001_7562cb1c5c3a7a5e.txt",
+        source: .noMoreDeepLinkHandler,
         triggeringExamples: [
             .catalogue(
                 """

@@ -7,7 +7,7 @@ public struct PlaceholderStyleRule: CatalogueRule {
         defaultSeverity: .warning,
         summary: "placeholders are written '{name}' or '{name:type}' with a known type",
         rationale: """
-            Seed 001 (NoMoreDeepLinkHandler) writes its path templates as "/transaction/{transaction_id}"; seed 003 \
+            NoMoreDeepLinkHandler writes its path templates as "/transaction/{transaction_id}"; EXFE's URL scheme \
             (EXFE) writes ids as "!%CROSS_ID%", and route documents elsewhere use `:name` and `<type:name>`. A \
             catalogue that mixes syntaxes hides which links are the same and which parts are variables, so linkrules \
             reads them all and asks for one: `{name}`, or `{name:type}` with a type of `int`, `string`, `uuid`, \
@@ -15,7 +15,7 @@ public struct PlaceholderStyleRule: CatalogueRule {
             URL (a `%NAME%` name is lowercased, `{cross_id}`). An unknown type (`{id:number}`) would match like an \
             untyped placeholder; the known types are listed, with an unsafe fix when one is clearly meant.
             """,
-        seed: "001_7562cb1c5c3a7a5e.txt",
+        source: .noMoreDeepLinkHandler,
         fix: .safe,
         triggeringExamples: [
             .link("her://feed/communities/↓:id", fixed: "her://feed/communities/{id}"),

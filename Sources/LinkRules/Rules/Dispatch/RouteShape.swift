@@ -1,4 +1,4 @@
-/// A route template reduced to what dispatch compares (seed 001): lowercased literal components, placeholders as
+/// A route template reduced to what dispatch compares (NoMoreDeepLinkHandler): lowercased literal components, placeholders as
 /// their literal prefix and the type of value they accept, and the query items a URL must carry. Every word is an
 /// id in the check's `RouteWords`, so comparing two shapes compares integers. Built by the dispatch rules for each link
 /// they compare, from the vocabulary positions the lint context resolved; opaque URIs (`mailto:`) have none.
@@ -12,7 +12,7 @@ struct RouteShape: Sendable {
 
     /// One path component.
     enum Part: Sendable, Hashable {
-        /// A word or a number, lowercased (links are case-insensitive, seed 000 rule 7): a word id.
+        /// A word or a number, lowercased (links are case-insensitive, the HER app's deep-link guide, rule 7): a word id.
         case literal(Int32)
         case value(ValueKey)
     }

@@ -1,5 +1,5 @@
 /// The links seen so far, as a trie over their path components, to find in near-linear time the earliest one that
-/// matches every URL a new link matches (first-match dispatch, seed 001). A new link only walks the branches that
+/// matches every URL a new link matches (first-match dispatch, NoMoreDeepLinkHandler). A new link only walks the branches that
 /// could accept it: at each component, the literal child of the same word and the placeholder children that accept
 /// that word or value — never every earlier link.
 ///
@@ -739,7 +739,7 @@ private enum PartCode {
     }
 }
 
-/// Links grouped by specificity, for most-specific dispatch (seed 001 extended): two links can only tie when,
+/// Links grouped by specificity, for most-specific dispatch (NoMoreDeepLinkHandler, extended): two links can only tie when,
 /// component for component, they are the same literal or placeholders of the same class (same prefix, typed or
 /// untyped), and their query items are the same names with the same fixed values or placeholder classes. A group
 /// is a node of a `RouteTrie` whose path spells that class, and its links are the links ending there, each with

@@ -6,7 +6,7 @@ public struct UnknownBarrierRule: LinkRule, CatalogueReportRule {
         defaultSeverity: .error,
         summary: "a link's barrier and the mandatory barrier are declared in 'barriers'",
         rationale: """
-            Seed 001 (NoMoreDeepLinkHandler): a plugin may answer "**yesWithBarrier**(name: **String**, data: \
+            NoMoreDeepLinkHandler: a plugin may answer "**yesWithBarrier**(name: **String**, data: \
             **Data**?): the plugin accepts to handle the deep link but it has to pass a **Barrier** which is also \
             installed into DeepLinkHandler with name. This is useful with the deep link needed to authenticate by a \
             logged-in user." A barrier is found by its name, so a misspelt or uninstalled one leaves the link \
@@ -14,7 +14,7 @@ public struct UnknownBarrierRule: LinkRule, CatalogueReportRule {
             deep links must pass before they are handled." Declare every barrier in `barriers:`; the closest declared \
             name is suggested (renaming it is an unsafe fix: the link then passes another gate).
             """,
-        seed: "001_7562cb1c5c3a7a5e.txt",
+        source: .noMoreDeepLinkHandler,
         fix: .unsafe,
         triggeringExamples: [
             .catalogue(

@@ -7,7 +7,7 @@ public struct UnreachableRouteRule: CatalogueRule {
         defaultSeverity: .error,
         summary: "a link that another link always wins is never opened",
         rationale: """
-            Seed 001 (NoMoreDeepLinkHandler): "it will scan through all installed handlers, and forward that deep \
+            NoMoreDeepLinkHandler: "it will scan through all installed handlers, and forward that deep \
             link to the appropriate handler. This process happens **sequentially** until the **first matching \
             handler** is found." Under `dispatch: first-match`, a link is dead when an earlier link matches every URL \
             it could match: a placeholder before a literal of the same shape (`/transaction/{transaction_id}` before \
@@ -20,10 +20,10 @@ public struct UnreachableRouteRule: CatalogueRule {
             common URL are a problem: the app has no way to choose. The finding is on the later link, with a note at \
             the one that wins. Exact duplicates are left to `duplicate-link`, and a link that only adds query \
             items to an earlier bare route (`her://premium` then `her://premium?origin={origin}`) documents that \
-            route's parameters, which its handler receives (seed 000 rule 4). Move the specific link first, or remove \
+            route's parameters, which its handler receives (the HER app's deep-link guide, rule 4). Move the specific link first, or remove \
             the dead one.
             """,
-        seed: "001_7562cb1c5c3a7a5e.txt",
+        source: .noMoreDeepLinkHandler,
         triggeringExamples: [
             .catalogue(
                 """
@@ -196,7 +196,7 @@ public struct UnreachableRouteRule: CatalogueRule {
                 // The trie adds the link and names the earlier one that wins all its URLs, if any. A link whose
                 // winner is its own duplicate is left to `duplicate-link`; one whose winner is the same path with
                 // no query items is that route documented with its parameters, which the route's handler receives
-                // too (seed 000 rule 4).
+                // too (the HER app's deep-link guide, rule 4).
                 keys.adding = link
                 guard
                     let winner = trie.insert(

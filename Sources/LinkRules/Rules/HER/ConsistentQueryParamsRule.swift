@@ -6,7 +6,7 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
         defaultSeverity: .warning,
         summary: "query parameters with one meaning must share one name",
         rationale: """
-            Seed 000 (HER), "Designing a Deeplink", rule 3: "If using a query param and it has the same relative \
+            The HER app's deep-link guide, "Designing a Deeplink", rule 3: "If using a query param and it has the same relative \
             functionality as one for a different url component, use the same name for complimentary functionality. \
             Bad example: `key`, `origin`, and `origin_identifier` all have the same functionality but for different \
             url components." Parameters declared with the same `role`, or listed together in the `synonyms` option, \
@@ -14,7 +14,7 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
             `origin_identifier`), then the first declared. Roles that are categories rather than meanings \
             (`credential`, `url`) do not group names.
             """,
-        seed: "000_0bb9419a43cadf24.txt",
+        source: .her,
         fix: .unsafe,
         options: [
             RuleOptionDescription(

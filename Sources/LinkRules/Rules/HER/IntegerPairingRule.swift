@@ -6,14 +6,14 @@ public struct IntegerPairingRule: LinkRule {
         defaultSeverity: .warning,
         summary: "an id must follow the collection it belongs to",
         rationale: """
-            Seed 000 (HER), "Handling a Deeplink", rule 3: "Any integer value path component is obviously paired to \
+            The HER app's deep-link guide, "Handling a Deeplink", rule 3: "Any integer value path component is obviously paired to \
             the path compenent beforehand." So an id must come right after a collection (a component of kind \
             `collection`, or one declaring an `id:` type), of the type that collection declares; an id after a tab, \
             a screen or a modal, or with nothing before it, pairs with nothing the app can open. Links with an empty \
-            host (seed 003's `exfe:///!100233`) are the exception: their path is the app's resource path, and a \
+            host (EXFE's `exfe:///!100233`) are the exception: their path is the app's resource path, and a \
             root id there is the app's own convention.
             """,
-        seed: "000_0bb9419a43cadf24.txt",
+        source: .her,
         triggeringExamples: [
             .link("her://feed/↓9"),
             .link("her://↓42"),
@@ -37,7 +37,7 @@ public struct IntegerPairingRule: LinkRule {
         let vocabulary = context.catalogue.components
         for (index, component) in components.enumerated() where component.isIdentifier {
             guard index > 0 else {
-                // With an empty host (`exfe:///!100233`, seed 003) the path is the app's own resource path, whose
+                // With an empty host (`exfe:///!100233`, EXFE's URL scheme) the path is the app's own resource path, whose
                 // root ids the app defines; elsewhere a leading id pairs with nothing.
                 if !template.hasEmptyHost && (template.hostSpan != nil || template.schemeSpan != nil) {
                     found.append(context.diagnostic(Self.self, .idWithoutCollection(component.text), link: link, span: component.span))

@@ -6,11 +6,11 @@ public struct LowercaseRule: LinkRule {
         defaultSeverity: .warning,
         summary: "scheme, host, path components and query names are written in lowercase",
         rationale: """
-            Seed 000 (HER), "Handling a Deeplink", rule 7: "Lower case everything before processing. Deeplinks should \
+            The HER app's deep-link guide, "Handling a Deeplink", rule 7: "Lower case everything before processing. Deeplinks should \
             not be case sensitive." A link written with capitals is handled as its lowercase form, so writing it that \
             way hides which links are the same. Placeholders and query values keep their case.
             """,
-        seed: "000_0bb9419a43cadf24.txt",
+        source: .her,
         fix: .safe,
         triggeringExamples: [
             .link("her://↓Feed/Communities", fixed: "her://feed/communities"),

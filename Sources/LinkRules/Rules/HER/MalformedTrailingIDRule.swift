@@ -6,12 +6,12 @@ public struct MalformedTrailingIDRule: LinkRule {
         defaultSeverity: .error,
         summary: "an id that follows another id has no component of its own",
         rationale: """
-            Seed 000 (HER), "Handling a Deeplink", rule 3: "we accepted either `her://feed/ads/12/campaign_id/5` or \
+            The HER app's deep-link guide, "Handling a Deeplink", rule 3: "we accepted either `her://feed/ads/12/campaign_id/5` or \
             `her://feed/ads/12/5` as the same thing. Cases like the latter should be considered malformed and we \
             should ultimate result in opening the first component only, "feed"." Name what the second id \
             identifies: `ads/12/campaigns/5`.
             """,
-        seed: "000_0bb9419a43cadf24.txt",
+        source: .her,
         triggeringExamples: [
             .link("her://feed/ads/12/↓5"),
             .link("her://communities/{id:int}/↓{post_id:int}"),

@@ -1,5 +1,5 @@
 /// Nothing can follow a modal without its own navigation stack: `premium/location` never reaches `location`,
-/// and a payload example (seed 002) that presents such a modal and then pushes a screen never shows the screen.
+/// and a payload example (the Coordinator playground) that presents such a modal and then pushes a screen never shows the screen.
 public struct ModalTerminalRule: LinkRule {
     public static let description = RuleDescription(
         id: "modal-terminal",
@@ -7,14 +7,14 @@ public struct ModalTerminalRule: LinkRule {
         defaultSeverity: .warning,
         summary: "components after a modal that has no navigation stack are never honoured",
         rationale: """
-            Seed 000 (HER), "Handling a Deeplink", rule 5: "Modal Navigation won't be honored ... Without a \
+            The HER app's deep-link guide, "Handling a Deeplink", rule 5: "Modal Navigation won't be honored ... Without a \
             navigation stack, no further View Controllers can be presented." A modal declared `navigable: true` has \
-            its own stack (seed 002's account coordinator pushes account details after being presented), so it may \
-            be followed by more components. The same holds inside a `{name:base64json}` payload (seed 002): a \
+            its own stack (the Coordinator playground's account coordinator pushes account details after being presented), so it may \
+            be followed by more components. The same holds inside a `{name:base64json}` payload (the Coordinator playground): a \
             `present` of a modal the catalogue declares without `navigable: true`, followed by `push` steps, is \
             reported in each example that carries it.
             """,
-        seed: "000_0bb9419a43cadf24.txt",
+        source: .her,
         fix: .unsafe,
         triggeringExamples: [
             .link("her://premium/↓location", fixed: "her://premium"),

@@ -6,12 +6,12 @@ public struct NoSeparatorsRule: LinkRule {
         defaultSeverity: .warning,
         summary: "a path component contains a hyphen, underscore or dot",
         rationale: """
-            Seed 000 (HER), "Designing a Deeplink", rule 2: "Never use hyphens/underscores/etc in path compenents." \
+            The HER app's deep-link guide, "Designing a Deeplink", rule 2: "Never use hyphens/underscores/etc in path compenents." \
             Its own bad example is `her://my_profile/verification`, next to the tab `myprofile`. Separators make \
             several spellings of one component possible and collide with the case-insensitive, one-word vocabulary \
             the handler matches against.
             """,
-        seed: "000_0bb9419a43cadf24.txt",
+        source: .her,
         fix: .unsafe,
         triggeringExamples: [
             .link("her://↓my_profile/verification", fixed: "her://myprofile/verification"),

@@ -6,13 +6,13 @@ public struct PluralResourceNounsRule: LinkRule {
         defaultSeverity: .warning,
         summary: "a component followed by an id names a collection and must be a plural noun",
         rationale: """
-            Seed 000 (HER), "Designing a Deeplink", rule 1: "Use plural nouns for resource descriptions, singular for \
+            The HER app's deep-link guide, "Designing a Deeplink", rule 1: "Use plural nouns for resource descriptions, singular for \
             all else." Its bad examples: "`her://feed/community/9` and `her://feed/communities`. `community` should \
             have been implemented as plural `communities`. `her://feed/post/23423` is the same way and should be \
             `her://feed/posts/23423`". A component followed by an id (a number or an id placeholder) names the \
             collection the id belongs to. Inflections are configurable (`inflections:` in `.linkrules.yml`).
             """,
-        seed: "000_0bb9419a43cadf24.txt",
+        source: .her,
         fix: .unsafe,
         triggeringExamples: [
             .link("her://feed/↓community/9", fixed: "her://feed/communities/9"),

@@ -7,13 +7,13 @@ public struct PreferPathOverQueryRule: LinkRule {
         defaultSeverity: .warning,
         summary: "a query parameter with a fixed word value should be a path component",
         rationale: """
-            Seed 000 (HER), "Designing a Deeplink", rule 3: "Use query params only for complex parameterization. A \
+            The HER app's deep-link guide, "Designing a Deeplink", rule 3: "Use query params only for complex parameterization. A \
             bad example is `her://boosts?open=buy` which is a current valid deeplink. Instead, it could have simply \
             been `her://boosts/purchase`." A parameter whose value in the catalogue is a fixed word (not a \
             placeholder) selects a destination; parameters declared with a `role` (tracking origins, credentials) \
             carry data and are left alone.
             """,
-        seed: "000_0bb9419a43cadf24.txt",
+        source: .her,
         fix: .unsafe,
         options: [
             RuleOptionDescription(

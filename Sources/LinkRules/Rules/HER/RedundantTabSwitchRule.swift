@@ -6,12 +6,12 @@ public struct RedundantTabSwitchRule: LinkRule {
         defaultSeverity: .warning,
         summary: "a tab selected only to be replaced by the next tab",
         rationale: """
-            Seed 000 (HER), "Handling a Deeplink", rule 6: "Naively handle multiple components that are all tab bar \
+            The HER app's deep-link guide, "Handling a Deeplink", rule 6: "Naively handle multiple components that are all tab bar \
             items. Example: `her://feed/my_profile` ... first the handler should "select" the feed tab, and then \
             it should select the `profile` tab." The first selection is visible flicker and nothing else: the link \
             means the last tab.
             """,
-        seed: "000_0bb9419a43cadf24.txt",
+        source: .her,
         fix: .unsafe,
         triggeringExamples: [
             .link("her://↓feed/myprofile", fixed: "her://myprofile"),

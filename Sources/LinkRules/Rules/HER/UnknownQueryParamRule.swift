@@ -6,13 +6,13 @@ public struct UnknownQueryParamRule: LinkRule {
         defaultSeverity: .warning,
         summary: "a query parameter that no component on the path accepts",
         rationale: """
-            Seed 000 (HER), "Handling a Deeplink", rule 4: "URL query params should be paired with the every \
+            The HER app's deep-link guide, "Handling a Deeplink", rule 4: "URL query params should be paired with the every \
             compatible component", and it lists which components take which parameters (`premium` takes `key`, \
             `location` takes `origin`, `boosts` takes `origin_identifier` and `open`). A parameter that no component \
-            on the path accepts pairs with nothing and is silently dropped. Parameters in `param_groups` (seed 003's \
+            on the path accepts pairs with nothing and is silently dropped. Parameters in `param_groups` (EXFE's \
             credentials) and those listed in the `global` option are accepted everywhere.
             """,
-        seed: "000_0bb9419a43cadf24.txt",
+        source: .her,
         options: [
             RuleOptionDescription(
                 name: "global", summary: "parameters every link accepts (analytics such as utm_source)", defaultValue: "[]")

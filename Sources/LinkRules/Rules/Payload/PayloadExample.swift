@@ -1,5 +1,5 @@
 /// One Base64 JSON payload carried by one of a link's `examples:`, in the position of one of the link's
-/// `{name:base64json}` placeholders (seed 002): the text, and where it is so findings can point into it.
+/// `{name:base64json}` placeholders (the Coordinator playground): the text, and where it is so findings can point into it.
 struct PayloadExample {
     /// The example scalar in the link's file.
     var example: Scalar

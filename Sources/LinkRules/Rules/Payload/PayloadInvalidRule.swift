@@ -1,4 +1,4 @@
-/// A `{name:base64json}` placeholder carries a navigation step tree (seed 002); each of the link's examples must
+/// A `{name:base64json}` placeholder carries a navigation step tree (the Coordinator playground); each of the link's examples must
 /// carry a payload in that position that decodes from Base64 to JSON and follows the step tree.
 public struct PayloadInvalidRule: LinkRule {
     public static let description = RuleDescription(
@@ -7,7 +7,7 @@ public struct PayloadInvalidRule: LinkRule {
         defaultSeverity: .error,
         summary: "an example's base64json payload that does not decode to a navigation step tree",
         rationale: """
-            Seed 002 (Coordinator playground): "The payload is a `JSON` object containing a `step` and an optional \
+            The Coordinator playground: "The payload is a `JSON` object containing a `step` and an optional \
             array of `children`. Each `step` corresponds to a specific navigation action (e.g., `transition`, \
             `push`, `present`)", and "The application expects the `JSON` payload to be **Base64-encoded** and \
             attached as a query parameter in a URL." A payload that is not Base64, not JSON, or names an unknown \
@@ -15,7 +15,7 @@ public struct PayloadInvalidRule: LinkRule {
             `{name:base64json}` placeholder must carry such a payload in the placeholder's position; the finding \
             points at the Base64 characters that carry the broken part.
             """,
-        seed: "002_80dd869b866c4190.txt",
+        source: .coordinatorPlayground,
         triggeringExamples: [
             .catalogue(
                 """

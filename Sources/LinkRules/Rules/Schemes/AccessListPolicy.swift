@@ -1,5 +1,5 @@
 /// Allow and deny lists for one part of a link (its scheme or its host), merged from the catalogue's `allow:` /
-/// `deny:` and the rule's `allow` / `deny` options in `.linkrules.yml`. Seed 001: "only the hosts or schemes in
+/// `deny:` and the rule's `allow` / `deny` options in `.linkrules.yml`. NoMoreDeepLinkHandler: "only the hosts or schemes in
 /// the whitelist will be handled if this field is set … The priority is `blacklist` >> `whitelist`."
 struct AccessListPolicy: Sendable {
     /// Entries given in the rule options, with the configuration file they are written in.

@@ -7,7 +7,7 @@ public struct HostConsistencyRule: CatalogueReportRule {
         defaultSeverity: .warning,
         summary: "the links of one custom scheme use one host form",
         rationale: """
-            Seed 003 (EXFE), "Host": "iOS支持空Host，目前建议使用 空，实现目前不进行判断" (iOS supports an empty host; \
+            EXFE's URL scheme, "Host": "iOS支持空Host，目前建议使用 空，实现目前不进行判断" (iOS supports an empty host; \
             for now we recommend leaving it empty, and the implementation does not check it). Its current links are \
             `exfe:///!100233`, while the deprecated index still lists `exfe://crosses/%CROSS_ID%`, where `crosses` \
             sits in the host position. A handler that ignores the host reads `exfe://crosses/9` and `exfe:///crosses/9` \
@@ -16,7 +16,7 @@ public struct HostConsistencyRule: CatalogueReportRule {
             written another way is reported, with a note at a link in the winning form. Universal links are left \
             alone: several associated domains are normal.
             """,
-        seed: "003_aa5f0a3a00cfc9a1.txt",
+        source: .exfe,
         triggeringExamples: [
             .catalogue(
                 """

@@ -1,4 +1,4 @@
-/// A link's host must pass the access lists (`deny` beats `allow`, seed 001), and a universal link's host must be
+/// A link's host must pass the access lists (`deny` beats `allow`, NoMoreDeepLinkHandler), and a universal link's host must be
 /// one of the catalogue's declared `hosts`.
 public struct HostNotAllowedRule: LinkRule {
     public static let description = RuleDescription(
@@ -7,17 +7,17 @@ public struct HostNotAllowedRule: LinkRule {
         defaultSeverity: .error,
         summary: "a link's host must pass the allow and deny lists and be a declared host",
         rationale: """
-            Seed 001 (NoMoreDeepLinkHandler) filters hosts before any handler runs: `.set(blacklistHosts: \
+            NoMoreDeepLinkHandler filters hosts before any handler runs: `.set(blacklistHosts: \
             ["localhost"])`, `.set(whitelistHosts: ["sample-domain.vn"])`, and "The priority is `blacklist` >> \
             `whitelist`." The host is what the app's URL handler sees as `url.host`: a universal link's host, a \
             custom-scheme authority declared in `hosts:` (`app://localhost/pay`), or otherwise a custom scheme's \
             first component (`her://feed/…` has the host `feed`); an empty host (`exfe:///`) has nothing to filter. \
             The lists are the catalogue's `allow: { hosts }` and `deny: { hosts }`, merged with this rule's `allow` \
             and `deny` options; a host in both is denied. Ports and user information are not part of the host. A \
-            universal link (`http`/`https`) opens the app only on an associated domain (seed 004), so when the \
+            universal link (`http`/`https`) opens the app only on an associated domain (Cookpad's universal links), so when the \
             catalogue declares `hosts:` its host must be one of them; the fix to a likely intended host is unsafe.
             """,
-        seed: "001_7562cb1c5c3a7a5e.txt",
+        source: .noMoreDeepLinkHandler,
         fix: .unsafe,
         options: [
             RuleOptionDescription(name: "allow", summary: "hosts to let through, added to the catalogue's", defaultValue: "[]"),

@@ -1,5 +1,5 @@
 /// A link's scheme must be one the app registers and the access lists let through: `deny` beats `allow`
-/// (seed 001), and with an allow list nothing else passes.
+/// (NoMoreDeepLinkHandler), and with an allow list nothing else passes.
 public struct SchemeNotAllowedRule: LinkRule {
     public static let description = RuleDescription(
         id: "scheme-not-allowed",
@@ -7,17 +7,17 @@ public struct SchemeNotAllowedRule: LinkRule {
         defaultSeverity: .error,
         summary: "a link's scheme must be registered by the app and not denied",
         rationale: """
-            Seed 001 (NoMoreDeepLinkHandler): "blacklistSchemes & blacklistHosts & whitelistHosts & whitelistSchemes: \
+            NoMoreDeepLinkHandler: "blacklistSchemes & blacklistHosts & whitelistHosts & whitelistSchemes: \
             Filter before handing the deep link, only the hosts or schemes in the whitelist will be handled if this \
             field is set. Otherwise the `forbiddenHandler` will be called. The priority is `blacklist` >> \
             `whitelist`." A link in a denied scheme, or outside the allow list, never reaches its handler, so the \
             catalogue is wrong to list it; a scheme named in both lists is denied. The lists are the catalogue's \
             `allow: { schemes }` and `deny: { schemes }`, merged with this rule's `allow` and `deny` options. When \
-            the catalogue declares `schemes:` (seed 003's flavours `exfe`, `black`, `panda` included), a link must \
+            the catalogue declares `schemes:` (EXFE's flavours `exfe`, `black`, `panda` included), a link must \
             use one of them or `http`/`https`, since the system does not hand the app a scheme it did not register; \
             the fix, when a declared scheme is a likely misspelling, is unsafe because the public URL changes.
             """,
-        seed: "001_7562cb1c5c3a7a5e.txt",
+        source: .noMoreDeepLinkHandler,
         fix: .unsafe,
         options: [
             RuleOptionDescription(name: "allow", summary: "schemes to let through, added to the catalogue's", defaultValue: "[]"),

@@ -6,7 +6,7 @@ public struct UniversalLinkHTTPSRule: LinkRule {
         defaultSeverity: .warning,
         summary: "a universal link uses https and names its host",
         rationale: """
-            Seed 004 (Cookpad universal links): "Universal links are HTTP or HTTPS URLs that Apple's operating systems \
+            Cookpad's universal links: "Universal links are HTTP or HTTPS URLs that Apple's operating systems \
             recognize as pointing to resources either on the web or in your app. For instance, a URL \
             http://cookpad.com/search/chicken can be loaded as HTML on the web, or as a native controller", and the \
             association is "a secure two-way association" between the app and "an associated domain file" on the \
@@ -16,7 +16,7 @@ public struct UniversalLinkHTTPSRule: LinkRule {
             host, or any `http` link when no `hosts:` are declared) is written with `https`; the fix is unsafe \
             because the public URL changes. A universal link without a host (`https:///search`) opens nothing.
             """,
-        seed: "004_b5c9eea4867fbf9e.txt",
+        source: .cookpad,
         fix: .unsafe,
         exampleContext: """
             version: 1

@@ -7,13 +7,13 @@ public struct CredentialInURLRule: LinkRule {
         defaultSeverity: .warning,
         summary: "a link must not carry tokens, passwords, secrets or keys",
         rationale: """
-            Seed 002 (Coordinator playground) puts a Base64 JSON payload in the query, and inside it `"account": \
-            {"authToken": "secretToken"}`; seed 003 (EXFE) logs the user in from the link itself: \
+            The Coordinator playground puts a Base64 JSON payload in the query, and inside it `"account": \
+            {"authToken": "secretToken"}`; EXFE's URL scheme logs the user in from the link itself: \
             `exfe:///!100233?user_id=233&username=moew&token=b049…`, "token … 授权的token，必选" (the authorisation \
             token, required). OWASP's guidance is not to send sensitive data in a URL: the full URL, query string \
             included, is written to web server and proxy logs, kept in browser history and bookmarks, and passed on \
             in the `Referer` header, and a deep link is also shared, pasted and logged by the apps it passes \
-            through (seed 004's app delegate hands every URL to a method that logs to Firebase). Base64 hides nothing. A parameter declared with \
+            through (Cookpad's app delegate hands every URL to a method that logs to Firebase). Base64 hides nothing. A parameter declared with \
             `role: credential` is reported; an undeclared one is reported when its name reads as a credential \
             (`token`, `auth_token`, `password`, `secret`, `api_key`, `session`, `sid`, …), but a parameter declared \
             with another role is trusted (HER's `key` is a tracking origin). Placeholders with such names, \
@@ -21,7 +21,7 @@ public struct CredentialInURLRule: LinkRule {
             `{name:base64json}` placeholder or a `payload` parameter) are reported too. The `names` option adds \
             names to the heuristic.
             """,
-        seed: "002_80dd869b866c4190.txt",
+        source: .coordinatorPlayground,
         options: [
             RuleOptionDescription(name: "names", summary: "more parameter names that carry credentials", defaultValue: "[]")
         ],

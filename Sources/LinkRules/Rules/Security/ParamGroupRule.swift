@@ -6,7 +6,7 @@ public struct ParamGroupRule: LinkRule {
         defaultSeverity: .warning,
         summary: "a link that uses some parameters of a group uses all of them",
         rationale: """
-            Seed 003 (EXFE), "Parameters": `user_id` "用来标示登陆的用户信息，必选" (identifies the signed-in user, \
+            EXFE's URL scheme, "Parameters": `user_id` "用来标示登陆的用户信息，必选" (identifies the signed-in user, \
             required), `token` "授权的token，必选" (the authorisation token, required) and `username` "用户名称，必选。\
             用来在合并的时候给予提示，由于调用者并不知道是否会合并，因此该选项必须有" (the user name, required: it is \
             shown when identities merge, and since the caller cannot know whether they will, it must always be \
@@ -15,7 +15,7 @@ public struct ParamGroupRule: LinkRule {
             `groups` option; a link whose query has some but not all of a group is reported, naming the missing \
             ones. The fix appends them as placeholders; it is unsafe because the public URL changes.
             """,
-        seed: "003_aa5f0a3a00cfc9a1.txt",
+        source: .exfe,
         fix: .unsafe,
         options: [
             RuleOptionDescription(name: "groups", summary: "more groups of parameters that travel together", defaultValue: "[]")

@@ -6,7 +6,7 @@ public struct URLTooLongRule: LinkRule {
         defaultSeverity: .warning,
         summary: "a link and its examples stay under a length every browser and server carries",
         rationale: """
-            Seed 002 (Coordinator playground) carries a whole navigation tree as Base64 JSON in one query parameter: \
+            The Coordinator playground carries a whole navigation tree as Base64 JSON in one query parameter: \
             its example is already over 600 characters for five steps, and every step, field and token makes it \
             longer (Base64 adds a third). The HTTP standard sets no limit and RFC 9110 recommends supporting at \
             least 8,000 octets, but in practice browsers, proxies, CDNs, link shorteners, messaging apps and \
@@ -15,7 +15,7 @@ public struct URLTooLongRule: LinkRule {
             example as sent (a character outside ASCII counts as its percent-encoded `%XX` bytes), and the finding \
             points at the first character over the limit, set by the `max_length` option.
             """,
-        seed: "002_80dd869b866c4190.txt",
+        source: .coordinatorPlayground,
         options: [
             RuleOptionDescription(name: "max_length", summary: "the longest link allowed, in characters", defaultValue: "2000")
         ],

@@ -7,7 +7,7 @@ public struct UntrustedURLParamRule: LinkRule {
         defaultSeverity: .warning,
         summary: "a parameter that carries a URL to open is an open redirect",
         rationale: """
-            Seed 001 (NoMoreDeepLinkHandler) guards the app's own entry with allow and deny lists: "only the hosts \
+            NoMoreDeepLinkHandler guards the app's own entry with allow and deny lists: "only the hosts \
             or schemes in the whitelist will be handled if this field is set". A link parameter that carries another \
             URL to open after login or on completion (`url`, `redirect`, `redirect_uri`, `next`, `callback`, \
             `return_to`, `returnUrl`, `continue`, …) skips that guard: anyone can craft a link with the app's trusted \
@@ -18,7 +18,7 @@ public struct UntrustedURLParamRule: LinkRule {
             of these, when it is declared with `role: url` or `role: redirect`, or when its fixed value is itself a \
             URL; a parameter declared with another role is trusted (`next: { role: pagination }`).
             """,
-        seed: "001_7562cb1c5c3a7a5e.txt",
+        source: .noMoreDeepLinkHandler,
         options: [
             RuleOptionDescription(name: "names", summary: "more parameter names that carry URLs to open", defaultValue: "[]")
         ],
