@@ -8,7 +8,7 @@ public struct PlaceholderStyleRule: CatalogueRule {
         summary: "placeholders are written '{name}' or '{name:type}' with a known type",
         rationale: """
             NoMoreDeepLinkHandler writes its path templates as "/transaction/{transaction_id}"; EXFE's URL scheme \
-            (EXFE) writes ids as "!%CROSS_ID%", and route documents elsewhere use `:name` and `<type:name>`. A \
+            writes ids as "!%CROSS_ID%", and route documents elsewhere use `:name` and `<type:name>`. A \
             catalogue that mixes syntaxes hides which links are the same and which parts are variables, so linkrules \
             reads them all and asks for one: `{name}`, or `{name:type}` with a type of `int`, `string`, `uuid`, \
             `slug` or `base64json`. The rewrite is safe: placeholder names and syntax are not part of the public \
