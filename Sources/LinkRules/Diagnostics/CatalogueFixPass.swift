@@ -2,15 +2,14 @@ extension FixApplier {
     /// Applies one pass of `fixes` to a catalogue split over several files: a fix is accepted or skipped whole,
     /// across every file its edits touch, then each file gets the edits of the accepted fixes that fall in it.
     ///
-    /// The rules are those of `apply(_:to:file:)`, per file: a fix overlapping an edit accepted earlier in this
-    /// pass (in any of its files) is deferred whole; a fix naming a file not in `files`, a range outside its text
-    /// or cutting a UTF-8 character, or two overlapping edits of its own, is rejected, as is a fix that changes
-    /// nothing anywhere. A fix with exactly the edits of a fix already applied is counted as applied.
+    /// The rules are those of `apply(_:to:file:)`, per file: an edit identical to one accepted earlier in this pass
+    /// merges with it; a fix with another edit overlapping an accepted one (in any of its files) is deferred whole;
+    /// a fix naming a file not in `files`, a range outside its text or cutting a UTF-8 character, or two
+    /// overlapping edits of its own, is rejected, as is a fix that changes nothing anywhere.
     public static func apply(_ fixes: [FixIt], to files: [SourceFile]) -> CatalogueFixPass {
         var fileIndex: [String: Int] = [:]
         for (index, file) in files.enumerated() where fileIndex[file.path] == nil { fileIndex[file.path] = index }
         var accepted = Array(repeating: AcceptedEdits(), count: files.count)
-        var appliedPlans: Set<[FileEdits]> = []
         var outcomes: [FixPassOutcome] = []
         outcomes.reserveCapacity(fixes.count)
         for fix in fixes {
@@ -18,14 +17,11 @@ extension FixApplier {
                 outcomes.append(.rejected)
                 continue
             }
-            if appliedPlans.contains(plan) {
-                outcomes.append(.applied)
-            } else if plan.contains(where: { part in part.edits.contains { accepted[part.file].conflicts(with: $0.range) } }) {
-                outcomes.append(.deferred)
-            } else {
+            if plan.allSatisfy({ part in part.edits.allSatisfy(accepted[part.file].admits) }) {
                 for part in plan { part.edits.forEach { accepted[part.file].insert($0) } }
-                appliedPlans.insert(plan)
                 outcomes.append(.applied)
+            } else {
+                outcomes.append(.deferred)
             }
         }
         var newFiles = files
@@ -56,7 +52,7 @@ extension FixApplier {
 }
 
 /// The validated edits of one fix that fall in one file of a pass (the file's index among the pass's files).
-private struct FileEdits: Hashable {
+private struct FileEdits {
     var file: Int
     var edits: [PlannedEdit]
 }

@@ -1,31 +1,29 @@
-/// Applies one pass of fix-its to one file's bytes: fixes are taken in the order given, each all or nothing, and a
-/// fix that would overlap an edit already accepted in this pass waits for the next pass (after a re-lint).
+/// Applies one pass of fix-its to one file's bytes: fixes are taken in the order given, each all or nothing; an edit
+/// identical to one already accepted merges with it, and a fix that would overlap a different accepted edit waits
+/// for the next pass (after a re-lint).
 public enum FixApplier {
     /// Applies `fixes` to `bytes`, the text of `file` that every edit's byte range refers to.
     ///
-    /// A fix is skipped whole and lands in `deferred` when any of its edits overlaps an edit accepted earlier in
-    /// this pass. Two insertions at the same offset overlap; an insertion touching the boundary of a replaced range
-    /// does not (it goes before a range starting there and after a range ending there). A fix that can never apply
-    /// to this text lands in `rejected`: an edit in another file, a range outside the text or cutting a UTF-8
-    /// character in two, two of its own edits overlapping, or no edit that changes anything. A fix whose edits are
-    /// exactly those of a fix already applied is counted as applied too, since its change is made.
+    /// An edit identical to one accepted earlier in this pass (the same range and replacement) is the same change:
+    /// it merges with that edit and is made once. A fix is skipped whole and lands in `deferred` when any of its
+    /// other edits overlaps an edit accepted earlier in this pass. Two different insertions at the same offset
+    /// overlap; an insertion touching the boundary of a replaced range does not (it goes before a range starting
+    /// there and after a range ending there). A fix that can never apply to this text lands in `rejected`: an edit
+    /// in another file, a range outside the text or cutting a UTF-8 character in two, two of its own edits
+    /// overlapping, or no edit that changes anything.
     public static func apply(_ fixes: [FixIt], to bytes: [UInt8], file: String) -> FixPass {
         var accepted = AcceptedEdits()
-        var appliedEditLists: Set<[PlannedEdit]> = []
         var pass = FixPass(bytes: bytes, applied: [], deferred: [], rejected: [])
         for fix in fixes {
             guard let edits = plannedEdits(of: fix, in: bytes, file: file) else {
                 pass.rejected.append(fix)
                 continue
             }
-            if appliedEditLists.contains(edits) {
-                pass.applied.append(fix)
-            } else if edits.contains(where: { accepted.conflicts(with: $0.range) }) {
-                pass.deferred.append(fix)
-            } else {
+            if edits.allSatisfy(accepted.admits) {
                 edits.forEach { accepted.insert($0) }
-                appliedEditLists.insert(edits)
                 pass.applied.append(fix)
+            } else {
+                pass.deferred.append(fix)
             }
         }
         pass.bytes = accepted.applied(to: bytes)
@@ -121,15 +119,17 @@ struct AcceptedEdits {
         return low
     }
 
-    func conflicts(with range: Range<Int>) -> Bool {
-        var index = firstIndex(endingAtOrAfter: range.lowerBound)
-        while index < edits.count, edits[index].range.lowerBound <= range.upperBound {
-            if PlannedEdit.overlap(edits[index].range, range) { return true }
+    /// Whether `edit` may join the accepted edits: it overlaps none of them, or it is one of them.
+    func admits(_ edit: PlannedEdit) -> Bool {
+        var index = firstIndex(endingAtOrAfter: edit.range.lowerBound)
+        while index < edits.count, edits[index].range.lowerBound <= edit.range.upperBound {
+            if PlannedEdit.overlap(edits[index].range, edit.range) { return edits[index] == edit }
             index += 1
         }
-        return false
+        return true
     }
 
+    /// Adds `edit`, which `admits(_:)` accepted; an edit already there is not added twice.
     mutating func insert(_ edit: PlannedEdit) {
         var low = 0
         var high = edits.count
@@ -137,6 +137,7 @@ struct AcceptedEdits {
             let mid = (low + high) / 2
             if PlannedEdit.positionOrder(edits[mid], edit) { low = mid + 1 } else { high = mid }
         }
+        if low < edits.count, edits[low] == edit { return }
         edits.insert(edit, at: low)
     }
 

@@ -1,8 +1,15 @@
-/// Builds the fix that renames a path component. A component declared in the vocabulary is renamed in one fix
-/// in its declaration and in every link that uses it; an undeclared one only in the link at hand.
+/// Builds the fix that renames a path component. An undeclared component is renamed only in the link at hand. A
+/// declared one is renamed in its declaration and in every link that uses it, shared out over the findings: each
+/// finding's fix renames the declaration and the component in its own link, and the first link the rule reports
+/// (the lead) renames it in every link, including those no finding reaches (`community` without an id after it).
+/// The fix applier merges identical edits, so the rename is made once, and the edits of all the findings together
+/// grow with findings plus links, not findings times links.
 enum ComponentRename {
+    /// The fix renaming `component` of `link` to `newName`. `isReported` tells whether the rule reports `component`'s
+    /// name in a link using it; the first link it holds for carries the rename of every use.
     static func fix(
-        _ message: Message, link: Link, component: PathComponent, to newName: String, in context: LintContext
+        _ message: Message, link: Link, component: PathComponent, to newName: String, in context: LintContext,
+        isReported: (Link) -> Bool
     ) -> FixIt {
         guard let declared = context.catalogue.component(named: component.name),
             context.catalogue.component(named: newName.lowercasedASCIIIfNeeded) == nil,
@@ -11,12 +18,25 @@ enum ComponentRename {
             return context.urlFix(message, link, replacing: component.span, with: newName, applicability: .unsafe)
         }
         var edits = [TextEdit(location: declared.file.location(ofBytes: declared.name.tokenRange), replacement: newName)]
-        for index in users {
-            let other = context.links[index]
-            for part in other.template.components where part.name == component.name {
-                edits.append(context.urlEdit(other, replacing: part.span, with: newName))
+        let renamed = isLead(link, among: users, in: context, isReported: isReported) ? users : [link.index]
+        for index in renamed {
+            let user = context.links[index]
+            for part in user.template.components where part.name == component.name {
+                edits.append(context.urlEdit(user, replacing: part.span, with: newName))
             }
         }
         return FixIt(message: message, edits: edits, applicability: .unsafe)
+    }
+
+    /// Whether `link` is the first of `users` (the links using the component, in catalogue order) that the rule
+    /// reports. Only the users before `link` are asked, and the walk stops at the first one reported.
+    private static func isLead(
+        _ link: Link, among users: [Int], in context: LintContext, isReported: (Link) -> Bool
+    ) -> Bool {
+        for index in users {
+            if index == link.index { return true }
+            if isReported(context.links[index]) { return false }
+        }
+        return false
     }
 }

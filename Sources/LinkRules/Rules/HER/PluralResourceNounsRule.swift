@@ -51,38 +51,36 @@ public struct PluralResourceNounsRule: LinkRule {
     public init() {}
 
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
-        // Most links have no singular noun before an identifier: the components, read in place, settle them
-        // before the template's components are taken out.
-        // The positions the context resolved are asked for once, not for every component.
-        let hasSingularCollection = context.withVocabularyPositions(of: link) { positions -> Bool in
-            link.template.components.withUnsafeBufferPointer { components -> Bool in
-                guard components.count > 1 else { return false }
-                for index in 0..<(components.count - 1)
-                where components[index].isLiteral && components[index + 1].isIdentifier
-                    && !context.isPlural(link, component: index, positions: positions)
-                {
-                    return true
-                }
-                return false
-            }
-        }
-        guard hasSingularCollection else { return }
         let components = link.template.components
-        for index in 0..<(components.count - 1) {
-            guard components[index].isLiteral, components[index + 1].isIdentifier,
-                !context.isPlural(link, component: index)
-            else { continue }
+        for index in components.indices.dropLast() where Self.namesSingularCollection(link, at: index, in: context) {
             let noun = components[index]
             let plural = context.inflector.pluralize(noun.name)
             var notes: [Note] = []
             if let declared = context.catalogue.component(named: plural) {
                 notes.append(context.declarationNote(declared, .pluralDeclared(plural)))
             }
-            let fix = ComponentRename.fix(.usePlural(plural), link: link, component: noun, to: plural, in: context)
+            // A link using the word with no id after it is not reported, but its use is renamed with the rest.
+            let fix = ComponentRename.fix(
+                .usePlural(plural), link: link, component: noun, to: plural, in: context,
+                isReported: { user in Self.hasIdentifier(after: noun.name, in: user) })
             found.append(
                 context.diagnostic(
                     Self.self, .singularCollection(noun.text, plural: plural), link: link, span: noun.span, notes: notes,
                     fixes: [fix]))
+        }
+    }
+
+    /// Whether the component at `index` of the link's path is a word that is not a plural, followed by an id.
+    static func namesSingularCollection(_ link: Link, at index: Int, in context: LintContext) -> Bool {
+        let components = link.template.components
+        return components[index].isLiteral && components[index + 1].isIdentifier && !context.isPlural(link, component: index)
+    }
+
+    /// Whether `link` uses the word `name` followed by an id (the use this rule reports, for a word not plural).
+    static func hasIdentifier(after name: String, in link: Link) -> Bool {
+        let components = link.template.components
+        return components.indices.dropLast().contains { index in
+            components[index].isLiteral && components[index + 1].isIdentifier && components[index].name == name
         }
     }
 }
