@@ -31,10 +31,8 @@ public struct IntegerPairingRule: LinkRule {
     public init() {}
 
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
-        if surelyPairs(link, in: context) { return }
         let template = link.template
         let components = template.components
-        let vocabulary = context.catalogue.components
         for (index, component) in components.enumerated() where component.isIdentifier {
             guard index > 0 else {
                 // With an empty host (`exfe:///!100233`, EXFE's URL scheme) the path is the app's own resource path, whose
@@ -47,13 +45,10 @@ public struct IntegerPairingRule: LinkRule {
             let owner = components[index - 1]
             // An id after an id is `malformed-trailing-id`'s finding; an undeclared owner is `plural-resource-nouns`'.
             guard owner.isLiteral, let position = context.vocabularyPosition(of: link, component: index - 1) else { continue }
-            // The entry and the note are read only for a finding: this loop runs for every id of every link.
-            func note() -> Note {
-                let declared = vocabulary[position]
-                return context.declarationNote(declared, .declaredAs(owner.name, kind: declared.kind))
-            }
-            let kind = vocabulary[position].kind
-            let idType = vocabulary[position].idType
+            let declared = context.catalogue.components[position]
+            func note() -> Note { context.declarationNote(declared, .declaredAs(owner.name, kind: declared.kind)) }
+            let kind = declared.kind
+            let idType = declared.idType
             if kind != .collection, idType == nil {
                 found.append(
                     context.diagnostic(
@@ -64,39 +59,6 @@ public struct IntegerPairingRule: LinkRule {
                     context.diagnostic(
                         Self.self, .idTypeMismatch(owner.text, expected: expected, found: type), link: link,
                         span: component.span, notes: [note()]))
-            }
-        }
-    }
-}
-
-extension IntegerPairingRule {
-    /// Whether every id of a link of the catalogue's own surely pairs with what comes before it, decided in place
-    /// on the positions the context resolved by the same tests as `check`; false when `check` may find something
-    /// (or for a link the context did not resolve), for it to find and word the findings.
-    func surelyPairs(_ link: Link, in context: LintContext) -> Bool {
-        context.withVocabularyPositions(of: link) { positions -> Bool in
-            guard let positions else { return false }
-            return context.catalogue.components.withUnsafeBufferPointer { vocabulary -> Bool in
-                link.template.components.withUnsafeBufferPointer { components -> Bool in
-                    for index in components.indices where components[index].isIdentifier {
-                        guard index > 0 else {
-                            if !link.template.hasEmptyHost && (link.template.hostSpan != nil || link.template.schemeSpan != nil) {
-                                return false
-                            }
-                            continue
-                        }
-                        guard components[index - 1].isLiteral, positions[index - 1] >= 0 else { continue }
-                        let position = Int(positions[index - 1])
-                        let idType = vocabulary[position].idType
-                        if vocabulary[position].kind != .collection, idType == nil { return false }
-                        if let expected = idType, case .placeholder(let placeholder) = components[index].kind,
-                            let type = placeholder.type, type != expected
-                        {
-                            return false
-                        }
-                    }
-                    return true
-                }
             }
         }
     }

@@ -26,58 +26,32 @@ public struct LowercaseRule: LinkRule {
     public init() {}
 
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
-        // Most links have no capital anywhere: one pass over the bytes, read in place, settles them.
-        guard Self.hasCapital(link.template.text) else { return }
         let template = link.template
-        let bytes = Array(template.text.utf8)
-        func hasUppercase(_ span: Range<Int>) -> Bool { bytes[span].contains { $0 >= 0x41 && $0 <= 0x5A } }
+        func hasCapital(_ span: Range<Int>) -> Bool { template.utf8Slice(span).contains(where: Self.isASCIICapital) }
         var spans: [Range<Int>] = []
-        if let span = template.schemeSpan, hasUppercase(span) { spans.append(span) }
-        if let span = template.hostSpan, hasUppercase(span) { spans.append(span) }
+        if let span = template.schemeSpan, hasCapital(span) { spans.append(span) }
+        if let span = template.hostSpan, hasCapital(span) { spans.append(span) }
         for component in template.components {
             switch component.kind {
             case .literal, .integer:
-                if hasUppercase(component.span) { spans.append(component.span) }
+                if component.text.utf8.contains(where: Self.isASCIICapital) { spans.append(component.span) }
             case .placeholder(let placeholder):
                 let prefix = component.span.lowerBound..<placeholder.span.lowerBound
-                if hasUppercase(prefix) { spans.append(prefix) }
+                if hasCapital(prefix) { spans.append(prefix) }
             }
         }
-        for item in template.query where hasUppercase(item.nameSpan) { spans.append(item.nameSpan) }
+        for item in template.query where hasCapital(item.nameSpan) { spans.append(item.nameSpan) }
         guard let first = spans.first else { return }
         let edits = spans.map { span in
-            context.urlEdit(link, replacing: span, with: String(decoding: bytes[span], as: UTF8.self).lowercasedASCIIIfNeeded)
+            context.urlEdit(link, replacing: span, with: String(template.substring(span)).lowercasedASCIIIfNeeded)
         }
-        let lowered = String(decoding: bytes[first], as: UTF8.self)
         let fix = FixIt(message: .lowercaseLink, edits: edits, applicability: .safe)
-        found.append(context.diagnostic(Self.self, .notLowercase(lowered), link: link, span: first, fixes: [fix]))
+        found.append(
+            context.diagnostic(Self.self, .notLowercase(String(template.substring(first))), link: link, span: first, fixes: [fix]))
     }
-}
 
-extension LowercaseRule {
-    /// Whether a text has an ASCII capital, its bytes read in place eight at a time.
-    static func hasCapital(_ text: String) -> Bool {
-        let found = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard let base = bytes.baseAddress else { return false }
-            let raw = UnsafeRawPointer(base)
-            var offset = 0
-            while offset + 8 <= bytes.count {
-                let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                // Per byte under 0x80: the high bit of `low + 0x3F` is set from `A` up, that of `low + 0x25` past `Z`.
-                let low = word & 0x7F7F_7F7F_7F7F_7F7F
-                let fromA = low &+ 0x3F3F_3F3F_3F3F_3F3F
-                let pastZ = low &+ 0x2525_2525_2525_2525
-                if fromA & ~pastZ & ~word & 0x8080_8080_8080_8080 != 0 { return true }
-                offset += 8
-            }
-            while offset < bytes.count {
-                if bytes[offset] >= 0x41 && bytes[offset] <= 0x5A { return true }
-                offset += 1
-            }
-            return false
-        }
-        return found ?? text.utf8.contains { $0 >= 0x41 && $0 <= 0x5A }
-    }
+    /// Whether a byte is an ASCII capital letter.
+    static func isASCIICapital(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
 }
 
 extension Message {

@@ -24,11 +24,6 @@ public struct MalformedTrailingIDRule: LinkRule {
     public init() {}
 
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
-        // Most links have no two values in a row: the path is read in place to tell.
-        let hasTwoValues = link.template.components.withUnsafeBufferPointer { components in
-            components.indices.dropFirst().contains { components[$0].isValue && components[$0 - 1].isValue }
-        }
-        guard hasTwoValues else { return }
         let components = link.template.components
         guard components.count > 1 else { return }
         for index in 1..<components.count where components[index].isValue && components[index - 1].isValue {

@@ -58,23 +58,17 @@ public struct ModalTerminalRule: LinkRule {
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         guard context.catalogue.hasVocabulary else { return }
         checkPath(link, in: context, into: &found)
-        if PayloadExample.hasPayloadPlaceholder(link), !link.examples.isEmpty {
-            found += checkPayloads(link, in: context)
-        }
+        found += checkPayloads(link, in: context)
     }
 
     /// A modal in the link's path followed by more components.
     private func checkPath(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
-        if surelyNoModalInside(link, in: context) { return }
         let components = link.template.components
-        guard components.count > 1 else { return }
-        let vocabulary = context.catalogue.components
-        for index in 0..<(components.count - 1) {
+        for index in components.indices.dropLast() {
             let component = components[index]
-            guard component.isLiteral, let position = context.vocabularyPosition(of: link, component: index),
-                vocabulary[position].kind == .modal, !vocabulary[position].navigable
-            else { continue }
-            let declared = vocabulary[position]
+            guard component.isLiteral, let position = context.vocabularyPosition(of: link, component: index) else { continue }
+            let declared = context.catalogue.components[position]
+            guard declared.kind == .modal, !declared.navigable else { continue }
             let following = components[index + 1]
             let removal = component.span.upperBound..<components[components.count - 1].span.upperBound
             let fix = context.urlFix(.removeAfterModal(component.text), link, replacing: removal, with: "", applicability: .unsafe)
@@ -84,24 +78,6 @@ public struct ModalTerminalRule: LinkRule {
                     Self.self, .afterModal(following.text, modal: component.text), link: link, span: following.span,
                     notes: [note], fixes: [fix]))
             return
-        }
-    }
-
-    /// Whether no component but the last of a link of the catalogue's own is a declared modal without a
-    /// navigation stack, decided in place on the positions the context resolved; false when one may be (or for a
-    /// link the context did not resolve), for `checkPath` to find it and word the finding.
-    private func surelyNoModalInside(_ link: Link, in context: LintContext) -> Bool {
-        context.withVocabularyPositions(of: link) { positions -> Bool in
-            guard let positions else { return false }
-            return context.catalogue.components.withUnsafeBufferPointer { vocabulary -> Bool in
-                link.template.components.withUnsafeBufferPointer { components -> Bool in
-                    for index in components.indices.dropLast() where components[index].isLiteral && positions[index] >= 0 {
-                        let position = Int(positions[index])
-                        if vocabulary[position].kind == .modal, !vocabulary[position].navigable { return false }
-                    }
-                    return true
-                }
-            }
         }
     }
 

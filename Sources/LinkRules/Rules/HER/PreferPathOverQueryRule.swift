@@ -66,10 +66,7 @@ public struct PreferPathOverQueryRule: LinkRule {
         let value = item.value ?? ""
         let component = nouns[value.lowercasedASCIIIfNeeded] ?? value.lowercasedASCIIIfNeeded
         // One edit from the end of the path to the end of the query: the new component, then the other items.
-        let bytes = Array(template.text.utf8)
-        let others = template.query.enumerated().filter { $0.offset != position }.map {
-            String(decoding: bytes[$0.element.span], as: UTF8.self)
-        }
+        let others = template.query.enumerated().filter { $0.offset != position }.map { String(template.substring($0.element.span)) }
         let replaced = last.span.upperBound..<template.query[template.query.count - 1].span.upperBound
         let rest = others.isEmpty ? "" : "?" + others.joined(separator: "&")
         let edits = [context.urlEdit(link, replacing: replaced, with: "/" + component + rest)]
@@ -81,30 +78,11 @@ public struct PreferPathOverQueryRule: LinkRule {
     }
 
     /// The position of the first query item that picks a fixed option: a fixed value of letters only, for a
-    /// parameter not declared with a role. The items are read in place, and each value's letters are tested on
-    /// the template's bytes at its span, not on a copy of its string.
+    /// parameter not declared with a role.
     private static func firstOptionPosition(_ template: LinkTemplate, in context: LintContext) -> Int? {
-        let found = template.text.utf8.withContiguousStorageIfAvailable { bytes in
-            template.query.withUnsafeBufferPointer { query -> Int? in
-                for position in query.indices {
-                    guard let valueSpan = query[position].valueSpan, !valueSpan.isEmpty,
-                        bytes[valueSpan].allSatisfy({ isAlpha($0) }), query[position].placeholder == nil,
-                        !context.hasDeclaredRole(named: query[position].name)
-                    else { continue }
-                    return position
-                }
-                return nil
-            }
-        }
-        if let found { return found }
-        return template.query.withUnsafeBufferPointer { query in
-            for position in query.indices {
-                guard let value = query[position].value, query[position].placeholder == nil, !value.isEmpty,
-                    value.utf8.allSatisfy({ isAlpha($0) }), !context.hasDeclaredRole(named: query[position].name)
-                else { continue }
-                return position
-            }
-            return nil
+        template.query.firstIndex { item in
+            guard let valueSpan = item.valueSpan, !valueSpan.isEmpty, item.placeholder == nil else { return false }
+            return template.utf8Slice(valueSpan).allSatisfy(isAlpha) && !context.hasDeclaredRole(named: item.name)
         }
     }
 }

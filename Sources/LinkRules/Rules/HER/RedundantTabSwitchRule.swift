@@ -26,7 +26,7 @@ public struct RedundantTabSwitchRule: LinkRule {
 
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let components = link.template.components
-        guard components.count > 1, context.catalogue.hasVocabulary, mayHaveTwoTabs(link, in: context) else { return }
+        guard components.count > 1, context.catalogue.hasVocabulary else { return }
         for index in 0..<(components.count - 1)
         where isTab(link, component: index, in: context) && isTab(link, component: index + 1, in: context) {
             let current = components[index]
@@ -41,26 +41,6 @@ public struct RedundantTabSwitchRule: LinkRule {
 }
 
 extension RedundantTabSwitchRule {
-    /// Whether two components in a row of a link's path may be tabs: false only for a link of the catalogue's own
-    /// where no two are, read in place on the positions the context resolved.
-    private func mayHaveTwoTabs(_ link: Link, in context: LintContext) -> Bool {
-        context.withVocabularyPositions(of: link) { positions -> Bool in
-            guard let positions else { return true }
-            return context.catalogue.components.withUnsafeBufferPointer { vocabulary -> Bool in
-                link.template.components.withUnsafeBufferPointer { components -> Bool in
-                    var previousIsTab = false
-                    for index in components.indices {
-                        let isTab = components[index].isLiteral && positions[index] >= 0
-                            && vocabulary[Int(positions[index])].kind == .tab
-                        if isTab && previousIsTab { return true }
-                        previousIsTab = isTab
-                    }
-                    return false
-                }
-            }
-        }
-    }
-
     /// Whether the component at `index` of a link's path is a word the vocabulary declares as a tab.
     private func isTab(_ link: Link, component index: Int, in context: LintContext) -> Bool {
         guard link.template.components[index].isLiteral,

@@ -40,7 +40,6 @@ public struct UnknownQueryParamRule: LinkRule {
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let template = link.template
         guard !template.query.isEmpty, context.catalogue.hasVocabulary else { return }
-        if acceptsEveryItem(link, in: context) { return }
         // A path with components the vocabulary does not know may accept anything.
         var positions: [Int] = []
         for (index, component) in template.components.enumerated() where component.isLiteral {
@@ -68,57 +67,6 @@ public struct UnknownQueryParamRule: LinkRule {
             found.append(
                 context.diagnostic(Self.self, .unknownParam(item.name, components: names), link: link, span: item.nameSpan, notes: notes))
         }
-    }
-}
-
-extension UnknownQueryParamRule {
-    /// Whether the rule surely has nothing to report on a link of the catalogue's own: a literal component the
-    /// vocabulary does not know, no literal component at all, or every query item accepted. Decided on the
-    /// positions the context resolved and the names in place, comparing them as `check` does (lowercased) without
-    /// lowercased copies; false for a link the context did not resolve, which `check` reads as before.
-    func acceptsEveryItem(_ link: Link, in context: LintContext) -> Bool {
-        context.withVocabularyPositions(of: link) { positions -> Bool in
-            guard let positions else { return false }
-            return link.template.components.withUnsafeBufferPointer { components -> Bool in
-                var hasLiteral = false
-                for index in components.indices where components[index].isLiteral {
-                    if positions[index] < 0 { return true }
-                    hasLiteral = true
-                }
-                guard hasLiteral else { return true }
-                return link.template.query.withUnsafeBufferPointer { query in
-                    query.indices.allSatisfy { index in
-                        accepts(query[index].name, components: components, positions: positions, in: context)
-                    }
-                }
-            }
-        }
-    }
-
-    /// Whether a query parameter is accepted: a global name, a name in a declared parameter group, or a
-    /// parameter of one of the link's literal components.
-    private func accepts(
-        _ name: String, components: UnsafeBufferPointer<PathComponent>, positions: UnsafeBufferPointer<Int32>,
-        in context: LintContext
-    ) -> Bool {
-        if !global.isEmpty, global.contains(name.lowercasedASCIIIfNeeded) { return true }
-        let nameFirst = name.utf8.first
-        /// `equalsLowercased(declared, name)`; a declared name whose first byte is an ASCII letter other than the
-        /// name's (ignoring case) lowercases to another name, so it is passed over on that byte.
-        func isNamed(_ declared: String) -> Bool {
-            if let nameFirst, nameFirst < 0x80, let declaredFirst = declared.utf8.first, declaredFirst < 0x80,
-                asciiLowercased(nameFirst) != asciiLowercased(declaredFirst)
-            {
-                return false
-            }
-            return equalsLowercased(declared, name)
-        }
-        if context.catalogue.paramGroups.contains(where: { $0.contains { isNamed($0.value) } }) { return true }
-        let vocabulary = context.catalogue.components
-        for index in components.indices where components[index].isLiteral {
-            if vocabulary[Int(positions[index])].params.contains(where: { isNamed($0.value) }) { return true }
-        }
-        return false
     }
 }
 

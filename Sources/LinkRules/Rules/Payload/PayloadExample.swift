@@ -9,25 +9,16 @@ struct PayloadExample {
     var text: String?
     var span: Range<Int>?
 
-    /// Whether a link has a `base64json` placeholder at all, checked without allocating or copying components and
-    /// query items out (the per-link fast path).
+    /// Whether a link has a `base64json` placeholder, in its path or its query.
     static func hasPayloadPlaceholder(_ link: Link) -> Bool {
-        let inPath = link.template.components.withUnsafeBufferPointer { components in
-            components.indices.contains { index in
-                if case .placeholder(let placeholder) = components[index].kind { return placeholder.type == .base64json }
-                return false
-            }
-        }
-        if inPath { return true }
-        return link.template.query.withUnsafeBufferPointer { query in
-            query.indices.contains { query[$0].placeholder?.type == .base64json }
-        }
+        link.template.components.contains { $0.placeholder?.type == .base64json }
+            || link.template.query.contains { $0.placeholder?.type == .base64json }
     }
 
     /// The payloads of every example of a link, one per example and `base64json` placeholder, in order; the
     /// examples are read with the catalogue's parser (`LintContext.templateParser`).
     static func collect(_ link: Link, parser: LinkTemplateParser) -> [PayloadExample] {
-        guard hasPayloadPlaceholder(link), !link.examples.isEmpty else { return [] }
+        guard !link.examples.isEmpty, hasPayloadPlaceholder(link) else { return [] }
         var payloads: [PayloadExample] = []
         for example in link.examples {
             let concrete = parser.parse(example.value)

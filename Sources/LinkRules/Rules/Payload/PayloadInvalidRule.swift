@@ -55,7 +55,6 @@ public struct PayloadInvalidRule: LinkRule {
     public init() {}
 
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
-        guard PayloadExample.hasPayloadPlaceholder(link), !link.examples.isEmpty else { return }
         for payload in PayloadExample.collect(link, parser: context.templateParser) {
             let name = payload.placeholder.name
             guard let text = payload.text else {

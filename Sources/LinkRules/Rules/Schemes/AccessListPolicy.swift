@@ -39,11 +39,6 @@ struct AccessListPolicy: Sendable {
         case notAllowed(allowList: SourceLocation?)
     }
 
-    /// Whether no list names anything, neither the catalogue's nor the options': then `decide` permits every name.
-    func permitsEverything(catalogueAllow: [Scalar], catalogueDeny: [Scalar]) -> Bool {
-        catalogueAllow.isEmpty && catalogueDeny.isEmpty && optionAllow.isEmpty && optionDeny.isEmpty
-    }
-
     /// Decides a name against the catalogue's lists and the options' lists, comparing ASCII case-insensitively.
     func decide(
         _ name: Substring.UTF8View, catalogueAllow: [Scalar], catalogueDeny: [Scalar], in catalogue: Catalogue

@@ -92,22 +92,8 @@ public struct HostConsistencyRule: CatalogueReportRule {
         let names = facts.hostFormNames
         var tallies: [LinkFacts.HostFormKey: Tally] = [:]
         let keys = facts.hostFormKeys
-        facts.hostFormIDs.withUnsafeBufferPointer { ids in
-            var lastKey: LinkFacts.HostFormKey?
-            var lastTally = Tally(firstLink: 0)
-            for position in ids.indices where keys[Int(ids[position])].hasHostForm {
-                let key = keys[Int(ids[position])]
-                // Neighbouring links mostly share a key: the last one's tally is counted without hashing.
-                if key == lastKey {
-                    lastTally.count += 1
-                } else {
-                    if let lastKey { tallies[lastKey] = lastTally }
-                    lastKey = key
-                    lastTally = tallies[key] ?? Tally(firstLink: position)
-                    lastTally.count += 1
-                }
-            }
-            if let lastKey { tallies[lastKey] = lastTally }
+        for (position, id) in facts.hostFormIDs.enumerated() where keys[Int(id)].hasHostForm {
+            tallies[keys[Int(id)], default: Tally(firstLink: position)].count += 1
         }
         // Per scheme: how many forms, how many links, and the form most links use (the earliest on a tie).
         var schemes: [Int32: (forms: Int, total: Int, form: Int32, tally: Tally)] = [:]

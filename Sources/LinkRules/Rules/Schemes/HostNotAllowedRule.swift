@@ -93,14 +93,6 @@ public struct HostNotAllowedRule: LinkRule {
     }
 
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
-        // With no access lists every host is permitted, and only a universal link's host can be undeclared: the
-        // other links need not have their authority read (nor the catalogue copied).
-        if !link.template.isWebLink,
-            lists.permitsEverything(
-                catalogueAllow: context.catalogue.access.allowedHosts, catalogueDeny: context.catalogue.access.deniedHosts)
-        {
-            return
-        }
         let catalogue = context.catalogue
         let template = link.template
         guard let authority = template.authority, !authority.hostSpan.isEmpty else { return }

@@ -34,22 +34,18 @@ extension LinkTemplate {
         var userInfoSpan: Range<Int>?
         var lastColon: Int?
         var allDigitsAfterColon = true
-        var text = text
-        text.withUTF8 { bytes in
-            for offset in span {
-                let byte = bytes[offset]
-                if byte == UInt8(ascii: "@") {
-                    userInfoSpan = span.lowerBound..<offset
-                    hostStart = offset + 1
-                    lastColon = nil
-                } else if byte == UInt8(ascii: ":") {
-                    lastColon = offset
-                    allDigitsAfterColon = true
-                } else if byte == UInt8(ascii: "]") {
-                    lastColon = nil
-                } else if lastColon != nil, !isDigit(byte) {
-                    allDigitsAfterColon = false
-                }
+        for (offset, byte) in zip(span, utf8Slice(span)) {
+            if byte == UInt8(ascii: "@") {
+                userInfoSpan = span.lowerBound..<offset
+                hostStart = offset + 1
+                lastColon = nil
+            } else if byte == UInt8(ascii: ":") {
+                lastColon = offset
+                allDigitsAfterColon = true
+            } else if byte == UInt8(ascii: "]") {
+                lastColon = nil
+            } else if lastColon != nil, !isDigit(byte) {
+                allDigitsAfterColon = false
             }
         }
         if let lastColon, lastColon >= hostStart, allDigitsAfterColon { hostEnd = lastColon }

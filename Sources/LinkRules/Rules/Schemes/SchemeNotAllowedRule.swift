@@ -79,15 +79,6 @@ public struct SchemeNotAllowedRule: LinkRule {
     }
 
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
-        // With no access lists every scheme is permitted: a link's scheme needs only to be a declared one, which
-        // its bytes tell in place. The catalogue is read through the context, not copied.
-        if lists.permitsEverything(
-            catalogueAllow: context.catalogue.access.allowedSchemes, catalogueDeny: context.catalogue.access.deniedSchemes),
-            context.catalogue.schemes.isEmpty || link.template.isWebLink || link.template.schemeSpan == nil
-                || Self.isDeclaredScheme(of: link, in: context.catalogue.schemes)
-        {
-            return
-        }
         let template = link.template
         guard let span = template.schemeSpan else { return }
         let catalogue = context.catalogue
@@ -123,21 +114,6 @@ public struct SchemeNotAllowedRule: LinkRule {
             fixes.append(context.urlFix(.useDeclaredScheme(suggestion), link, replacing: span, with: suggestion, applicability: .unsafe))
         }
         found.append(context.diagnostic(Self.self, .schemeNotRegistered(name, declared: declared), link: link, span: span, fixes: fixes))
-    }
-}
-
-extension SchemeNotAllowedRule {
-    /// Whether the link's scheme is one of the declared `schemes`, ignoring ASCII case, compared on the bytes of
-    /// both in place (false for a template with no scheme).
-    static func isDeclaredScheme(of link: Link, in schemes: [SchemeSpec]) -> Bool {
-        guard let span = link.template.schemeSpan else { return false }
-        let declared = link.template.text.utf8.withContiguousStorageIfAvailable { text in
-            let scheme = UnsafeBufferPointer(rebasing: text[span])
-            return schemes.contains { declared in
-                declared.name.value.utf8.withContiguousStorageIfAvailable { equalsIgnoringASCIICase($0, scheme) } ?? false
-            }
-        }
-        return declared ?? false
     }
 }
 

@@ -91,32 +91,19 @@ public struct CredentialInURLRule: LinkRule {
     static let moreCredentialNames: Set<String> = ["session", "sid", "auth", "authorization", "jwt", "bearer", "otp"]
 
     let extraNames: Set<String>
-    /// Every name and suffix the heuristic knows (the payload model's, `moreCredentialNames` and the configured
-    /// names) as bytes, so an ASCII name is judged without a normalized copy.
-    private let heuristicNames: NormalizedNameList
 
     public init() {
         extraNames = []
-        heuristicNames = Self.heuristicNames(extra: [])
     }
 
     public init(options: RuleOptions?) throws {
         try options?.expect(known: ["names"], rule: Self.description.id)
         extraNames = Set((try options?.strings("names") ?? []).map { PayloadCredential.normalizedName($0) })
-        heuristicNames = Self.heuristicNames(extra: extraNames)
-    }
-
-    /// The names and suffixes `looksLikeCredential` accepts.
-    private static func heuristicNames(extra: Set<String>) -> NormalizedNameList {
-        NormalizedNameList(
-            names: Array(PayloadCredential.credentialNames) + Array(moreCredentialNames) + Array(extra),
-            suffixes: PayloadCredential.credentialSuffixes)
     }
 
     /// Whether a name reads as a credential: the payload model's heuristic, a few more session names, or the
     /// configured ones.
     func looksLikeCredential(_ name: String) -> Bool {
-        if let matched = heuristicNames.matches(name) { return matched }
         let normalized = PayloadCredential.normalizedName(name)
         if PayloadCredential.looksLikeCredential(normalizedKey: normalized) { return true }
         return Self.moreCredentialNames.contains(normalized) || extraNames.contains(normalized)
@@ -133,43 +120,36 @@ public struct CredentialInURLRule: LinkRule {
     }
 
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
-        // User information needs an `@` in the authority, which nearly no link has: the authority is split only
-        // when there is one.
-        if Self.authorityHasAtSign(link.template), let authority = link.template.authority, let userInfo = authority.userInfoSpan {
+        if let userInfo = link.template.authority?.userInfoSpan {
             found.append(context.diagnostic(Self.self, .credentialInUserInfo, link: link, span: userInfo))
         }
-        // Components and query items are read in place, not copied out with their strings.
-        link.template.components.withUnsafeBufferPointer { components in
-            for index in components.indices {
-                guard case .placeholder(let placeholder) = components[index].kind else { continue }
-                let (isCredential, declared) = carriesCredential(placeholder.name, in: context)
-                guard isCredential else { continue }
+        for component in link.template.components {
+            guard let placeholder = component.placeholder else { continue }
+            let (isCredential, declared) = carriesCredential(placeholder.name, in: context)
+            guard isCredential else { continue }
+            found.append(
+                context.diagnostic(
+                    Self.self, .credentialPlaceholder(placeholder.name), link: link, span: placeholder.span,
+                    notes: Self.declarationNotes(declared, in: context)))
+        }
+        for item in link.template.query {
+            let (nameIsCredential, declared) = carriesCredential(item.name, in: context)
+            if nameIsCredential {
                 found.append(
                     context.diagnostic(
-                        Self.self, .credentialPlaceholder(placeholder.name), link: link, span: placeholder.span,
+                        Self.self, .credentialParam(item.name), link: link, span: item.nameSpan,
                         notes: Self.declarationNotes(declared, in: context)))
-            }
-        }
-        link.template.query.withUnsafeBufferPointer { query in
-            for index in query.indices {
-                let (nameIsCredential, declared) = carriesCredential(query[index].name, in: context)
-                if nameIsCredential {
+            } else if declared == nil, let placeholder = item.placeholder {
+                let (valueIsCredential, declaredValue) = carriesCredential(placeholder.name, in: context)
+                if valueIsCredential {
                     found.append(
                         context.diagnostic(
-                            Self.self, .credentialParam(query[index].name), link: link, span: query[index].nameSpan,
-                            notes: Self.declarationNotes(declared, in: context)))
-                } else if declared == nil, let placeholder = query[index].placeholder {
-                    let (valueIsCredential, declaredValue) = carriesCredential(placeholder.name, in: context)
-                    if valueIsCredential {
-                        found.append(
-                            context.diagnostic(
-                                Self.self, .credentialPlaceholder(placeholder.name), link: link, span: placeholder.span,
-                                notes: Self.declarationNotes(declaredValue, in: context)))
-                    }
+                            Self.self, .credentialPlaceholder(placeholder.name), link: link, span: placeholder.span,
+                            notes: Self.declarationNotes(declaredValue, in: context)))
                 }
             }
         }
-        if !link.examples.isEmpty, Self.mayHavePayloadSlot(link.template) {
+        if !link.examples.isEmpty {
             found += payloadCredentials(link, in: context)
         }
     }
@@ -179,39 +159,6 @@ public struct CredentialInURLRule: LinkRule {
         guard let position else { return [] }
         let declared = context.catalogue.params[position]
         return [Note(message: .credentialDeclaredHere(declared.name.value), location: declared.location)]
-    }
-
-    /// Whether the part of a template that `LinkTemplate.authority` reads (its host, or a custom scheme's first
-    /// component right after `//`) has an `@`, read in place; false when it has no authority.
-    private static func authorityHasAtSign(_ template: LinkTemplate) -> Bool {
-        guard let schemeSpan = template.schemeSpan, !template.isOpaque else { return false }
-        let start = schemeSpan.upperBound + 3
-        let span = template.hostSpan ?? template.components.withUnsafeBufferPointer { components in
-            components.first.map(\.span).flatMap { $0.lowerBound == start ? $0 : nil } ?? start..<start
-        }
-        let found = template.text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes[span].contains(UInt8(ascii: "@"))
-        }
-        return found ?? true
-    }
-
-    /// Whether a template may have a slot `payloadCredentials` reads (a `base64json` placeholder, or a query
-    /// parameter named `payload` in any case), read in place; a name outside ASCII answers yes, for
-    /// `payloadCredentials` to lowercase it.
-    private static func mayHavePayloadSlot(_ template: LinkTemplate) -> Bool {
-        let inPath = template.components.withUnsafeBufferPointer { components in
-            components.indices.contains { !components[$0].isLiteral && components[$0].placeholder?.type == .base64json }
-        }
-        if inPath { return true }
-        return template.query.withUnsafeBufferPointer { query in
-            query.indices.contains { index in
-                if query[index].placeholder?.type == .base64json { return true }
-                let payload = "payload"
-                return query[index].name.utf8.withContiguousStorageIfAvailable { bytes in
-                    bytes.contains { $0 >= 0x80 } || equalsIgnoringASCIICase(bytes, payload.utf8)
-                } ?? true
-            }
-        }
     }
 
     /// Where a payload sits in a link: a query parameter by name, or a path component by position.

@@ -69,45 +69,11 @@ public struct ParamGroupRule: LinkRule {
         guard !link.template.query.isEmpty else { return }
         let catalogueGroups = context.catalogue.paramGroups
         for index in catalogueGroups.indices where catalogueGroups[index].count > 1 {
-            // Most links have none or all of a group: that is settled on the query read in place, and only a
-            // partial group goes on to the report.
-            let isPartial = link.template.query.withUnsafeBufferPointer { query in
-                catalogueGroups[index].withUnsafeBufferPointer { names in
-                    Self.isPartial(count: names.count, query: query) { names[$0].value }
-                }
-            }
-            guard isPartial else { continue }
             check(link, group: catalogueGroups[index].lazy.map(\.value), from: .catalogue(index), in: context, into: &found)
         }
         for index in optionGroups.indices where optionGroups[index].count > 1 {
-            let isPartial = link.template.query.withUnsafeBufferPointer { query in
-                optionGroups[index].withUnsafeBufferPointer { names in
-                    Self.isPartial(count: names.count, query: query) { names[$0] }
-                }
-            }
-            guard isPartial else { continue }
             check(link, group: optionGroups[index], from: .options(index), in: context, into: &found)
         }
-    }
-
-    /// Whether a query has some but not all of a group's `count` names (`name(position)`, compared ignoring ASCII
-    /// case), read in place: names of another length are passed over without comparing bytes.
-    @inline(__always)
-    private static func isPartial(
-        count: Int, query: UnsafeBufferPointer<QueryItem>, name: (Int) -> String
-    ) -> Bool {
-        var presentCount = 0
-        for position in 0..<count {
-            let wanted = name(position)
-            let wantedLength = wanted.utf8.count
-            for item in query.indices where query[item].name.utf8.count == wantedLength {
-                if equalsIgnoringASCIICase(query[item].name.utf8, wanted.utf8) {
-                    presentCount += 1
-                    break
-                }
-            }
-        }
-        return presentCount > 0 && presentCount < count
     }
 
     /// Where a group is declared: in the catalogue's `param_groups`, or in the rule's `groups` option.

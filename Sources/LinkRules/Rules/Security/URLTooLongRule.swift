@@ -59,12 +59,6 @@ public struct URLTooLongRule: LinkRule {
     /// The length of a URL as sent (bytes outside ASCII count three, as `%XX`) and, when it is over the limit,
     /// the UTF-8 offset of the first character past it.
     func measure(_ text: String) -> (length: Int, overflowStart: Int?) {
-        // An ASCII text, read eight bytes at a time, counts one per byte: it overflows at the byte past the limit.
-        if text.utf8.withContiguousStorageIfAvailable({ isASCII($0) }) == true {
-            let count = text.utf8.count
-            let limit = max(maximumLength, 0)
-            return (count, count > limit ? limit : nil)
-        }
         var length = 0
         var offset = 0
         var overflowStart: Int?

@@ -63,18 +63,14 @@ public struct UntrustedURLParamRule: LinkRule {
     ]
 
     let extraNames: Set<String>
-    /// `urlNames` and the configured names as bytes, so an ASCII name is judged without a normalized copy.
-    private let knownNames: NormalizedNameList
 
     public init() {
         extraNames = []
-        knownNames = NormalizedNameList(names: Self.urlNames, suffixes: [])
     }
 
     public init(options: RuleOptions?) throws {
         try options?.expect(known: ["names"], rule: Self.description.id)
         extraNames = Set((try options?.strings("names") ?? []).map { PayloadCredential.normalizedName($0) })
-        knownNames = NormalizedNameList(names: Array(Self.urlNames) + Array(extraNames), suffixes: [])
     }
 
     /// Whether a parameter named `name` carries a URL: a declared role decides, else the name.
@@ -83,58 +79,35 @@ public struct UntrustedURLParamRule: LinkRule {
         if let declared = context.declaredParamPosition(named: name), let role = context.catalogue.params[declared].role {
             return (equalsLowercased(role.value, "url") || equalsLowercased(role.value, "redirect"), declared)
         }
-        if let matched = knownNames.matches(name) { return (matched ? true : nil, nil) }
         let normalized = PayloadCredential.normalizedName(name)
         if Self.urlNames.contains(normalized) || extraNames.contains(normalized) { return (true, nil) }
         return (nil, nil)
     }
 
-    /// Whether a fixed value is itself a URL (`https://…`, or percent-encoded `https%3A%2F%2F…`). An ASCII value,
-    /// where every byte is a character, is searched byte by byte; any other as characters.
+    /// Whether a fixed value is itself a URL (`https://…`, or percent-encoded `https%3A%2F%2F…`).
     static func isURL(_ value: String) -> Bool {
-        let ascii = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            return contains(bytes, "://") || contains(bytes, "%3a%2f%2f")
-        }
-        if let ascii, let ascii { return ascii }
-        return value.contains("://") || value.lowercasedASCIIIfNeeded.contains("%3a%2f%2f")
-    }
-
-    /// Whether ASCII bytes contain `needle` (written in small letters), ignoring ASCII case.
-    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
-        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-        guard bytes.count >= pattern.count else { return false }
-        for start in 0...(bytes.count - pattern.count) {
-            var index = 0
-            while index < pattern.count, asciiLowercased(bytes[start + index]) == pattern[index] { index += 1 }
-            if index == pattern.count { return true }
-        }
-        return false
+        value.contains("://") || value.lowercasedASCIIIfNeeded.contains("%3a%2f%2f")
     }
 
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
-        // Query items are read in place, not copied out with their strings.
-        link.template.query.withUnsafeBufferPointer { query in
-            for index in query.indices {
-                let (decided, declared) = carriesURL(query[index].name, in: context)
-                let carries: Bool
-                if let decided {
-                    carries = decided
-                } else if let placeholder = query[index].placeholder {
-                    carries = carriesURL(placeholder.name, in: context).decided == true
-                } else {
-                    carries = query[index].value.map(Self.isURL) ?? false
-                }
-                guard carries else { continue }
-                var notes: [Note] = []
-                if let position = declared {
-                    let declared = context.catalogue.params[position]
-                    notes.append(Note(message: .declaredURLParam(declared.name.value), location: declared.location))
-                }
-                found.append(
-                    context.diagnostic(
-                        Self.self, .untrustedURLParam(query[index].name), link: link, span: query[index].nameSpan, notes: notes))
+        for item in link.template.query {
+            let (decided, declared) = carriesURL(item.name, in: context)
+            let carries: Bool
+            if let decided {
+                carries = decided
+            } else if let placeholder = item.placeholder {
+                carries = carriesURL(placeholder.name, in: context).decided == true
+            } else {
+                carries = item.value.map(Self.isURL) ?? false
             }
+            guard carries else { continue }
+            var notes: [Note] = []
+            if let position = declared {
+                let declared = context.catalogue.params[position]
+                notes.append(Note(message: .declaredURLParam(declared.name.value), location: declared.location))
+            }
+            found.append(
+                context.diagnostic(Self.self, .untrustedURLParam(item.name), link: link, span: item.nameSpan, notes: notes))
         }
     }
 }
