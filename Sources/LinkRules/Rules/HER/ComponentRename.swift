@@ -1,15 +1,18 @@
 /// Builds the fix that renames a path component. An undeclared component is renamed only in the link at hand. A
 /// declared one is renamed in its declaration and in every link that uses it, shared out over the findings: each
 /// finding's fix renames the declaration and the component in its own link, and the first link the rule reports
-/// (the lead) renames it in every link, including those no finding reaches (`community` without an id after it).
+/// (the lead) renames it in every link, including those no finding reaches (`community` without an id after it,
+/// an entry whose `lint: { ignore: }` names the rule). A lead silenced by a suppression comment leaves the links
+/// no other finding reaches as they are.
 /// The fix applier merges identical edits, so the rename is made once, and the edits of all the findings together
 /// grow with findings plus links, not findings times links.
 enum ComponentRename {
-    /// The fix renaming `component` of `link` to `newName`. `isReported` tells whether the rule reports `component`'s
-    /// name in a link using it; the first link it holds for carries the rename of every use.
-    static func fix(
-        _ message: Message, link: Link, component: PathComponent, to newName: String, in context: LintContext,
-        isReported: (Link) -> Bool
+    /// The fix of `rule` renaming `component` of `link` to `newName`. `isReported` tells whether the rule reports
+    /// `component`'s name in a link using it; the first link it holds for, whose entry does not ignore the rule,
+    /// carries the rename of every use.
+    static func fix<R: Rule>(
+        _ rule: R.Type, _ message: Message, link: Link, component: PathComponent, to newName: String,
+        in context: LintContext, isReported: (Link) -> Bool
     ) -> FixIt {
         guard let declared = context.catalogue.component(named: component.name),
             context.catalogue.component(named: newName.lowercasedASCIIIfNeeded) == nil,
@@ -18,7 +21,10 @@ enum ComponentRename {
             return context.urlFix(message, link, replacing: component.span, with: newName, applicability: .unsafe)
         }
         var edits = [TextEdit(location: declared.file.location(ofBytes: declared.name.tokenRange), replacement: newName)]
-        let renamed = isLead(link, among: users, in: context, isReported: isReported) ? users : [link.index]
+        let ruleID = R.description.id
+        let renamed = isLead(link, among: users, in: context) { user in
+            isReported(user) && !user.ignoredRules.contains { $0.value == ruleID }
+        } ? users : [link.index]
         for index in renamed {
             let user = context.links[index]
             for part in user.template.components where part.name == component.name {

@@ -108,63 +108,95 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
         Pass(groups: ParamMeanings(catalogue: catalogue, synonyms: synonyms), catalogue: catalogue)
     }
 
-    /// Keeps the links whose query uses a grouped name, the only ones `findings` reads, as they are visited.
+    /// Counts the uses of grouped names as the links are visited and notes which links use which; at the end, reads
+    /// again only the links using a name that is renamed, and reports them (`findings(in:...)`).
     private struct Pass: CataloguePass {
         let groups: ParamMeanings
         let catalogue: Catalogue
-        var links: [Link] = []
+        var useCounts: [String: Int] = [:]
+        /// The links using grouped names, by index, with the names each uses.
+        var users: [(link: Int, names: [String])] = []
 
         mutating func visit(_ run: LinkRun, in context: LintContext) {
             guard !groups.groupOf.isEmpty else { return }
             for position in run.positions where run.flags(at: position).contains(.hasQuery) {
-                let link = run.link(at: position)
-                if link.template.query.contains(where: { groups.groupOf[$0.name.lowercasedASCIIIfNeeded] != nil }) {
-                    links.append(link)
-                }
+                let names = groups.groupedNames(in: run.link(at: position))
+                guard !names.isEmpty else { continue }
+                for name in names { useCounts[name, default: 0] += 1 }
+                users.append((position, names))
             }
         }
 
         mutating func finish(in context: LintContext) -> [Diagnostic] {
-            ConsistentQueryParamsRule.findings(in: links, groups: groups, catalogue: catalogue, context: context)
+            let canonical = groups.namesToKeep(useCounts: useCounts)
+            guard !canonical.isEmpty else { return [] }
+            let renaming = ConsistentQueryParamsRule.renaming(in: catalogue, groups: groups, canonical: canonical)
+            var diagnostics: [Diagnostic] = []
+            for user in users where user.names.contains(where: { renaming.isRenamed($0) }) {
+                diagnostics += ConsistentQueryParamsRule.findings(in: context.links[user.link], renaming, context: context)
+            }
+            return diagnostics
         }
     }
 
     /// The rule over a catalogue's links: count the uses of each grouped name, choose the name to keep in each
-    /// group written with two or more names, and report every use of another name with a fix renaming it (and the
-    /// components' `params:` entries naming it).
+    /// group written with two or more names, and report every use of another name.
     static func findings(
-        in links: some Collection<Link>, groups: ParamMeanings, catalogue: Catalogue, context: LintContext
+        in links: some Sequence<Link>, catalogue: Catalogue, groups: ParamMeanings, context: LintContext
     ) -> [Diagnostic] {
-        guard !groups.groupOf.isEmpty else { return [] }
         var useCounts: [String: Int] = [:]
         for link in links {
-            for item in link.template.query {
-                let name = item.name.lowercasedASCIIIfNeeded
-                if groups.groupOf[name] != nil { useCounts[name, default: 0] += 1 }
-            }
+            for name in groups.groupedNames(in: link) { useCounts[name, default: 0] += 1 }
         }
-        let canonical = groups.namesToKeep(useCounts: useCounts)
-        guard !canonical.isEmpty else { return [] }
-        let declarations = declarationEdits(in: catalogue, groups: groups, canonical: canonical)
+        let renaming = renaming(in: catalogue, groups: groups, canonical: groups.namesToKeep(useCounts: useCounts))
+        return links.flatMap { findings(in: $0, renaming, context: context) }
+    }
+
+    /// What a catalogue's links are renamed to: the name each group keeps, and the edits renaming the
+    /// components' `params:` entries naming a renamed parameter.
+    struct Renaming {
+        let groups: ParamMeanings
+        /// The name kept by each group written with two or more names.
+        let canonical: [String: String]
+        /// By lowercased name renamed.
+        let declarationEdits: [String: [TextEdit]]
+        let catalogue: Catalogue
+
+        /// The name a grouped name (lowercased) is renamed to, with its group's key; nil when it is kept.
+        func rename(_ name: String) -> (keep: String, group: String)? {
+            guard let key = groups.groupOf[name], let keep = canonical[key], keep != name else { return nil }
+            return (keep, key)
+        }
+
+        func isRenamed(_ name: String) -> Bool { rename(name) != nil }
+    }
+
+    static func renaming(in catalogue: Catalogue, groups: ParamMeanings, canonical: [String: String]) -> Renaming {
+        Renaming(
+            groups: groups, canonical: canonical,
+            declarationEdits: declarationEdits(in: catalogue, groups: groups, canonical: canonical), catalogue: catalogue)
+    }
+
+    /// A finding on each query item of `link` whose name is renamed, with a fix renaming it (and the components'
+    /// `params:` entries naming it).
+    static func findings(in link: Link, _ renaming: Renaming, context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for link in links {
-            for item in link.template.query {
-                let name = item.name.lowercasedASCIIIfNeeded
-                guard let key = groups.groupOf[name], let keep = canonical[key], keep != name else { continue }
-                let meaning = key.hasPrefix("role:") ? "role '\(key.dropFirst(5))'" : "a configured synonym"
-                var notes: [Note] = []
-                if let declared = catalogue.param(named: keep) {
-                    notes.append(Note(message: .canonicalParamDeclared(keep), location: declared.location))
-                }
-                let target = ScalarEditTarget(link.url, in: link.file, replacing: item.nameSpan)
-                let fix = FixIt(
-                    message: .renameParam(keep), edits: [target.edit(with: keep)] + (declarations[name] ?? []),
-                    applicability: .unsafe)
-                diagnostics.append(
-                    context.diagnostic(
-                        ConsistentQueryParamsRule.self, .synonymParam(item.name, keep: keep, meaning: meaning),
-                        at: target.spanLocation, linkKey: link.template.routeKey, notes: notes, fixes: [fix]))
+        for item in link.template.query {
+            let name = item.name.lowercasedASCIIIfNeeded
+            guard let (keep, key) = renaming.rename(name) else { continue }
+            let meaning = key.hasPrefix("role:") ? "role '\(key.dropFirst(5))'" : "a configured synonym"
+            var notes: [Note] = []
+            if let declared = renaming.catalogue.param(named: keep) {
+                notes.append(Note(message: .canonicalParamDeclared(keep), location: declared.location))
             }
+            let target = ScalarEditTarget(link.url, in: link.file, replacing: item.nameSpan)
+            let fix = FixIt(
+                message: .renameParam(keep), edits: [target.edit(with: keep)] + (renaming.declarationEdits[name] ?? []),
+                applicability: .unsafe)
+            diagnostics.append(
+                context.diagnostic(
+                    ConsistentQueryParamsRule.self, .synonymParam(item.name, keep: keep, meaning: meaning),
+                    at: target.spanLocation, linkKey: link.template.routeKey, notes: notes, fixes: [fix]))
         }
         return diagnostics
     }
@@ -223,6 +255,14 @@ struct ParamMeanings: Sendable {
         self.groupOf = groupOf
         self.members = members
         self.declarationOrder = declarationOrder
+    }
+
+    /// The grouped names (lowercased) in a link's query, one for each item using one.
+    func groupedNames(in link: Link) -> [String] {
+        link.template.query.compactMap { item in
+            let name = item.name.lowercasedASCIIIfNeeded
+            return groupOf[name] == nil ? nil : name
+        }
     }
 
     /// The name each group keeps, by group, for the groups whose links use two or more of its names: the most

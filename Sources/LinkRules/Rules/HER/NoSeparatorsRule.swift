@@ -45,7 +45,8 @@ public struct NoSeparatorsRule: LinkRule {
             }
             // Every use of a word with a separator is reported, so the first link using it leads the rename.
             let fix = ComponentRename.fix(
-                .removeSeparators(joined), link: link, component: component, to: joined, in: context, isReported: { _ in true })
+                Self.self, .removeSeparators(joined), link: link, component: component, to: joined, in: context,
+                isReported: { _ in true })
             found.append(
                 context.diagnostic(
                     Self.self, .separatorInComponent(component.text, joined: joined), link: link, span: component.span,

@@ -61,7 +61,7 @@ public struct PluralResourceNounsRule: LinkRule {
             }
             // A link using the word with no id after it is not reported, but its use is renamed with the rest.
             let fix = ComponentRename.fix(
-                .usePlural(plural), link: link, component: noun, to: plural, in: context,
+                Self.self, .usePlural(plural), link: link, component: noun, to: plural, in: context,
                 isReported: { user in Self.hasIdentifier(after: noun.name, in: user) })
             found.append(
                 context.diagnostic(
