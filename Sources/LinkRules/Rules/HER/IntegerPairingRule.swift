@@ -45,10 +45,13 @@ public struct IntegerPairingRule: LinkRule {
             let owner = components[index - 1]
             // An id after an id is `malformed-trailing-id`'s finding; an undeclared owner is `plural-resource-nouns`'.
             guard owner.isLiteral, let position = context.vocabularyPosition(of: link, component: index - 1) else { continue }
-            let declared = context.catalogue.components[position]
-            func note() -> Note { context.declarationNote(declared, .declaredAs(owner.name, kind: declared.kind)) }
-            let kind = declared.kind
-            let idType = declared.idType
+            // The entry is copied out only for a finding's note.
+            func note() -> Note {
+                let declared = context.catalogue.components[position]
+                return context.declarationNote(declared, .declaredAs(owner.name, kind: declared.kind))
+            }
+            let kind = context.catalogue.components[position].kind
+            let idType = context.catalogue.components[position].idType
             if kind != .collection, idType == nil {
                 found.append(
                     context.diagnostic(

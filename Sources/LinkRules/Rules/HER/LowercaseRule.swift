@@ -27,6 +27,7 @@ public struct LowercaseRule: LinkRule {
 
     public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let template = link.template
+        guard template.text.utf8.contains(where: Self.isASCIICapital) else { return }
         func hasCapital(_ span: Range<Int>) -> Bool { template.utf8Slice(span).contains(where: Self.isASCIICapital) }
         var spans: [Range<Int>] = []
         if let span = template.schemeSpan, hasCapital(span) { spans.append(span) }

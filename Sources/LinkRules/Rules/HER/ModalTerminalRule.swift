@@ -66,9 +66,10 @@ public struct ModalTerminalRule: LinkRule {
         let components = link.template.components
         for index in components.indices.dropLast() {
             let component = components[index]
-            guard component.isLiteral, let position = context.vocabularyPosition(of: link, component: index) else { continue }
+            guard component.isLiteral, let position = context.vocabularyPosition(of: link, component: index),
+                context.catalogue.components[position].kind == .modal, !context.catalogue.components[position].navigable
+            else { continue }
             let declared = context.catalogue.components[position]
-            guard declared.kind == .modal, !declared.navigable else { continue }
             let following = components[index + 1]
             let removal = component.span.upperBound..<components[components.count - 1].span.upperBound
             let fix = context.urlFix(.removeAfterModal(component.text), link, replacing: removal, with: "", applicability: .unsafe)
