@@ -1,13 +1,12 @@
 import Testing
 @testable import LinkRules
 
-/// `consistent-query-params` works out its findings on most uses while their links are at hand, and reads the
-/// others again at the end: a name that led its group for a while and lost has both kinds. Either way each finding
-/// points at the name as written, in plain, quoted and escaped URLs and on lines that are not ASCII, and its fix
-/// renames exactly that name, whether the catalogue is linted whole or in parts.
+/// `consistent-query-params` counts the uses of grouped names as the links are visited and reads again, at the end,
+/// the links using a name that is renamed. Each finding points at the name as written, in plain, quoted and escaped
+/// URLs and on lines that are not ASCII, and its fix renames exactly that name, whether the catalogue is linted
+/// whole or in parts; the rule written as a function over the links finds the same.
 @Suite struct ConsistentQueryParamsTests {
-    /// `key` leads its group for the first links, `origin` wins at the end: the first two uses of `key` were the
-    /// leader's when they were visited, the later ones were not.
+    /// `key` is the most used name of its group for the first links, `origin` at the end.
     static let text = """
         version: 1
         schemes: [her]
@@ -54,5 +53,20 @@ import Testing
             #expect(pass.deferred.isEmpty && pass.rejected.isEmpty)
             #expect(String(decoding: pass.bytes, as: UTF8.self) == Self.renamed)
         }
+    }
+
+    /// The rule over a catalogue's links (`findings(in:catalogue:groups:context:)`, what a catalogue rule without a
+    /// pass calls) gives the findings of the lint, fixes included.
+    @Test func theRuleOverTheLinksFindsWhatTheLintFinds() throws {
+        let file = SourceFile(path: "links.yml", text: Self.text)
+        let linted = try StreamingLintTests.lintWhole(file, try Linter()).filter { $0.ruleID == "consistent-query-params" }
+        let catalogue = try CatalogueLoader().load(files: [file])
+        let found = ConsistentQueryParamsRule.findings(
+            in: catalogue.links, catalogue: catalogue, groups: ParamMeanings(catalogue: catalogue, synonyms: []),
+            context: LintContext(catalogue: catalogue, inflector: Inflector()))
+        #expect(found.count == 6)
+        #expect(found.map(\.location) == linted.map(\.location))
+        #expect(found.map(\.message) == linted.map(\.message))
+        #expect(found.map(\.fixes) == linted.map(\.fixes))
     }
 }
