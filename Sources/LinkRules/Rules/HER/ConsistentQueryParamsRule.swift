@@ -104,14 +104,17 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
         synonyms = try options?.stringGroups("synonyms").map { $0.map { $0.lowercasedASCIIIfNeeded } } ?? []
     }
 
-    public func makePass(over catalogue: Catalogue, in context: LintContext) -> any CataloguePass {
-        Pass(catalogue: catalogue, synonyms: synonyms)
+    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+        let context = context.built(on: catalogue)
+        var pass = Pass(catalogue: catalogue, synonyms: synonyms)
+        pass.visit(catalogue, in: context)
+        return pass.finish(in: context)
     }
 
     /// The rule's walk: parameter names grouped by meaning from the declarations, the uses of grouped names counted
     /// in the links with a query as they are visited, and at the end the name to keep of each group chosen and the
     /// uses of the others reported.
-    private struct Pass: CataloguePass {
+    private struct Pass {
         /// The catalogue's declarations (`params:`, `components:`); its links are never read.
         let catalogue: Catalogue
         /// The group of each grouped name: "role:" and its role, or "synonyms:" and the group's place in the option.
@@ -192,10 +195,10 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
         }
 
         /// Counts the uses of grouped names in the run's links with a query (`LinkFacts`), noting each.
-        mutating func visit(_ run: LinkRun, in context: LintContext) {
+        mutating func visit(_ catalogue: Catalogue, in context: LintContext) {
             guard !namesByID.isEmpty else { return }
-            for position in run.positions where run.flags(at: position).contains(.hasQuery) {
-                let link = run.link(at: position)
+            for position in catalogue.links.indices where context.flags(at: position).contains(.hasQuery) {
+                let link = catalogue.links[position]
                 link.template.query.withUnsafeBufferPointer { query in
                     for index in query.indices {
                         guard let id = ConsistentQueryParamsRule.id(ofLowercased: query[index].name, in: groupedNames)
