@@ -34,12 +34,10 @@ import Testing
     static let renamed = text.replacingAll("?key=", with: "?origin=").replacingAll("&key=", with: "&origin=")
         .replacingAll("?KEY=", with: "?origin=")
 
-    @Test func everyUseOfTheLosingNameIsFoundAndRenamedWholeOrInParts() throws {
+    @Test func everyUseOfTheLosingNameIsFoundAndRenamed() throws {
         let file = SourceFile(path: "links.yml", text: Self.text)
         let linter = try Linter()
-        var runs = [try StreamingLintTests.lintWhole(file, linter)]
-        for size in [1, 3] { runs.append(try #require(try StreamingLintTests.lintInParts(file, entries: size, linter))) }
-        for findings in runs {
+        for findings in [linter.lint(try CatalogueLoader().load(files: [file]))] {
             let found = findings.filter { $0.ruleID == "consistent-query-params" }
             #expect(found.map(\.location.line) == [7, 8, 12, 13, 14, 15])
             for finding in found {
@@ -55,12 +53,11 @@ import Testing
         }
     }
 
-    /// The rule over a catalogue's links (`findings(in:catalogue:groups:context:)`, what a catalogue rule without a
-    /// pass calls) gives the findings of the lint, fixes included.
+    /// The rule over a catalogue's links (`findings(in:catalogue:groups:context:)`, what the rule's `check` calls) gives the findings of the lint, fixes included.
     @Test func theRuleOverTheLinksFindsWhatTheLintFinds() throws {
         let file = SourceFile(path: "links.yml", text: Self.text)
-        let linted = try StreamingLintTests.lintWhole(file, try Linter()).filter { $0.ruleID == "consistent-query-params" }
         let catalogue = try CatalogueLoader().load(files: [file])
+        let linted = try Linter().lint(catalogue).filter { $0.ruleID == "consistent-query-params" }
         let found = ConsistentQueryParamsRule.findings(
             in: catalogue.links, catalogue: catalogue, groups: ParamMeanings(catalogue: catalogue, synonyms: []),
             context: LintContext(catalogue: catalogue, inflector: Inflector()))

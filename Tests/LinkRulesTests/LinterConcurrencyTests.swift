@@ -9,7 +9,7 @@ import Testing
     /// Generated links (mixed case, unknown keys, aliases, examples, `lint: { ignore: [lowercase] }`) with a
     /// `# linkrules:ignore` comment before some of them, one naming an unknown rule and one that silences nothing.
     static func catalogue(links: Int) throws -> Catalogue {
-        var text = ParallelLinkDecodingTests.generatedCatalogue(links: links, seed: 11)
+        var text = GeneratedCatalogues.text(links: links, seed: 11)
         var count = 0
         text = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             guard line.hasSuffix("# a comment between entries") else { return String(line) }

@@ -13,7 +13,7 @@ import Testing
     /// (`struct NoSeparatorsRule: LinkRule`), read from the text of every Swift file under the folder.
     static func declaredRuleTypes() throws -> [String] {
         let conformance = /(?m)^\s*(?:public\s+|internal\s+)?(?:struct|final class|class|enum)\s+(\w+)\s*:\s*([\w\s,&]+?)\s*\{/
-        let ruleProtocols: Set<String> = ["Rule", "LinkRule", "CatalogueRule", "CatalogueReportRule"]
+        let ruleProtocols: Set<String> = ["Rule", "LinkRule", "CatalogueRule"]
         guard let files = FileManager.default.enumerator(atPath: rulesFolder.path) else { return [] }
         var names: [String] = []
         for case let path as String in files where path.hasSuffix(".swift") {

@@ -100,49 +100,6 @@ import Testing
         #expect(SuppressionFilter.markerOffsets(in: mapped) == [hash + 2])
     }
 
-    @Test func aLongCatalogueMappedAndStreamedFindsWhatItFindsHeldWhole() throws {
-        var text = StreamingLintTests.generatedCatalogue(links: LintStreaming.minimumEntries, seed: 9)
-        var links = LintStreaming.minimumEntries
-        while text.utf8.count < SourceBytes.minimumMappedSize {
-            links *= 2
-            text = StreamingLintTests.generatedCatalogue(links: links, seed: 9)
-        }
-        let folder = try TemporaryFolder()
-        let (_, contents) = try Self.written(Array(text.utf8), in: folder)
-        #expect(contents.isMapped)
-        let session = try LintSession(workspace: try Workspace(files: ["links.yml"], configPath: nil, workingDirectory: folder.path))
-        let streamed = try session.run()
-        #expect(streamed.catalogue.links.isEmpty, "linted in parts")
-        let whole = try session.lint(files: [SourceFile(path: "links.yml", text: text)])
-        #expect(streamed.diagnostics == whole.diagnostics)
-        #expect(streamed.diagnostics.count > 100)
-    }
-
-    @Test func aWorkspaceThatDoesNotMapReadsALargeCatalogueIntoMemoryAndLintsItTheSame() throws {
-        let folder = try TemporaryFolder()
-        var links = LintStreaming.minimumEntries
-        var text = StreamingLintTests.generatedCatalogue(links: links, seed: 4)
-        while text.utf8.count < SourceBytes.minimumMappedSize {
-            links *= 2
-            text = StreamingLintTests.generatedCatalogue(links: links, seed: 4)
-        }
-        _ = try Self.written(Array(text.utf8), in: folder)
-        var workspace = try Workspace(files: ["links.yml"], configPath: nil, workingDirectory: folder.path)
-        #expect(try workspace.readCatalogues().map(\.bytes.isMapped) == [true])
-        let mapped = try LintSession(workspace: workspace).run()
-        workspace.mapsLargeFiles = false
-        let held = try workspace.readCatalogues()
-        #expect(held.map(\.bytes.isMapped) == [false])
-        #expect(held.map { Array($0.bytes) } == [Array(text.utf8)])
-        let lintedHeld = try LintSession(workspace: workspace).run()
-        #expect(lintedHeld.catalogue.links.isEmpty, "still linted in parts")
-        #expect(lintedHeld.diagnostics == mapped.diagnostics)
-        #expect(mapped.diagnostics.count > 100)
-        // The association files a catalogue names are read the same way.
-        #expect(try AssociationLoader(workingDirectory: folder.path).read("links.yml").bytes.isMapped)
-        #expect(try !AssociationLoader(workingDirectory: folder.path, held: true).read("links.yml").bytes.isMapped)
-    }
-
     @Test func aMappedFileWrittenToIsNoticedAndOneReplacedIsNot() throws {
         let folder = try TemporaryFolder()
         let bytes = Self.text(size: SourceBytes.minimumMappedSize)
@@ -167,7 +124,7 @@ import Testing
     /// before anything is written, and kept.
     @Test func aLargeCatalogueFixedIsHeldSoAnEditMeanwhileIsKept() throws {
         // A few links with fixes, and comment lines enough to make the file one that would be mapped.
-        var text = StreamingLintTests.generatedCatalogue(links: 40, seed: 11)
+        var text = GeneratedCatalogues.text(links: 40, seed: 11)
         let padding = "# " + String(repeating: "-", count: 77) + "\n"
         text += String(repeating: padding, count: SourceBytes.minimumMappedSize / padding.utf8.count + 1)
         let folder = try TemporaryFolder()

@@ -1,10 +1,7 @@
-import Synchronization
-
 /// What a rule sees besides the link: the catalogue's declarations (vocabulary, hosts, parameters), its links
-/// (`links`: held, or decoded again on demand in a streaming lint), what was looked up once for each link, and the
-/// configured inflector. It also builds diagnostics and fixes that point into link URLs. A class, immutable once
-/// built: every rule of every job is handed the same context, and passing it (or capturing it in a closure) is a
-/// single reference count rather than a copy of the whole catalogue.
+/// (`links`), what was looked up once for each link, and the configured inflector. It also builds diagnostics and
+/// fixes that point into link URLs. A class, immutable once built: passing it to every rule is a single reference
+/// count rather than a copy of the whole catalogue.
 public final class LintContext: Sendable {
     public let catalogue: Catalogue
     public let inflector: Inflector
@@ -18,26 +15,14 @@ public final class LintContext: Sendable {
     private let routeKeyHashes: [UInt64]
     /// Small facts about each link (flags, its host form), recorded in the same pass: see `facts(for:)`.
     private let linkFacts: LinkFacts
-    /// What is worked out once from the declarations, shared by a streaming lint's contexts.
+    /// What is worked out once from the declarations.
     private let declared: Declared
-    /// The catalogue's links by their places, held or decoded again on demand. Held apart from `catalogue`:
-    /// `isOwn` reads it for every look-up a rule makes, and reading through the `catalogue` property copies the
-    /// whole catalogue struct (some 350 bytes) out of the class first.
-    public let links: LinkStore
+    /// The catalogue's links by their places. Held apart from `catalogue`: `isOwn` reads it for every look-up a
+    /// rule makes, and reading through the `catalogue` property copies the whole catalogue struct out of the class.
+    public let links: [Link]
     /// For each declared component name that a fix may rename (a singular collection, a name with separators),
-    /// the indices of the links that use it. Built once, so a rename fix never scans every link. Empty in the
-    /// context of one part of a streaming lint, where the links that need it wait for the whole catalogue's.
+    /// the indices of the links that use it. Built once, so a rename fix never scans every link.
     private let renameIndex: [String: [Int]]
-    /// Whether this is the context of one part of a streaming lint's catalogue: only the part's links, held in
-    /// `links`, are resolved here.
-    private let isPart: Bool
-    /// The catalogue place of the first link resolved here: the part's first, or 0.
-    private let resolvedBase: Int
-    /// Whether any link is resolved here: not in a streaming lint's whole context, which keeps only facts.
-    private let resolvesLinks: Bool
-    /// Whether a rule asked a part's context for the links using a component (`linksUsing(_:)`). A part's
-    /// context is used by one job at a time.
-    private let wholeCatalogueRequested = Atomic(false)
 
     /// A parser for the catalogue's `hosts`, shared by the rules that parse examples and aliases: building one
     /// lowercases and hashes every host, too much to do per link.
@@ -79,106 +64,23 @@ public final class LintContext: Sendable {
 
     public init(catalogue: Catalogue, inflector: Inflector = Inflector()) {
         let declared = Declared(catalogue: catalogue, inflector: inflector)
-        let chunks = Self.resolve(catalogue.links, in: catalogue)
+        let resolved = Self.resolve(catalogue.links[...], in: catalogue)
         self.catalogue = catalogue
         self.inflector = inflector
         self.declared = declared
-        links = LinkStore(catalogue.links)
-        isPart = false
-        resolvedBase = 0
-        resolvesLinks = true
-        (positions, firstPositions, routeKeyHashes, linkFacts) = Self.join(chunks, linkCount: catalogue.links.count)
+        links = catalogue.links
+        positions = resolved.positions
+        firstPositions = resolved.firstPositions
+        routeKeyHashes = resolved.routeKeyHashes
+        linkFacts = LinkFacts(chunks: [resolved.facts])
         renameIndex = declared.hasRenameCandidates
             ? Self.renameIndex(positions: positions, firstPositions: firstPositions, base: 0, declared) : [:]
     }
 
-    /// A context of `links` resolved in `chunks` (consecutive, covering them all), whose rename index is built
-    /// from those positions unless it is a part's.
-    private init(
-        catalogue: Catalogue, inflector: Inflector, declared: Declared, links: LinkStore, chunks: consuming [ResolvedChunk],
-        isPart: Bool, resolvedBase: Int = 0
-    ) {
-        self.catalogue = catalogue
-        self.inflector = inflector
-        self.declared = declared
-        self.links = links
-        self.isPart = isPart
-        self.resolvedBase = resolvedBase
-        resolvesLinks = true
-        let linkCount = chunks.reduce(0) { $0 + $1.firstPositions.count }
-        (positions, firstPositions, routeKeyHashes, linkFacts) = Self.join(consume chunks, linkCount: linkCount)
-        renameIndex = isPart || !declared.hasRenameCandidates
-            ? [:] : Self.renameIndex(positions: positions, firstPositions: firstPositions, base: resolvedBase, declared)
-    }
-
-    /// The context of a streaming lint before any link is read: the declarations of `catalogue` (whose links are
-    /// not held, but decoded again by `links` when asked for), its hosts' `templateParser` the loader's, from which `part(_:firstIndex:)` and
-    /// `whole(_:links:facts:renameIndex:)` make the contexts rules run in. No link is resolved in it.
-    convenience init(
-        declarationsOf catalogue: Catalogue, links: LinkStore, inflector: Inflector, templateParser: LinkTemplateParser
-    ) {
-        self.init(
-            catalogue: catalogue, inflector: inflector,
-            declared: Declared(catalogue: catalogue, inflector: inflector, templateParser: templateParser), links: links,
-            chunks: [], isPart: true)
-    }
-
-    /// The context of one part of a streaming lint's links, the first at catalogue place `firstIndex`, and what
-    /// resolving them found (whose facts and rename uses the lint keeps). Link rules and catalogue passes see these links
-    /// through it, and any other link through this context's `links`; a rename fix across links asks for the whole
-    /// catalogue (`takeWholeCatalogueRequest()`).
-    func part(_ links: [Link], firstIndex: Int) -> (context: LintContext, resolved: ResolvedChunk) {
-        let resolved = Self.resolveChunk(links[...], in: catalogue)
-        let context = LintContext(
-            catalogue: catalogue, inflector: inflector, declared: declared,
-            links: self.links.holding(links, firstIndex: firstIndex), chunks: [resolved], isPart: true,
-            resolvedBase: firstIndex)
-        return (context, resolved)
-    }
-
-    /// The context of a streaming lint's whole catalogue: `catalogue`, these declarations with every load finding,
-    /// its links on demand from `links`, the facts of each part's links in order, and the links using each rename
-    /// candidate. No link is resolved in it: a look-up for a link (decoded again, or kept) is made afresh.
-    func whole(
-        _ catalogue: Catalogue, links: LinkStore, facts: consuming LinkFacts, renameIndex: [String: [Int]]
-    ) -> LintContext {
-        LintContext(
-            catalogue: catalogue, inflector: inflector, declared: declared, links: links, facts: facts,
-            renameIndex: renameIndex)
-    }
-
-    /// A context that resolves none of `links`, with their facts and rename index given.
-    private init(
-        catalogue: Catalogue, inflector: Inflector, declared: Declared, links: LinkStore, facts: LinkFacts,
-        renameIndex: [String: [Int]]
-    ) {
-        self.catalogue = catalogue
-        self.inflector = inflector
-        self.declared = declared
-        self.links = links
-        isPart = false
-        resolvesLinks = false
-        resolvedBase = 0
-        positions = []
-        firstPositions = []
-        routeKeyHashes = []
-        linkFacts = facts
-        self.renameIndex = renameIndex
-    }
-
-    /// The links of a part using each rename candidate (as `linksUsing(_:)` gives them), from what resolving the
-    /// part found; empty when no component is a candidate.
-    func renameUses(of resolved: ResolvedChunk) -> [String: [Int]] {
-        guard declared.hasRenameCandidates else { return [:] }
-        return Self.renameIndex(
-            positions: resolved.positions, firstPositions: resolved.firstPositions, base: resolvedBase, declared)
-    }
-
-    /// Whether a rule asked, since the last call, for the links using a component a fix may rename
-    /// (`linksUsing(_:)`), which a part's context does not know; clears the request. A streaming lint checks such a
-    /// link again once every part is read. Always false outside a part's context.
-    func takeWholeCatalogueRequest() -> Bool {
-        isPart && wholeCatalogueRequested.exchange(false, ordering: .relaxed)
+    /// This context when it was built on `catalogue`, else a context built on it with the same inflector (a
+    /// test may hand a rule a context of another catalogue).
+    func built(on catalogue: Catalogue) -> LintContext {
+        isBuilt(on: catalogue) ? self : LintContext(catalogue: catalogue, inflector: inflector)
     }
 
     /// The links using each rename candidate, found from the components' positions, link after link; the first
@@ -206,17 +108,9 @@ public final class LintContext: Sendable {
         var facts: LinkFacts.Chunk
     }
 
-    /// Reads every link once, in chunks over the cores for a large catalogue: looks its components up in the
-    /// vocabulary, hashes its route key and records its facts (`LinkFacts`), while the link is at hand.
-    private static func resolve(_ links: [Link], in catalogue: Catalogue) -> [ResolvedChunk] {
-        let chunks = ConcurrentJobs.chunks(of: links.count, minimum: Linter.linksPerChunk, perCore: 4)
-        return ConcurrentJobs.flatMap(count: chunks.count, concurrently: chunks.count > 1) { chunk in
-            [resolveChunk(links[chunks[chunk]], in: catalogue)]
-        }
-    }
-
-    /// Resolves consecutive links (see `resolve`).
-    private static func resolveChunk(_ links: ArraySlice<Link>, in catalogue: Catalogue) -> ResolvedChunk {
+    /// Reads every link once: looks its components up in the vocabulary, hashes its route key and records its
+    /// facts (`LinkFacts`), while the link is at hand.
+    private static func resolve(_ links: ArraySlice<Link>, in catalogue: Catalogue) -> ResolvedChunk {
         let hasVocabulary = catalogue.hasVocabulary
         // A placeholder is looked up by an empty name and a number by its digits: when no declared name is empty
         // or has a digit, neither can name an entry and neither is looked up.
@@ -245,80 +139,41 @@ public final class LintContext: Sendable {
         return found
     }
 
-    /// Joins consecutive chunks a copy each: each chunk's positions in one copy, its links' starts moved by
-    /// those before; one chunk is taken as it is. Each chunk's arrays are let go once copied, so the whole
-    /// catalogue's are never held twice.
-    private static func join(_ chunks: consuming [ResolvedChunk], linkCount: Int)
-        -> (positions: [Int32], firstPositions: [Int32], routeKeyHashes: [UInt64], facts: LinkFacts)
-    {
-        var resolved = chunks
-        if resolved.count == 1 {
-            return (
-                resolved[0].positions, resolved[0].firstPositions, resolved[0].routeKeyHashes,
-                LinkFacts(chunks: [resolved[0].facts])
-            )
-        }
-        var positions: [Int32] = []
-        positions.reserveCapacity(resolved.reduce(0) { $0 + $1.positions.count })
-        var firstPositions: [Int32] = []
-        firstPositions.reserveCapacity(linkCount)
-        var routeKeyHashes: [UInt64] = []
-        routeKeyHashes.reserveCapacity(linkCount)
-        var facts: [LinkFacts.Chunk] = []
-        facts.reserveCapacity(resolved.count)
-        for index in resolved.indices {
-            let chunk = resolved[index]
-            resolved[index] = ResolvedChunk(facts: LinkFacts.Chunk(capacity: 0))
-            routeKeyHashes += chunk.routeKeyHashes
-            let base = Int32(positions.count)
-            firstPositions += chunk.firstPositions.lazy.map { $0 + base }
-            positions += chunk.positions
-            facts.append(chunk.facts)
-        }
-        return (positions, firstPositions, routeKeyHashes, LinkFacts(chunks: consume facts))
-    }
-
     /// The facts of the links of `catalogue` by their places in its `links`: those recorded up front when the
-    /// context was built on it (always, in a lint), else read afresh. Not for a part's context, which knows only
-    /// its part (a pass's `visit` reads `LinkRun.flags(at:)`).
+    /// context was built on it (always, in a lint), else read afresh.
     public func facts(for catalogue: Catalogue) -> LinkFacts {
-        precondition(!isPart, "the facts of a whole catalogue asked of one part's context")
-        return isBuilt(on: catalogue) ? linkFacts : LinkFacts(links: catalogue.links)
+        isBuilt(on: catalogue) ? linkFacts : LinkFacts(links: catalogue.links)
     }
 
     /// The route key hashes of the links of `catalogue` by their places in its `links` (as `routeKeyHash(of:)`
-    /// gives them), or nil when the context was built on another catalogue or keeps no hashes (a streaming lint's
-    /// whole context).
+    /// gives them), or nil when the context was built on another catalogue.
     public func routeKeyHashes(for catalogue: Catalogue) -> [UInt64]? {
-        precondition(!isPart, "the route key hashes of a whole catalogue asked of one part's context")
-        return resolvesLinks && isBuilt(on: catalogue) ? routeKeyHashes : nil
+        isBuilt(on: catalogue) ? routeKeyHashes : nil
     }
+
+    /// The flags `LinkFacts` recorded for the link at a place of the context's catalogue.
+    func flags(at position: Int) -> LinkFacts.Flags { linkFacts.flags[position] }
+
+    /// The route key hash of the link at a place of the context's catalogue.
+    func routeKeyHash(at position: Int) -> UInt64 { routeKeyHashes[position] }
 
     /// Whether the context was built on these very links (the same array storage), so what it computed up front
     /// applies by index.
     func isBuilt(on catalogue: Catalogue) -> Bool {
-        guard let own = links.heldLinks else {
-            // A streaming lint's whole catalogue: its declarations, whose links are not held.
-            return !isPart && catalogue.links.isEmpty && self.catalogue.links.isEmpty
-                && catalogue.files.elementsEqual(self.catalogue.files, by: ===)
-        }
-        guard !isPart else { return false }
-        let base = own.withUnsafeBufferPointer { $0.baseAddress }
-        return catalogue.links.count == own.count && catalogue.links.withUnsafeBufferPointer { $0.baseAddress } == base
+        let base = links.withUnsafeBufferPointer { $0.baseAddress }
+        return catalogue.links.count == links.count && catalogue.links.withUnsafeBufferPointer { $0.baseAddress } == base
     }
 
     /// The hash of a link's route key (`LinkTemplate.routeKeyHash`), computed once per lint for the catalogue's
     /// own links.
     public func routeKeyHash(of link: Link) -> UInt64 {
-        if isOwn(link) { return routeKeyHashes[link.index - resolvedBase] }
+        if isOwn(link) { return routeKeyHashes[link.index] }
         return link.template.routeKeyHash
     }
 
-    /// Whether a link is one this context resolved, at its place, so what was recorded for it applies: one of
-    /// the part's links held, for a part's context; any of the catalogue's own, otherwise.
+    /// Whether a link is the catalogue's own, at its place, so what was recorded for it applies.
     private func isOwn(_ link: Link) -> Bool {
-        if isPart { return links.holds(link) }
-        return resolvesLinks && links.isOwn(link)
+        link.index >= 0 && link.index < links.count && links[link.index] === link
     }
 
     /// The position in the vocabulary (`catalogue.components`) of the entry that the `name` of the component at
@@ -327,7 +182,7 @@ public final class LintContext: Sendable {
     public func vocabularyPosition(of link: Link, component index: Int) -> Int? {
         // A link of the catalogue's own sits at its index; any other link is looked up afresh.
         if isOwn(link) {
-            let position = positions[Int(firstPositions[link.index - resolvedBase]) + index]
+            let position = positions[Int(firstPositions[link.index]) + index]
             return position >= 0 ? Int(position) : nil
         }
         return componentPositionAfresh(of: link.template.components[index])
@@ -346,7 +201,7 @@ public final class LintContext: Sendable {
     /// link that is not the catalogue's own.
     public func withVocabularyPositions<Result>(of link: Link, _ body: (UnsafeBufferPointer<Int32>?) -> Result) -> Result {
         guard isOwn(link) else { return body(nil) }
-        let first = Int(firstPositions[link.index - resolvedBase])
+        let first = Int(firstPositions[link.index])
         let count = link.template.components.count
         return positions.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[first..<(first + count)])) }
     }
@@ -370,14 +225,8 @@ public final class LintContext: Sendable {
     }
 
     /// The links that use a declared component a fix may rename (see `renameIndex`); nil for names not indexed.
-    /// In a part's context, which knows only its own links, asking about a name that is indexed in the whole
-    /// catalogue records a request for it (`takeWholeCatalogueRequest()`) and gives nil.
     public func linksUsing(_ name: String) -> [Int]? {
-        if isPart {
-            if declared.renameCandidates.contains(name) { wholeCatalogueRequested.store(true, ordering: .relaxed) }
-            return nil
-        }
-        return renameIndex[name]
+        renameIndex[name]
     }
 
     /// A diagnostic of `rule` at a UTF-8 range of the link's URL, with the rule's default severity (the linter

@@ -25,30 +25,10 @@ public protocol LinkRule: Rule {
 }
 
 /// A rule that looks at all links at once (duplicates, shadowing, consistency). It must be near-linear: an
-/// index or a trie, never all pairs. It walks the links as a `CataloguePass`: the linter hands the pass every
-/// link once, in catalogue order, then asks for its findings, so a rule never needs every link in memory at once.
+/// index or a trie, never all pairs.
 public protocol CatalogueRule: Rule {
-    /// A new walk of this rule over `catalogue`, whose links `context.links` holds.
-    func makePass(over catalogue: Catalogue, in context: LintContext) -> any CataloguePass
-}
-
-/// One catalogue rule's walk over a catalogue's links. `visit` is called with every link once, in catalogue
-/// order, in runs of consecutive links: one run of them all when the catalogue is held, a part at a time when a
-/// lint decodes the links in parts and lets each part go (`StreamingLint`). Then `finish` gives the findings. A
-/// pass keeps what it needs of the links it has seen, small (hashes, ids, places); a finding that needs an
-/// earlier link reads it again through `context.links`.
-public protocol CataloguePass: Sendable {
-    /// Sees the next run of links, with the context they were resolved in.
-    mutating func visit(_ run: LinkRun, in context: LintContext)
-    /// The findings, once every link has been visited; `context` is the whole catalogue's.
-    mutating func finish(in context: LintContext) -> [Diagnostic]
-}
-
-/// A catalogue rule that walks no links: it reads the declarations, the facts `LintContext` recorded about every
-/// link (`facts(for:)`, `routeKeyHashes(for:)`) and only the links it reports on, through `context.links`.
-public protocol CatalogueReportRule: CatalogueRule {
-    /// The rule's findings on `catalogue`, whose links `context.links` holds.
-    func report(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic]
+    /// The rule's findings over all links of the catalogue (`catalogue.links`, in order).
+    func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic]
 }
 
 extension Rule {
@@ -74,71 +54,6 @@ extension LinkRule {
 
 extension CatalogueRule {
     public var asCatalogueRule: (any CatalogueRule)? { self }
-
-    /// The rule's findings on a held catalogue: one pass over all its links in one run. A context built on
-    /// another catalogue (a test's) is replaced by one built on this catalogue with the same inflector.
-    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
-        let context = context.isBuilt(on: catalogue) ? context : LintContext(catalogue: catalogue, inflector: context.inflector)
-        var pass = makePass(over: catalogue, in: context)
-        pass.visit(LinkRun(allOf: context), in: context)
-        return pass.finish(in: context)
-    }
-}
-
-extension CatalogueReportRule {
-    public func makePass(over catalogue: Catalogue, in context: LintContext) -> any CataloguePass {
-        ReportPass(rule: self)
-    }
-}
-
-/// The pass of a `CatalogueReportRule`: it visits nothing and reports at the end on the context's catalogue
-/// (whose load findings, in a streaming lint, are complete only then).
-private struct ReportPass<R: CatalogueReportRule>: CataloguePass {
-    let rule: R
-
-    mutating func visit(_ run: LinkRun, in context: LintContext) {}
-
-    mutating func finish(in context: LintContext) -> [Diagnostic] { rule.report(context.catalogue, in: context) }
-}
-
-/// Consecutive links of a catalogue as a `CataloguePass` sees them: their places in the catalogue, and for each
-/// place the link and what `LintContext` recorded about it in its one pass (flags, route key hash). A run reads
-/// the arrays it was given where they lie: the whole catalogue's, or one part's.
-public struct LinkRun: Sendable {
-    /// The places of the run's links in the catalogue, in order.
-    public let positions: Range<Int>
-    private let links: [Link]
-    private let flags: [LinkFacts.Flags]
-    private let routeKeyHashes: [UInt64]
-    /// The catalogue place of the first element of the arrays.
-    private let base: Int
-
-    /// The run of links `links`, the first at catalogue place `base`, with their flags and route key hashes.
-    init(links: [Link], base: Int, flags: [LinkFacts.Flags], routeKeyHashes: [UInt64]) {
-        precondition(flags.count == links.count && routeKeyHashes.count == links.count, "a run's facts are not its links'")
-        positions = base..<(base + links.count)
-        self.links = links
-        self.flags = flags
-        self.routeKeyHashes = routeKeyHashes
-        self.base = base
-    }
-
-    /// Every link of the context's held catalogue in one run.
-    init(allOf context: LintContext) {
-        let links = context.links.heldLinks ?? Array(context.links)
-        self.init(
-            links: links, base: 0, flags: context.facts(for: context.catalogue).flags,
-            routeKeyHashes: context.routeKeyHashes(for: context.catalogue) ?? links.map(\.template.routeKeyHash))
-    }
-
-    /// The link at a catalogue place of the run.
-    public func link(at position: Int) -> Link { links[position - base] }
-
-    /// The flags `LinkFacts` recorded for the link at a place of the run.
-    public func flags(at position: Int) -> LinkFacts.Flags { flags[position - base] }
-
-    /// The link's `LinkTemplate.routeKeyHash`, at a place of the run.
-    public func routeKeyHash(at position: Int) -> UInt64 { routeKeyHashes[position - base] }
 }
 
 /// The options given to a rule in the configuration, with their location for error messages.

@@ -183,26 +183,6 @@ struct SuppressionFilter: Sendable {
         return result
     }
 
-    /// The suppressions of a catalogue of one file whose links are not held: `entrySuppressions`, gathered from
-    /// the links as they were read (`appendEntrySuppressions(of:to:)`), then the file's comments, which find the
-    /// entries they cover among `entries` (each link's `entryRange`, in order) and read a covered link from `links`.
-    /// `markers` are the file's comment markers in order, found as it was read (`appendMarkerOffsets`); nil to
-    /// search the file for them now.
-    func collect(
-        entrySuppressions: [Suppression], entries: EntryRanges, links: LinkStore, markers found: [Int]? = nil
-    ) -> Collected {
-        precondition(catalogue.files.count == 1 || found == nil, "the markers of one file given for several")
-        var problems: [Diagnostic] = []
-        var result = entrySuppressions
-        for file in catalogue.files {
-            let markers = found ?? Self.markerOffsets(in: file.bytes)
-            guard !markers.isEmpty else { continue }
-            let scanner = SuppressionCommentScanner(file: file, entries: entries) { links[$0] }
-            Self.appendCommentSuppressions(at: markers, with: scanner, to: &result, problems: &problems)
-        }
-        return Collected(suppressions: result, problems: problems)
-    }
-
     /// Appends the suppressions a link's entry names (`lint: { ignore: [...] }`).
     static func appendEntrySuppressions(of link: Link, to result: inout [Suppression]) {
         for rule in link.ignoredRules {

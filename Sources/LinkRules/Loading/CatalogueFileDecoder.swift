@@ -1,28 +1,12 @@
-/// Decodes one catalogue file's event stream into the catalogue being built: the whole file in one pass, or,
-/// when its `links:` block is decoded in parts (`ParallelCatalogueDecoding`), the rest of the file with the block
-/// cut out (`linksPlaceholder`) and each part's entries (`decodeLinks`).
+/// Decodes one catalogue file's event stream into the catalogue being built, in one pass.
 final class CatalogueFileDecoder {
     private let yaml: YAMLDecoder
     private let file: SourceFile
-    /// Where the `links` key is written, when its value has been cut out of the text this decoder reads: the key
-    /// then reads as null, and only marks where the entries' load findings go.
-    private let linksPlaceholder: Int?
-    /// Once the placeholder `links` key has been read: how many load findings came before it.
-    private(set) var findingsBeforeLinks: Int?
 
     /// Decodes the whole file.
     init(file: SourceFile) {
         self.file = file
         self.yaml = YAMLDecoder(reader: YAMLEventReader(file: file))
-        self.linksPlaceholder = nil
-    }
-
-    /// Decodes what `reader` reads of the file: a header whose `links` value at `linksPlaceholder` was cut out,
-    /// or a part of the `links:` block (`decodeLinks`).
-    init(reader: YAMLEventReader, linksPlaceholder: Int? = nil) {
-        self.file = reader.file
-        self.yaml = YAMLDecoder(reader: reader)
-        self.linksPlaceholder = linksPlaceholder
     }
 
     func preferringSyntaxError(over error: LoadError) -> LoadError { yaml.preferringSyntaxError(over: error) }
@@ -57,8 +41,6 @@ final class CatalogueFileDecoder {
             if scalar.isNull { throw LoadError(.emptyDocument, at: location(scalar.tokenRange)) }
             throw LoadError(.wrongType(expected: "a mapping of catalogue keys", found: "'\(scalar.value)'", key: "catalogue"), at: location(scalar.tokenRange))
         }
-        // A cut-out `links:` block sequence is only the same text put back under a block mapping's key.
-        if linksPlaceholder != nil, try yaml.nextIsFlow() { throw ParallelDecodingUnavailable() }
         try yaml.readMapping(key: "catalogue") { key in
             switch key.value {
             case "version":
@@ -110,14 +92,10 @@ final class CatalogueFileDecoder {
                     }
                 }
             case "links":
-                if let linksPlaceholder {
-                    try readPlaceholder(key, at: linksPlaceholder, findingsBefore: catalogue.loadFindings.count)
-                } else {
-                    try yaml.readSequence(key: "links") { _ in
-                        var entry = LinkEntry(file: file, entryIsFlow: false)
-                        try decodeLink(into: &entry, index: links.count, findings: &catalogue.loadFindings)
-                        links.append(entry)
-                    }
+                try yaml.readSequence(key: "links") { _ in
+                    var entry = LinkEntry(file: file, entryIsFlow: false)
+                    try decodeLink(into: &entry, index: links.count, findings: &catalogue.loadFindings)
+                    links.append(entry)
                 }
             default:
                 try unknownKey(key, known: CatalogueLoader.topLevelKeys, in: "the catalogue", findings: &catalogue.loadFindings)
@@ -194,34 +172,6 @@ final class CatalogueFileDecoder {
             }
         }
         return spec
-    }
-
-    /// Reads the `links` key of a header: it must be the key at `offset`, with the null value left where its block
-    /// was cut out; anything else means the line scan misread the file.
-    private func readPlaceholder(_ key: Scalar, at offset: Int, findingsBefore count: Int) throws {
-        let value = try yaml.reader.next()
-        guard key.tokenRange.lowerBound == offset, findingsBeforeLinks == nil, value.kind == .scalar,
-            value.style == .plain, value.value.isEmpty, !value.hasTag
-        else { throw ParallelDecodingUnavailable() }
-        findingsBeforeLinks = count
-    }
-
-    /// Decodes a part of a `links:` block: a block sequence of entries and nothing else, the first being the
-    /// file's entry `firstIndex`. Calls `body` with each entry as it is decoded, in place: `body` may move its
-    /// values out (`LinkEntry.takeLink`).
-    func decodeLinks(firstIndex: Int, findings: inout [LoadFinding], _ body: (inout LinkEntry) throws -> Void) throws {
-        guard try yaml.beginDocument() else { throw ParallelDecodingUnavailable() }
-        var index = firstIndex
-        // One entry for the whole part, cleared before each link: `body` moves the values out, so clearing it is a
-        // few stores, where an entry made and destroyed for every link released each of its emptied values.
-        var entry = LinkEntry(file: file, entryIsFlow: false)
-        try yaml.readSequence(key: "links") { _ in
-            entry.clear()
-            try decodeLink(into: &entry, index: index, findings: &findings)
-            try body(&entry)
-            index += 1
-        }
-        try yaml.endDocument()
     }
 
     /// Decodes a link entry into `link`, a fresh entry: filled in place, as an entry returned from here would be

@@ -1,6 +1,5 @@
-/// Reads catalogue files into one `Catalogue`: each file's YAML events decoded into located values (a long
-/// `links:` block in parts on several cores, `ParallelCatalogueDecoding`; anything else in one pass), each
-/// link's template parsed once against the merged `hosts`.
+/// Reads catalogue files into one `Catalogue`: each file read whole, its YAML events decoded once into located
+/// values, each link's template parsed once against the merged `hosts`.
 public struct CatalogueLoader: Sendable {
     public static let topLevelKeys = [
         "version", "app", "schemes", "hosts", "dispatch", "barriers", "mandatory_barrier", "components", "params",
@@ -14,12 +13,7 @@ public struct CatalogueLoader: Sendable {
     public static let accessKeys = ["schemes", "hosts"]
     public static let lintKeys = ["ignore"]
 
-    /// Whether a long `links:` block is decoded in parts on several cores; the result is the same either way.
-    public var parallelDecoding: ParallelLinkDecoding
-
-    public init(parallelDecoding: ParallelLinkDecoding = .automatic) {
-        self.parallelDecoding = parallelDecoding
-    }
+    public init() {}
 
     /// Reads and loads files from disk.
     public func load(paths: [String]) throws -> Catalogue {
@@ -57,12 +51,6 @@ public struct CatalogueLoader: Sendable {
         var links = LinkAssembly()
         for file in files {
             try checkText(file)
-            if let plan = InputPlan(file: file, decoding: parallelDecoding),
-                ParallelCatalogueDecoding(file: file, plan: plan, linkIndexBase: links.count)
-                    .decode(into: &catalogue, components: &components, params: &params, links: &links)
-            {
-                continue
-            }
             var entries: [LinkEntry] = []
             let decoder = CatalogueFileDecoder(file: file)
             do {

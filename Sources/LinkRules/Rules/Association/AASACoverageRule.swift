@@ -1,7 +1,7 @@
 /// Every universal link of the catalogue must be opened by the apple-app-site-association file, decided the way
 /// iOS decides (first matching pattern, `exclude`, `NOT `, wildcards); patterns that open the app for URLs no
 /// catalogue link declares are reported as infos.
-public struct AASACoverageRule: CatalogueReportRule {
+public struct AASACoverageRule: CatalogueRule {
     public static let description = RuleDescription(
         id: "aasa-coverage",
         scope: .catalogue,
@@ -109,7 +109,7 @@ public struct AASACoverageRule: CatalogueReportRule {
 
     public init() {}
 
-    public func report(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
         guard let file = catalogue.association?.file else { return [] }
         // A file that could not be read as an association file is `aasa-invalid`'s finding, not a list of
         // uncovered links.

@@ -1,6 +1,6 @@
 /// Checks the apple-app-site-association file a catalogue names with `aasa:`: it must be readable, strict JSON,
 /// and a valid `applinks` section; each problem is reported at its characters in the JSON file.
-public struct AASAInvalidRule: CatalogueReportRule {
+public struct AASAInvalidRule: CatalogueRule {
     public static let description = RuleDescription(
         id: "aasa-invalid",
         scope: .catalogue,
@@ -113,7 +113,7 @@ public struct AASAInvalidRule: CatalogueReportRule {
 
     public init() {}
 
-    public func report(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
         switch catalogue.association {
         case nil:
             return []

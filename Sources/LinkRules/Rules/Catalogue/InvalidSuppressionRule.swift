@@ -1,6 +1,6 @@
 /// Reports a suppression (`lint: { ignore: [...] }` or `# linkrules:ignore ...`) that names a rule that does not
 /// exist. The linter's suppression filter finds them; this type documents and configures the finding.
-public struct InvalidSuppressionRule: CatalogueReportRule {
+public struct InvalidSuppressionRule: CatalogueRule {
     public static let description = RuleDescription(
         id: "invalid-suppression",
         scope: .catalogue,
@@ -34,5 +34,5 @@ public struct InvalidSuppressionRule: CatalogueReportRule {
 
     public init() {}
 
-    public func report(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] { [] }
+    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] { [] }
 }

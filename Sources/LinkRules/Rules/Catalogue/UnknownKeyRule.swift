@@ -1,6 +1,6 @@
 /// Reports keys the catalogue format does not have, with the closest known key: a misspelt key would otherwise
 /// be silently ignored.
-public struct UnknownKeyRule: CatalogueReportRule {
+public struct UnknownKeyRule: CatalogueRule {
     public static let description = RuleDescription(
         id: "unknown-key",
         scope: .catalogue,
@@ -56,7 +56,7 @@ public struct UnknownKeyRule: CatalogueReportRule {
 
     public init() {}
 
-    public func report(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
         catalogue.loadFindings.filter { $0.ruleID == Self.description.id }.map {
             context.diagnostic(Self.self, $0.message, at: $0.location, notes: $0.notes, fixes: $0.fixes)
         }

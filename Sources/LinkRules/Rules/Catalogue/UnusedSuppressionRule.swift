@@ -1,6 +1,6 @@
 /// Reports a suppression that silences no finding, so stale suppressions are removed instead of hiding future
 /// problems. The linter's suppression filter finds them; this type documents and configures the finding.
-public struct UnusedSuppressionRule: CatalogueReportRule {
+public struct UnusedSuppressionRule: CatalogueRule {
     public static let description = RuleDescription(
         id: "unused-suppression",
         scope: .catalogue,
@@ -34,5 +34,5 @@ public struct UnusedSuppressionRule: CatalogueReportRule {
 
     public init() {}
 
-    public func report(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] { [] }
+    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] { [] }
 }

@@ -66,8 +66,11 @@ public struct DuplicateLinkRule: CatalogueRule {
 
     public init() {}
 
-    public func makePass(over catalogue: Catalogue, in context: LintContext) -> any CataloguePass {
-        Pass(linkCount: context.links.count)
+    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+        let context = context.built(on: catalogue)
+        var pass = Pass(linkCount: context.links.count)
+        pass.visit(catalogue, in: context)
+        return pass.finish(in: context)
     }
 
     /// Where a route was first seen: a link's URL, or one of its aliases, by the link's place.
@@ -91,28 +94,28 @@ public struct DuplicateLinkRule: CatalogueRule {
     /// The rule's walk: the first occurrence of each route by the hash of its key (`LintContext` hashed every
     /// link's key up front), and a finding on each later one, built while its link is at hand. A link is read only
     /// when it has aliases (`LinkFacts`), when its hash's top 32 bits meet another's, or for a finding.
-    private struct Pass: CataloguePass {
+    private struct Pass {
         private var table: OccurrenceTable
         private var diagnostics: [Diagnostic] = []
 
         init(linkCount: Int) { table = OccurrenceTable(linkCount: linkCount) }
 
-        mutating func visit(_ run: LinkRun, in context: LintContext) {
+        mutating func visit(_ catalogue: Catalogue, in context: LintContext) {
             let parser = context.templateParser
-            table.expectLinks(from: run.positions.lowerBound)
-            for start in stride(from: run.positions.lowerBound, to: run.positions.upperBound, by: 64) {
-                let batch = start..<min(start + 64, run.positions.upperBound)
-                table.touchSlots(of: batch.lazy.map { run.routeKeyHash(at: $0) })
+            table.expectLinks(from: catalogue.links.startIndex)
+            for start in stride(from: catalogue.links.startIndex, to: catalogue.links.endIndex, by: 64) {
+                let batch = start..<min(start + 64, catalogue.links.endIndex)
+                table.touchSlots(of: batch.lazy.map { context.routeKeyHash(at: $0) })
                 for position in batch {
                     record(
-                        Occurrence(link: Int32(position), alias: -1), hash: run.routeKeyHash(at: position), alias: nil,
-                        run: run, in: context)
-                    guard run.flags(at: position).contains(.hasAliases) else { continue }
-                    for (index, alias) in run.link(at: position).aliases.enumerated() {
+                        Occurrence(link: Int32(position), alias: -1), hash: context.routeKeyHash(at: position), alias: nil,
+                        catalogue: catalogue, in: context)
+                    guard context.flags(at: position).contains(.hasAliases) else { continue }
+                    for (index, alias) in catalogue.links[position].aliases.enumerated() {
                         let template = parser.parse(alias.value)
                         record(
                             Occurrence(link: Int32(position), alias: Int32(index)), hash: template.routeKeyHash,
-                            alias: template, run: run, in: context)
+                            alias: template, catalogue: catalogue, in: context)
                     }
                 }
             }
@@ -126,21 +129,21 @@ public struct DuplicateLinkRule: CatalogueRule {
         /// Inlined into `visit`, called for every link: the finding is built out of line (`finding`).
         @inline(__always)
         private mutating func record(
-            _ occurrence: Occurrence, hash: UInt64, alias: LinkTemplate?, run: LinkRun, in context: LintContext
+            _ occurrence: Occurrence, hash: UInt64, alias: LinkTemplate?, catalogue: Catalogue, in context: LintContext
         ) {
             let earlier = table.firstOrInsert(hash: hash, occurrence) { earlier -> Link? in
-                let earlierLink = Self.link(at: Int(earlier.link), of: run, in: context)
+                let earlierLink = Self.link(at: Int(earlier.link), of: catalogue, in: context)
                 let earlierTemplate = earlier.template(in: earlierLink, parser: context.templateParser)
                 let isSame = earlierTemplate.withRouteKeyBytes { earlierKey in
                     if let alias { return alias.withRouteKeyBytes { $0.elementsEqual(earlierKey) } }
-                    return run.link(at: Int(occurrence.link)).template.withRouteKeyBytes { $0.elementsEqual(earlierKey) }
+                    return catalogue.links[Int(occurrence.link)].template.withRouteKeyBytes { $0.elementsEqual(earlierKey) }
                 }
                 return isSame ? earlierLink : nil
             }
             // A link's own aliases may repeat its URL in another case (the lowercase fix keeps the old form).
             guard let (earlier, earlierLink) = earlier, earlier.link != occurrence.link else { return }
             diagnostics.append(
-                Self.finding(occurrence, of: run.link(at: Int(occurrence.link)), earlier, of: earlierLink, in: context))
+                Self.finding(occurrence, of: catalogue.links[Int(occurrence.link)], earlier, of: earlierLink, in: context))
         }
 
         /// The finding on a route first seen at `earlier`, the occurrence's link and the earlier one at hand.
@@ -164,8 +167,8 @@ public struct DuplicateLinkRule: CatalogueRule {
         }
 
         /// The link at a place up to the run's last: the run's own, or an earlier one read again (`context.links`).
-        private static func link(at position: Int, of run: LinkRun, in context: LintContext) -> Link {
-            run.positions.contains(position) ? run.link(at: position) : context.links[position]
+        private static func link(at position: Int, of catalogue: Catalogue, in context: LintContext) -> Link {
+            catalogue.links[position]
         }
     }
 }

@@ -42,26 +42,31 @@ public struct PlaceholderStyleRule: CatalogueRule {
 
     public init() {}
 
-    public func makePass(over catalogue: Catalogue, in context: LintContext) -> any CataloguePass { Pass(rule: self) }
+    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+        let context = context.built(on: catalogue)
+        var pass = Pass(rule: self)
+        pass.visit(catalogue, in: context)
+        return pass.finish(in: context)
+    }
 
     /// The rule's walk: the findings on the placeholders of each link that writes one another way, built while the
     /// link is at hand, and the first placeholder written the canonical way, which restyled ones point at. Which
     /// links have placeholders, and of which kind, was recorded by the context's pass (`LinkFacts`): only those
     /// links are read.
-    private struct Pass: CataloguePass {
+    private struct Pass {
         let rule: PlaceholderStyleRule
         var findings = Findings()
 
-        mutating func visit(_ run: LinkRun, in context: LintContext) {
-            for position in run.positions {
-                let flags = run.flags(at: position)
+        mutating func visit(_ catalogue: Catalogue, in context: LintContext) {
+            for position in catalogue.links.indices {
+                let flags = context.flags(at: position)
                 if findings.canonicalNote == nil, flags.contains(.hasCanonicalPlaceholder),
-                    let (link, span) = PlaceholderStyleRule.canonicalExample(in: run.link(at: position))
+                    let (link, span) = PlaceholderStyleRule.canonicalExample(in: catalogue.links[position])
                 {
                     findings.canonicalNote = Note(message: .canonicalPlaceholderHere, location: link.location(ofURL: span))
                 }
                 guard flags.contains(.hasNonCanonicalPlaceholder) else { continue }
-                let link = run.link(at: position)
+                let link = catalogue.links[position]
                 // Through the array's storage: components are read in place, not copied out with their text.
                 link.template.components.withUnsafeBufferPointer { components in
                     for index in components.indices {

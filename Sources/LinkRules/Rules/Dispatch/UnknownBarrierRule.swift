@@ -1,5 +1,5 @@
 /// A link's `barrier:` and the catalogue's `mandatory_barrier:` name barriers declared in `barriers:`.
-public struct UnknownBarrierRule: LinkRule, CatalogueReportRule {
+public struct UnknownBarrierRule: LinkRule, CatalogueRule {
     public static let description = RuleDescription(
         id: "unknown-barrier",
         scope: .link,
@@ -74,7 +74,7 @@ public struct UnknownBarrierRule: LinkRule, CatalogueReportRule {
         if let finding = diagnose(barrier, in: link.file, link: link, context: context) { found.append(finding) }
     }
 
-    public func report(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
         guard let barrier = catalogue.mandatoryBarrier, !barrier.isNull,
             let file = catalogue.file(declaring: barrier)
         else { return [] }

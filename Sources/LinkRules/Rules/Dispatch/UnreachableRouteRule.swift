@@ -156,13 +156,16 @@ public struct UnreachableRouteRule: CatalogueRule {
         mutating func routeKeyHash(of earlier: Int) -> UInt64 { self.earlier(earlier).template.routeKeyHash }
     }
 
-    public func makePass(over catalogue: Catalogue, in context: LintContext) -> any CataloguePass {
-        Pass(dispatch: catalogue.dispatch, vocabulary: catalogue.components)
+    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+        let context = context.built(on: catalogue)
+        var pass = Pass(dispatch: catalogue.dispatch, vocabulary: catalogue.components)
+        pass.visit(catalogue, in: context)
+        return pass.finish(in: context)
     }
 
     /// The rule's walk: each link's shape joins, in order, the trie (first-match) or its specificity group
     /// (most-specific), and a link that another one wins is reported as it is visited, while it is at hand.
-    private struct Pass: CataloguePass {
+    private struct Pass {
         let dispatch: DispatchMode
         var words: RouteWords
         /// The links so far under first-match dispatch; empty under most-specific.
@@ -178,20 +181,20 @@ public struct UnreachableRouteRule: CatalogueRule {
             words = RouteWords(vocabulary: vocabulary)
         }
 
-        mutating func visit(_ run: LinkRun, in context: LintContext) {
+        mutating func visit(_ catalogue: Catalogue, in context: LintContext) {
             var keys = RouteKeys(context: context)
             switch dispatch {
-            case .firstMatch: visitFirstMatch(run, &keys, in: context)
-            case .mostSpecific: visitMostSpecific(run, &keys, in: context)
+            case .firstMatch: visitFirstMatch(catalogue, &keys, in: context)
+            case .mostSpecific: visitMostSpecific(catalogue, &keys, in: context)
             }
         }
 
         mutating func finish(in context: LintContext) -> [Diagnostic] { diagnostics }
 
         /// Adds each link of the run to the trie, and reports it when an earlier link wins all its URLs.
-        private mutating func visitFirstMatch(_ run: LinkRun, _ keys: inout RouteKeys, in context: LintContext) {
-            for position in run.positions {
-                let link = run.link(at: position)
+        private mutating func visitFirstMatch(_ catalogue: Catalogue, _ keys: inout RouteKeys, in context: LintContext) {
+            for position in catalogue.links.indices {
+                let link = catalogue.links[position]
                 guard shape.assign(link, words: &words, in: context) else { continue }
                 // The trie adds the link and names the earlier one that wins all its URLs, if any. A link whose
                 // winner is its own duplicate is left to `duplicate-link`; one whose winner is the same path with
@@ -200,7 +203,7 @@ public struct UnreachableRouteRule: CatalogueRule {
                 keys.adding = link
                 guard
                     let winner = trie.insert(
-                        shape, link: position, routeKeyHash: run.routeKeyHash(at: position), in: words, keys: &keys)
+                        shape, link: position, routeKeyHash: context.routeKeyHash(at: position), in: words, keys: &keys)
                 else { continue }
                 let earlier = keys.earlier(winner.link)
                 guard !RouteKeys.haveOneRouteKey(link, earlier),
@@ -216,14 +219,14 @@ public struct UnreachableRouteRule: CatalogueRule {
 
         /// Adds each link of the run to its specificity group, and reports it when an earlier link of the group
         /// matches a URL it matches.
-        private mutating func visitMostSpecific(_ run: LinkRun, _ keys: inout RouteKeys, in context: LintContext) {
-            for position in run.positions {
-                let link = run.link(at: position)
+        private mutating func visitMostSpecific(_ catalogue: Catalogue, _ keys: inout RouteKeys, in context: LintContext) {
+            for position in catalogue.links.indices {
+                let link = catalogue.links[position]
                 guard shape.assign(link, words: &words, in: context) else { continue }
                 keys.adding = link
                 guard
                     let winner = groups.insertFindingTie(
-                        shape, link: position, routeKeyHash: run.routeKeyHash(at: position), keys: &keys)
+                        shape, link: position, routeKeyHash: context.routeKeyHash(at: position), keys: &keys)
                 else { continue }
                 let earlier = keys.earlier(winner.link)
                 let example = UnreachableRouteRule.commonURL(link.template, shape, winner.shape, words: words)

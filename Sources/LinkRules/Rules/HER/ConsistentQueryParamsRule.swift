@@ -104,39 +104,10 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
         synonyms = try options?.stringGroups("synonyms").map { $0.map { $0.lowercasedASCIIIfNeeded } } ?? []
     }
 
-    public func makePass(over catalogue: Catalogue, in context: LintContext) -> any CataloguePass {
-        Pass(groups: ParamMeanings(catalogue: catalogue, synonyms: synonyms), catalogue: catalogue)
-    }
-
-    /// Counts the uses of grouped names as the links are visited and notes which links use which; at the end, reads
-    /// again only the links using a name that is renamed, and reports them (`findings(in:...)`).
-    private struct Pass: CataloguePass {
-        let groups: ParamMeanings
-        let catalogue: Catalogue
-        var useCounts: [String: Int] = [:]
-        /// The links using grouped names, by index, with the names each uses.
-        var users: [(link: Int, names: [String])] = []
-
-        mutating func visit(_ run: LinkRun, in context: LintContext) {
-            guard !groups.groupOf.isEmpty else { return }
-            for position in run.positions where run.flags(at: position).contains(.hasQuery) {
-                let names = groups.groupedNames(in: run.link(at: position))
-                guard !names.isEmpty else { continue }
-                for name in names { useCounts[name, default: 0] += 1 }
-                users.append((position, names))
-            }
-        }
-
-        mutating func finish(in context: LintContext) -> [Diagnostic] {
-            let canonical = groups.namesToKeep(useCounts: useCounts)
-            guard !canonical.isEmpty else { return [] }
-            let renaming = ConsistentQueryParamsRule.renaming(in: catalogue, groups: groups, canonical: canonical)
-            var diagnostics: [Diagnostic] = []
-            for user in users where user.names.contains(where: { renaming.isRenamed($0) }) {
-                diagnostics += ConsistentQueryParamsRule.findings(in: context.links[user.link], renaming, context: context)
-            }
-            return diagnostics
-        }
+    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+        let groups = ParamMeanings(catalogue: catalogue, synonyms: synonyms)
+        guard !groups.groupOf.isEmpty else { return [] }
+        return Self.findings(in: catalogue.links, catalogue: catalogue, groups: groups, context: context.built(on: catalogue))
     }
 
     /// The rule over a catalogue's links: count the uses of each grouped name, choose the name to keep in each

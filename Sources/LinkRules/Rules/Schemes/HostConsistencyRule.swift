@@ -1,6 +1,6 @@
 /// All links of one custom scheme write their host the same way: all an empty host (`exfe:///…`), all the same
 /// declared host, or all with their first component in the host position (`her://feed/…`).
-public struct HostConsistencyRule: CatalogueReportRule {
+public struct HostConsistencyRule: CatalogueRule {
     public static let description = RuleDescription(
         id: "host-consistency",
         scope: .catalogue,
@@ -81,10 +81,10 @@ public struct HostConsistencyRule: CatalogueReportRule {
         }
     }
 
-    public func report(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
         // The facts and the links must be the same catalogue's.
         guard context.isBuilt(on: catalogue) else {
-            return report(catalogue, in: LintContext(catalogue: catalogue, inflector: context.inflector))
+            return check(catalogue, in: LintContext(catalogue: catalogue, inflector: context.inflector))
         }
         // Each link's scheme and host form were recorded by the context's pass: the links themselves are read
         // only for findings.
