@@ -1,10 +1,9 @@
 import Testing
 @testable import LinkRules
 
-/// The dispatch rules of seed 001 beyond their documented examples: the route trie agrees with the plain
-/// definition of shadowing and the specificity groups with that of a tie, findings about two links are reported
-/// once and across files, the matcher's mismatch explanation agrees with matching, and the catalogue rules stay
-/// near-linear on 100k links.
+/// The dispatch rules of NoMoreDeepLinkHandler beyond their documented examples: the route trie agrees with the
+/// plain definition of shadowing, findings about two links are reported once and across files, the matcher's
+/// mismatch explanation agrees with matching, and the catalogue searches stay linear.
 @Suite struct DispatchRulesTests {
     static func catalogue(_ files: [(String, String)]) throws -> Catalogue {
         try CatalogueLoader().load(files: files.map { SourceFile(path: $0.0, text: $0.1) })
@@ -63,110 +62,25 @@ import Testing
     }
 
     /// Inserts the links of `urls` into a trie in order and expects each one's winner to be the earliest link that
-    /// `RouteShape.isSubsumed(by:in:)` says matches everything it matches.
+    /// `RouteShape.isSubsumed(by:)` says matches everything it matches.
     static func expectTrieAgreesWithTheDefinition(_ urls: [String]) throws {
         let catalogue = try Self.catalogue(Self.catalogueText(urls))
-        let context = LintContext(catalogue: catalogue)
-        var words = RouteWords(vocabulary: catalogue.components)
-        let shapes = catalogue.links.map { RouteShape($0, words: &words, in: context)! }
+        let shapes = catalogue.links.map { RouteShape($0)! }
         var expected: [Int: Int] = [:]
         for later in catalogue.links.indices {
-            for earlier in 0..<later where shapes[later].isSubsumed(by: shapes[earlier], in: words) {
+            for earlier in 0..<later where shapes[later].isSubsumed(by: shapes[earlier]) {
                 expected[later] = earlier
                 break
             }
         }
         var trie = RouteTrie()
         var found: [Int: Int] = [:]
+        var visited = 0
         for link in catalogue.links {
-            var keys = Keys(links: catalogue.links, adding: link.index)
-            let winner = trie.insert(
-                shapes[link.index], link: link.index, routeKeyHash: link.template.routeKeyHash, in: words, keys: &keys)
-            if let winner { found[link.index] = winner.link }
+            if let winner = trie.earliestRoute(subsuming: shapes[link.index], visited: &visited) { found[link.index] = winner.link }
+            trie.insert(shapes[link.index], link: link.index)
         }
         #expect(found == expected, "\(urls)")
-    }
-
-    /// The route keys of a held catalogue's links, compared as strings.
-    struct Keys: RouteKeyComparison {
-        let links: [Link]
-        let adding: Int
-
-        func hasRouteKey(_ earlier: Int) -> Bool { links[earlier].template.routeKey == links[adding].template.routeKey }
-        func routeKeyHash(of earlier: Int) -> UInt64 { links[earlier].template.routeKeyHash }
-    }
-
-    @Test(arguments: 1...30)
-    func specificityGroupsAgreeWithTheDefinition(seed: UInt64) throws {
-        // Paths of one or two components from a small pool, so links often share a class and only their
-        // placeholder types differ: each link's tie must be the earliest link of its class it overlaps, with that
-        // link's own shape, as comparing the classes spelt out and every pair of shapes finds it.
-        var generator = SeededGenerator(state: seed &+ 2000)
-        let urls = (0..<120).map { _ in Self.randomURL(&generator, maxDepth: 2) }
-        let catalogue = try Self.catalogue(Self.catalogueText(urls, dispatch: "most-specific"))
-        let context = LintContext(catalogue: catalogue)
-        var words = RouteWords(vocabulary: catalogue.components)
-        let shapes = catalogue.links.map { RouteShape($0, words: &words, in: context)! }
-        func isSameRoute(_ a: Int, _ b: Int) -> Bool { catalogue.links[a].template.routeKey == catalogue.links[b].template.routeKey }
-        var classes: [[Int32]: [Int]] = [:]
-        var expected: [Int: Int] = [:]
-        var groups = SpecificityGroups()
-        var found: [Int: Int] = [:]
-        for link in catalogue.links.indices {
-            let members = classes[Self.specificityClass(shapes[link]), default: []]
-            if !members.contains(where: { isSameRoute(link, $0) }) {
-                classes[Self.specificityClass(shapes[link]), default: []].append(link)
-                expected[link] = members.first { Self.overlap(shapes[$0], shapes[link]) }
-            }
-            var keys = Keys(links: catalogue.links, adding: link)
-            let tie = groups.insertFindingTie(
-                shapes[link], link: link, routeKeyHash: catalogue.links[link].template.routeKeyHash, keys: &keys)
-            if let tie {
-                found[link] = tie.link
-                #expect(tie.shape.parts == shapes[tie.link].parts && tie.shape.query == shapes[tie.link].query, "\(urls)")
-            }
-        }
-        #expect(found == expected, "\(urls)")
-    }
-
-    /// A shape's specificity class spelt out: its scheme and host, each component's literal or placeholder prefix
-    /// and whether the placeholder is typed, and each query item's name and fixed value or kind of value.
-    static func specificityClass(_ shape: RouteShape) -> [Int32] {
-        var spelt = [shape.scheme, shape.host]
-        for part in shape.parts {
-            switch part {
-            case .literal(let word): spelt += [-1, word]
-            case .value(let value): spelt += [value.type == nil ? -2 : -3, value.prefix]
-            }
-        }
-        spelt.append(-4)
-        for item in shape.query {
-            spelt.append(item.name)
-            switch item.value {
-            case .fixed(let value): spelt += [-5, value]
-            case .placeholder(let type): spelt.append(type == nil ? -6 : -7)
-            case .present: spelt.append(-8)
-            }
-        }
-        return spelt
-    }
-
-    /// Whether two shapes of one specificity class match some URL in common: no placeholder of one is an int
-    /// where the other's is a UUID.
-    static func overlap(_ a: RouteShape, _ b: RouteShape) -> Bool {
-        for (x, y) in zip(a.parts, b.parts) {
-            if case .value(let left) = x, case .value(let right) = y, !RouteShape.type(left.type, intersects: right.type) {
-                return false
-            }
-        }
-        for (x, y) in zip(a.query, b.query) {
-            if case .placeholder(let left) = x.value, case .placeholder(let right) = y.value,
-                !RouteShape.type(left, intersects: right)
-            {
-                return false
-            }
-        }
-        return true
     }
 
     @Test(arguments: 1...10)
@@ -187,12 +101,8 @@ import Testing
         #expect(findings(declared) == findings(plain), "\(urls)")
     }
 
-    @Test func numbersAreWordsOfTheirOwn() throws {
-        // A number written in plain digits is its own id; any other spelling ("07") is a word like the others.
-        #expect(RouteWords.id(ofNumber: "7".utf8) == -9)
-        #expect(RouteWords.id(ofNumber: "0".utf8) == -2)
-        #expect(RouteWords.id(ofNumber: "999999999".utf8) == -1_000_000_001)
-        for text in ["07", "00", "", "1234567890", "7a", "-7"] { #expect(RouteWords.id(ofNumber: text.utf8) == nil, "\(text)") }
+    @Test func numbersAreComparedAsWritten() throws {
+        // '7' and '07' are two literals, though an int placeholder accepts both.
         let catalogue = try Self.catalogue(
             Self.catalogueText([
                 "app://localhost/items/{id:int}",
@@ -205,35 +115,6 @@ import Testing
         #expect(Self.run(UnreachableRouteRule(), catalogue).map(\.location.line) == [7])
     }
 
-    @Test func aLinkTheContextDidNotResolveHasTheSameShape() throws {
-        // A shape reads the components in place and the vocabulary positions the context resolved for its own
-        // links; the same links parsed again are not the context's own, so they are looked up afresh, and every
-        // kind of component (declared and undeclared words in any case, numbers with and without a prefix,
-        // placeholders with and without one, query items) must come to the same parts.
-        let urls = [
-            "app://localhost/Pay/latest/42", "app://localhost/transaction/!9", "app://localhost/Other/{id:int}",
-            "app://localhost/x/!{code}/07?Open=Buy&id={n:int}", "app://localhost/pay/{s:string}/{u:uuid}",
-        ]
-        let vocabulary = "components:\n  pay: { kind: screen }\n  latest: { kind: screen }\n  transaction: { kind: collection }\n"
-        let text = Self.catalogueText(urls).replacing("links:\n", with: vocabulary + "links:\n")
-        let catalogue = try Self.catalogue(text)
-        let other = try Self.catalogue(text)
-        let context = LintContext(catalogue: catalogue)
-        #expect(context.routeKeyHashes(for: other) == nil)
-        func parts(of links: [Link]) -> [[RouteShape.Part]] {
-            var words = RouteWords(vocabulary: catalogue.components)
-            return links.map { RouteShape($0, words: &words, in: context)!.parts }
-        }
-        func query(of links: [Link]) -> [[RouteShape.QueryConstraint]] {
-            var words = RouteWords(vocabulary: catalogue.components)
-            return links.map { RouteShape($0, words: &words, in: context)!.query }
-        }
-        #expect(parts(of: other.links) == parts(of: catalogue.links))
-        #expect(query(of: other.links) == query(of: catalogue.links))
-        // The declared words take the vocabulary's ids either way.
-        #expect(parts(of: other.links)[0][0] == parts(of: catalogue.links)[4][0])
-    }
-
     @Test func subsumptionFollowsTheMatcher() throws {
         // Every concrete URL an earlier template is said to cover must be matched by it.
         let catalogue = try Self.catalogue(
@@ -242,10 +123,8 @@ import Testing
                 "app://localhost/!{x}", "app://localhost/!9", "app://localhost/{s:slug}", "app://localhost/{n:int}",
                 "app://localhost/{u:uuid}", "app://localhost/{b:base64json}",
             ]))
-        let context = LintContext(catalogue: catalogue)
-        var words = RouteWords(vocabulary: catalogue.components)
-        let shapes = catalogue.links.map { RouteShape($0, words: &words, in: context)! }
-        func subsumed(_ later: Int, by earlier: Int) -> Bool { shapes[later].isSubsumed(by: shapes[earlier], in: words) }
+        let shapes = catalogue.links.map { RouteShape($0)! }
+        func subsumed(_ later: Int, by earlier: Int) -> Bool { shapes[later].isSubsumed(by: shapes[earlier]) }
         #expect(subsumed(1, by: 0))
         #expect(subsumed(2, by: 0))
         #expect(!subsumed(0, by: 1))
@@ -477,5 +356,22 @@ import Testing
         catalogue.dispatch = .mostSpecific
         let ties = Self.run(UnreachableRouteRule(), catalogue)
         #expect(ties.count == sections / 4)
+    }
+
+    @Test func theSearchesGrowLinearlyWithTheLinks() throws {
+        // The work of the trie searches (nodes reached), not the time: 8 times the links cost at most about 8 times
+        // the work, where comparing every pair would cost 64 times. The findings grow with the links too.
+        func work(sections: Int, dispatch: DispatchMode) throws -> (visited: Int, findings: Int) {
+            let catalogue = try Self.catalogue(Self.sectionedCatalogueText(sections: sections))
+            var search = DispatchSearch(links: catalogue.links, parser: LinkTemplateParser(hosts: ["localhost"]))
+            let findings = dispatch == .firstMatch ? search.shadowedLinks().count : search.tiedLinks().count
+            return (search.visited, findings)
+        }
+        for dispatch in DispatchMode.allCases {
+            let small = try work(sections: 256, dispatch: dispatch)
+            let large = try work(sections: 2_048, dispatch: dispatch)
+            #expect(small.findings == 256 / 4 && large.findings == 2_048 / 4, "\(dispatch)")
+            #expect(large.visited <= small.visited * 9, "\(dispatch): \(small.visited) then \(large.visited) nodes")
+        }
     }
 }

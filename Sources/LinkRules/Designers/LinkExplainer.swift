@@ -49,54 +49,22 @@ public struct LinkExplainer: Sendable {
         var alias: String?
         var template: LinkTemplate
         var captures: [Capture]
-        var specificity: Specificity
-    }
-
-    /// How specific a template is under `most-specific` dispatch: more literal parts win, then more typed
-    /// placeholders (an `{id:int}` is narrower than an `{id}`).
-    struct Specificity: Comparable, Hashable {
-        var literals: Int
-        var typedPlaceholders: Int
-
-        init(_ template: LinkTemplate) {
-            literals = template.components.reduce(0) { $0 + ($1.placeholder == nil ? 1 : 0) }
-                + template.query.reduce(0) { $0 + ($1.placeholder == nil && $1.value != nil ? 1 : 0) }
-            typedPlaceholders = template.placeholders.reduce(0) { count, placeholder in
-                count + (placeholder.type != nil && placeholder.type != .string ? 1 : 0)
-            }
-        }
-
-        static func < (lhs: Specificity, rhs: Specificity) -> Bool {
-            (lhs.literals, lhs.typedPlaceholders) < (rhs.literals, rhs.typedPlaceholders)
-        }
+        var specificity: DispatchOrder.Specificity
     }
 
     private func matchingEntries(_ link: LinkTemplate) -> [Candidate] {
-        var candidates: [Candidate] = []
-        for (index, entry) in catalogue.links.enumerated() {
-            if let found = matcher.match(link, against: entry.template) {
-                candidates.append(candidate(index, alias: nil, entry.template, found))
-                continue
-            }
-            for alias in entry.aliases {
-                let template = parser.parse(alias.value)
-                if let found = matcher.match(link, against: template) {
-                    candidates.append(candidate(index, alias: alias.value, template, found))
-                    break
+        catalogue.links.enumerated().compactMap { index, entry in
+            guard let route = DispatchOrder.matchingRoute(of: entry, for: link, parser: parser) else { return nil }
+            var captures: [Capture] = []
+            for placeholder in route.template.placeholders {
+                if let value = route.match.captures[placeholder.name], !captures.contains(where: { $0.name == placeholder.name }) {
+                    captures.append(Capture(name: placeholder.name, value: value))
                 }
             }
+            return Candidate(
+                index: index, alias: route.alias.map { entry.aliases[$0].value }, template: route.template, captures: captures,
+                specificity: route.specificity)
         }
-        return candidates
-    }
-
-    private func candidate(_ index: Int, alias: String?, _ template: LinkTemplate, _ match: RouteMatcher.Match) -> Candidate {
-        var captures: [Capture] = []
-        for placeholder in template.placeholders {
-            if let value = match.captures[placeholder.name], !captures.contains(where: { $0.name == placeholder.name }) {
-                captures.append(Capture(name: placeholder.name, value: value))
-            }
-        }
-        return Candidate(index: index, alias: alias, template: template, captures: captures, specificity: Specificity(template))
     }
 
     private func reference(_ index: Int) -> LinkExplanation.Entry {
@@ -104,31 +72,35 @@ public struct LinkExplainer: Sendable {
         return LinkExplanation.Entry(index: index, url: entry.url.value, location: entry.urlLocation)
     }
 
-    /// Picks the handling entry and records the entries tried before it; nil when nothing matches.
+    /// Picks the handling entry by `DispatchOrder` and records the entries tried before it (first-match) or the
+    /// other matching entries and why they lose (most-specific); nil when nothing matches.
     private func pickWinner(_ candidates: [Candidate], link: LinkTemplate, into explanation: inout LinkExplanation) -> Candidate? {
-        guard let first = candidates.first else { return nil }
+        let order = DispatchOrder(mode: catalogue.dispatch)
+        let decision = order.decide(candidates.map { DispatchOrder.Candidate(link: $0.index, specificity: $0.specificity) })
+        guard let decision else { return nil }
+        let winner = candidates[decision.winner]
+        let ties = decision.ties.map { reference(candidates[$0].index) }
         switch catalogue.dispatch {
         case .firstMatch:
-            explanation.tried = (0..<first.index).map { index in
-                let reason = matcher.declineReason(link, against: catalogue.links[index].template) ?? .declined
-                return ConsideredEntry(entry: reference(index), matches: false, reason: reason)
+            explanation.tried = (0..<winner.index).map { index in
+                let entry = catalogue.links[index]
+                let reason = matcher.declineReason(link, against: entry.template, requiring: entry.requiredParams.map(\.value))
+                return ConsideredEntry(entry: reference(index), matches: false, reason: reason ?? .declined)
             }
             explanation.shadowed = candidates.dropFirst().map { reference($0.index) }
-            explanation.match = entryMatch(first, ambiguousWith: [])
-            return first
         case .mostSpecific:
-            var winner = first
-            for candidate in candidates.dropFirst() where candidate.specificity > winner.specificity { winner = candidate }
-            let ties = candidates.filter { $0.index != winner.index && $0.specificity == winner.specificity }
             explanation.tried = candidates.filter { $0.index != winner.index }.map { candidate in
-                let reason: Message = candidate.specificity == winner.specificity
-                    ? .equallySpecific(winner.specificity)
-                    : .lessSpecific(candidate.specificity, than: winner.specificity)
+                let reason: Message
+                switch DispatchOrder.compare(candidate.specificity, winner.specificity) {
+                case .tie: reason = .equallySpecific
+                case .unordered: reason = .unorderedSpecificity
+                case .lessSpecific(let difference), .moreSpecific(let difference): reason = .lessSpecific(difference)
+                }
                 return ConsideredEntry(entry: reference(candidate.index), matches: true, reason: reason)
             }
-            explanation.match = entryMatch(winner, ambiguousWith: ties.map { reference($0.index) })
-            return winner
         }
+        explanation.match = entryMatch(winner, ambiguousWith: ties)
+        return winner
     }
 
     private func entryMatch(_ candidate: Candidate, ambiguousWith: [LinkExplanation.Entry]) -> LinkExplanation.Match {
@@ -412,16 +384,29 @@ struct BoundedEditDistance {
 }
 
 extension Message {
-    static func lessSpecific(_ specificity: LinkExplainer.Specificity, than winner: LinkExplainer.Specificity) -> Message {
-        "matches too but is less specific (\(describe(specificity)) against \(describe(winner)))"
+    static func lessSpecific(_ difference: DispatchOrder.Difference) -> Message {
+        switch difference {
+        case .component(let index, let winner, over: let loser):
+            return Message(
+                "matches too but is less specific: at path component \(index + 1) the winner has \(describe(winner)), "
+                    + "this entry \(describe(loser))")
+        case .fixedQueryValues: return "matches too but is less specific: the winner requires more fixed query values"
+        case .typedQueryValues: return "matches too but is less specific: the winner requires more typed query values"
+        case .queryItems: return "matches too but is less specific: the winner requires more query items"
+        }
     }
-    static func equallySpecific(_ specificity: LinkExplainer.Specificity) -> Message {
-        "matches and is exactly as specific (\(describe(specificity))): catalogue order breaks the tie"
-    }
-    private static func describe(_ specificity: LinkExplainer.Specificity) -> String {
-        let literals = "\(specificity.literals) literal part\(specificity.literals == 1 ? "" : "s")"
-        let typed = "\(specificity.typedPlaceholders) typed placeholder\(specificity.typedPlaceholders == 1 ? "" : "s")"
-        return literals + ", " + typed
+    static let equallySpecific: Message =
+        "matches and is exactly as specific, with the same query items: the app cannot choose, catalogue order breaks the tie"
+    static let unorderedSpecificity: Message =
+        "matches and is ranked the same, but requires other query items: catalogue order decides"
+    private static func describe(_ rank: DispatchOrder.ComponentRank) -> String {
+        switch rank.kind {
+        case .literal: "a literal"
+        case .prefixedPlaceholder:
+            "a placeholder after a \(rank.prefixLength)-byte literal prefix\(rank.isTyped ? ", typed" : "")"
+        case .typedPlaceholder: "a typed placeholder"
+        case .untypedPlaceholder: "an untyped placeholder"
+        }
     }
 
     private static func withID(_ id: String?) -> String { id.map { " with id '\($0)'" } ?? "" }

@@ -94,7 +94,10 @@ extension LinkExplanation {
     private static func dispatchRule(_ mode: DispatchMode) -> String {
         switch mode {
         case .firstMatch: "entries are tried in catalogue order and the first that matches wins (NoMoreDeepLinkHandler)"
-        case .mostSpecific: "of the matching entries, the one with the most literal parts wins, then the most typed placeholders"
+        case .mostSpecific:
+            "of the matching entries, the most specific wins: at the first path component where they differ, a literal "
+                + "beats a prefixed placeholder, which beats a typed one, which beats an untyped one; then fixed query "
+                + "values, typed query values and query items count"
         }
     }
 

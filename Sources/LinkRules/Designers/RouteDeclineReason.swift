@@ -1,53 +1,40 @@
 extension RouteMatcher {
-    /// Why a template does not match a concrete link, in words, checking in the same order as `match`; nil when it
-    /// matches. Only computed for the few entries an explanation shows, never on the lint hot path.
-    public func declineReason(_ link: LinkTemplate, against template: LinkTemplate) -> Message? {
-        guard match(link, against: template) == nil else { return nil }
-        let linkScheme = link.scheme?.lowercasedASCIIIfNeeded ?? ""
-        if let scheme = template.scheme, scheme.lowercasedASCIIIfNeeded != linkScheme {
-            return .otherScheme(linkScheme, entry: scheme.lowercasedASCIIIfNeeded)
+    /// Why a template does not match a concrete link, in words: `firstMismatch(_:against:)` told for people, then a
+    /// missing `required_params:` name; nil when it matches. Only computed for the few entries an explanation shows,
+    /// never on the lint hot path.
+    public func declineReason(_ link: LinkTemplate, against template: LinkTemplate, requiring requiredParams: [String] = []) -> Message? {
+        guard let mismatch = firstMismatch(link, against: template) else {
+            let missing = requiredParams.first { name in !link.query.contains { equalsLowercased($0.name, name) } }
+            return missing.map { .missingQueryItem($0) }
         }
-        let linkHost = link.host?.lowercasedASCIIIfNeeded ?? ""
-        let templateHost = template.host?.lowercasedASCIIIfNeeded ?? ""
-        if linkHost != templateHost {
-            return .otherHost(linkHost, entry: templateHost)
-        }
-        if link.components.count != template.components.count {
+        let found = String(decoding: link.utf8Slice(mismatch.span), as: UTF8.self).lowercasedASCIIIfNeeded
+        switch mismatch.reason {
+        case .scheme(let expected):
+            return .otherScheme(link.scheme?.lowercasedASCIIIfNeeded ?? "", entry: expected.lowercasedASCIIIfNeeded)
+        case .host(let expected):
+            return .otherHost(link.host?.lowercasedASCIIIfNeeded ?? "", entry: expected.lowercasedASCIIIfNeeded)
+        case .missingComponent, .extraComponent:
             return .componentCount(link.components.count, entry: template.components.count)
-        }
-        for (position, (value, pattern)) in zip(link.components, template.components).enumerated() {
-            switch pattern.kind {
-            case .literal, .integer:
-                if value.text.lowercasedASCIIIfNeeded != pattern.text.lowercasedASCIIIfNeeded {
-                    return .otherComponent(position + 1, value.text.lowercasedASCIIIfNeeded, entry: pattern.text.lowercasedASCIIIfNeeded)
-                }
-            case .placeholder(let placeholder):
-                let text = value.text.lowercasedASCIIIfNeeded
-                guard text.hasPrefix(pattern.prefix.lowercasedASCIIIfNeeded) else {
-                    return .missingPrefix(position + 1, text, prefix: pattern.prefix)
-                }
-                let captured = String(text.dropFirst(pattern.prefix.count))
-                if !Self.accepts(captured, type: placeholder.type) {
-                    return .notOfType(captured, placeholder: placeholder.canonical, type: placeholder.type)
-                }
+        case .literal(let expected):
+            let position = link.components.firstIndex { $0.span == mismatch.span } ?? 0
+            return .otherComponent(position + 1, found, entry: expected.lowercasedASCIIIfNeeded)
+        case .value:
+            let position = link.components.firstIndex { $0.span == mismatch.span } ?? 0
+            let pattern = template.components[position]
+            guard let placeholder = pattern.placeholder else { return .declined }
+            guard found.hasPrefix(pattern.prefix.lowercasedASCIIIfNeeded) else {
+                return .missingPrefix(position + 1, found, prefix: pattern.prefix)
             }
-        }
-        for item in template.query {
-            let name = item.name.lowercasedASCIIIfNeeded
-            guard let given = link.query.first(where: { $0.name.lowercasedASCIIIfNeeded == name }) else {
-                if item.placeholder != nil || item.value != nil { return .missingQueryItem(item.name) }
-                continue
+            return .notOfType(String(found.dropFirst(pattern.prefix.count)), placeholder: placeholder.canonical, type: placeholder.type)
+        case .missingQueryItem(let name):
+            return .missingQueryItem(name)
+        case .queryValue(let name, let expected):
+            let item = template.query.first { equalsLowercased($0.name, name) }
+            if let placeholder = item?.placeholder {
+                return .notOfType(found, placeholder: placeholder.canonical, type: placeholder.type)
             }
-            if let placeholder = item.placeholder {
-                let value = given.value ?? ""
-                if !Self.accepts(value, type: placeholder.type) {
-                    return .notOfType(value, placeholder: placeholder.canonical, type: placeholder.type)
-                }
-            } else if let expected = item.value, given.value?.lowercasedASCIIIfNeeded != expected.lowercasedASCIIIfNeeded {
-                return .otherQueryValue(item.name, given.value ?? "", entry: expected)
-            }
+            return .otherQueryValue(name, found, entry: expected)
         }
-        return .declined
     }
 }
 

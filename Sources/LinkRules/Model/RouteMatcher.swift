@@ -42,39 +42,24 @@ public struct RouteMatcher: Sendable {
         }
     }
 
-    /// Matches a concrete link, parsed with the same parser, against a template. The path must match component
-    /// for component; query items the template names with a placeholder or a fixed value must be present and
-    /// acceptable; extra query items in the link are allowed.
-    public func match(_ link: LinkTemplate, against template: LinkTemplate) -> Match? {
-        if (link.scheme?.lowercasedASCIIIfNeeded ?? "") != (template.scheme?.lowercasedASCIIIfNeeded ?? ""), template.scheme != nil {
-            return nil
-        }
-        if (link.host?.lowercasedASCIIIfNeeded ?? "") != (template.host?.lowercasedASCIIIfNeeded ?? "") { return nil }
-        guard link.components.count == template.components.count else { return nil }
+    /// Matches a concrete link, parsed with the same parser, against a template: the one definition of matching
+    /// (`firstMismatch(_:against:)` says where it fails). The path must match component for component; query items
+    /// the template names with a placeholder or a fixed value must be present and acceptable, and so must the
+    /// names of `requiredParams` (a link's `required_params:`); extra query items in the link are allowed.
+    public func match(_ link: LinkTemplate, against template: LinkTemplate, requiring requiredParams: [String] = []) -> Match? {
+        guard firstMismatch(link, against: template) == nil,
+            requiredParams.allSatisfy({ name in link.query.contains { equalsLowercased($0.name, name) } })
+        else { return nil }
         var captures: [String: String] = [:]
         for (value, pattern) in zip(link.components, template.components) {
-            switch pattern.kind {
-            case .literal, .integer:
-                if value.text.lowercasedASCIIIfNeeded != pattern.text.lowercasedASCIIIfNeeded { return nil }
-            case .placeholder(let placeholder):
-                let text = value.text
-                guard text.lowercasedASCIIIfNeeded.hasPrefix(pattern.prefix.lowercasedASCIIIfNeeded) else { return nil }
-                let captured = String(text.dropFirst(pattern.prefix.count))
-                guard Self.accepts(captured, type: placeholder.type) else { return nil }
-                captures[placeholder.name] = captured
-            }
+            guard let placeholder = pattern.placeholder else { continue }
+            captures[placeholder.name] = String(value.text.dropFirst(pattern.prefix.count))
         }
         for item in template.query {
-            guard let given = link.query.first(where: { $0.name.lowercasedASCIIIfNeeded == item.name.lowercasedASCIIIfNeeded }) else {
-                if item.placeholder != nil || item.value != nil { return nil }
-                continue
-            }
-            if let placeholder = item.placeholder {
-                guard let value = given.value, Self.accepts(value, type: placeholder.type) else { return nil }
-                captures[placeholder.name] = value
-            } else if let expected = item.value, given.value?.lowercasedASCIIIfNeeded != expected.lowercasedASCIIIfNeeded {
-                return nil
-            }
+            guard let placeholder = item.placeholder,
+                let given = link.query.first(where: { equalsLowercased($0.name, item.name) })
+            else { continue }
+            captures[placeholder.name] = given.value
         }
         return Match(captures: captures)
     }

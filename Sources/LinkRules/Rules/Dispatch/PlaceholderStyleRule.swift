@@ -43,70 +43,30 @@ public struct PlaceholderStyleRule: CatalogueRule {
     public init() {}
 
     public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
-        let context = context.built(on: catalogue)
-        var pass = Pass(rule: self)
-        pass.visit(catalogue, in: context)
-        return pass.finish(in: context)
+        findings(in: catalogue.links, in: context.built(on: catalogue))
     }
 
-    /// The rule's walk: the findings on the placeholders of each link that writes one another way, built while the
-    /// link is at hand, and the first placeholder written the canonical way, which restyled ones point at. Which
-    /// links have placeholders, and of which kind, was recorded by the context's pass (`LinkFacts`): only those
-    /// links are read.
-    private struct Pass {
-        let rule: PlaceholderStyleRule
+    /// The findings on the placeholders of `links`, the catalogue's links in order, written another way than
+    /// `{name}` or `{name:type}` or with an unknown type; those restyled point at the catalogue's first placeholder
+    /// written the canonical way, when it has one.
+    func findings(in links: [Link], in context: LintContext) -> [Diagnostic] {
         var findings = Findings()
-
-        mutating func visit(_ catalogue: Catalogue, in context: LintContext) {
-            for position in catalogue.links.indices {
-                let flags = context.flags(at: position)
-                if findings.canonicalNote == nil, flags.contains(.hasCanonicalPlaceholder),
-                    let (link, span) = PlaceholderStyleRule.canonicalExample(in: catalogue.links[position])
-                {
-                    findings.canonicalNote = Note(message: .canonicalPlaceholderHere, location: link.location(ofURL: span))
-                }
-                guard flags.contains(.hasNonCanonicalPlaceholder) else { continue }
-                let link = catalogue.links[position]
-                // Through the array's storage: components are read in place, not copied out with their text.
-                link.template.components.withUnsafeBufferPointer { components in
-                    for index in components.indices {
-                        if let placeholder = components[index].placeholder {
-                            rule.check(placeholder, of: link, in: context, into: &findings)
-                        }
-                    }
-                }
-                for item in link.template.query {
-                    if let placeholder = item.placeholder { rule.check(placeholder, of: link, in: context, into: &findings) }
-                }
+        for link in links {
+            if findings.canonicalNote == nil, let span = Self.canonicalExample(in: link) {
+                findings.canonicalNote = Note(message: .canonicalPlaceholderHere, location: link.location(ofURL: span))
             }
+            for placeholder in link.template.placeholders { check(placeholder, of: link, in: context, into: &findings) }
         }
-
-        mutating func finish(in context: LintContext) -> [Diagnostic] {
-            // Point restyled placeholders at one written the canonical way, when the catalogue has one.
-            if let note = findings.canonicalNote {
-                for index in findings.restyled { findings.diagnostics[index].notes.append(note) }
-            }
-            return findings.diagnostics
+        if let note = findings.canonicalNote {
+            for index in findings.restyled { findings.diagnostics[index].notes.append(note) }
         }
+        return findings.diagnostics
     }
 
-    /// The first placeholder of a link written `{name}` or `{name:type}` with a known type, path before query.
-    private static func canonicalExample(in link: Link) -> (link: Link, span: Range<Int>)? {
-        let inPath = link.template.components.withUnsafeBufferPointer { components -> Range<Int>? in
-            for index in components.indices {
-                if let placeholder = components[index].placeholder, placeholder.style == .braces, placeholder.unknownType == nil {
-                    return placeholder.span
-                }
-            }
-            return nil
-        }
-        if let inPath { return (link, inPath) }
-        for item in link.template.query {
-            if let placeholder = item.placeholder, placeholder.style == .braces, placeholder.unknownType == nil {
-                return (link, placeholder.span)
-            }
-        }
-        return nil
+    /// The span of the first placeholder of a link written `{name}` or `{name:type}` with a known type, path before
+    /// query.
+    private static func canonicalExample(in link: Link) -> Range<Int>? {
+        link.template.placeholders.first { $0.style == .braces && $0.unknownType == nil }?.span
     }
 
     /// What the rule has found so far in one catalogue.

@@ -1,0 +1,158 @@
+/// A route template reduced to what dispatch compares (NoMoreDeepLinkHandler's path matching): the lowercased
+/// scheme and host, lowercased literal components, placeholders as their lowercased literal prefix and the type of
+/// value they accept, and the query items a URL must carry. `explain`, `unreachable-route` and the tie check of
+/// `DispatchOrder` read routes through it; opaque URIs (`mailto:`) have none.
+struct RouteShape: Sendable, Hashable {
+    /// A placeholder component as dispatch sees it: a literal prefix (EXFE's `!`) and a value type, `string` folded
+    /// into untyped since both accept anything.
+    struct ValueKey: Sendable, Hashable {
+        var prefix: String
+        var type: PlaceholderType?
+    }
+
+    /// One path component.
+    enum Part: Sendable, Hashable {
+        /// A word or a number, lowercased (links are case-insensitive, the HER guide's rule 7).
+        case literal(String)
+        case value(ValueKey)
+    }
+
+    /// What a required query item asks of its value.
+    enum QueryValue: Sendable, Hashable {
+        /// A fixed value, lowercased (`open=buy`).
+        case fixed(String)
+        /// Any value of a type (`order_id={order_id:int}`).
+        case placeholder(PlaceholderType?)
+        /// Only that the item is there (`required_params:`).
+        case present
+    }
+
+    /// A query item a URL must carry to match, by its lowercased name.
+    struct QueryConstraint: Sendable, Hashable {
+        var name: String
+        var value: QueryValue
+    }
+
+    /// The lowercased scheme, nil when the template has none (it then matches any scheme, as `RouteMatcher` does).
+    var scheme: String?
+    /// The lowercased host, empty when the template has none.
+    var host: String
+    var parts: [Part]
+    /// Required query items, sorted by name (in the order written when names repeat).
+    var query: [QueryConstraint]
+
+    /// The shape of a template whose link also requires the query items `requiredParams`; nil for an opaque URI.
+    init?(_ template: LinkTemplate, requiredParams: [String] = []) {
+        guard !template.isOpaque else { return nil }
+        scheme = template.scheme?.lowercasedASCIIIfNeeded
+        host = template.host?.lowercasedASCIIIfNeeded ?? ""
+        parts = template.components.map { component in
+            guard let placeholder = component.placeholder else { return .literal(component.text.lowercasedASCIIIfNeeded) }
+            return .value(ValueKey(prefix: component.prefix.lowercasedASCIIIfNeeded, type: Self.dispatchType(placeholder.type)))
+        }
+        var query: [QueryConstraint] = []
+        for item in template.query {
+            let name = item.name.lowercasedASCIIIfNeeded
+            if let placeholder = item.placeholder {
+                query.append(QueryConstraint(name: name, value: .placeholder(Self.dispatchType(placeholder.type))))
+            } else if let value = item.value {
+                query.append(QueryConstraint(name: name, value: .fixed(value.lowercasedASCIIIfNeeded)))
+            }
+        }
+        for required in requiredParams {
+            let name = required.lowercasedASCIIIfNeeded
+            if !query.contains(where: { $0.name == name }) { query.append(QueryConstraint(name: name, value: .present)) }
+        }
+        // A stable sort: items of one name keep their order.
+        self.query = query.enumerated().sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }.map(\.element)
+    }
+
+    /// The shape of a link's template, with its `required_params:`.
+    init?(_ link: Link) { self.init(link.template, requiredParams: link.requiredParams.map(\.value)) }
+
+    /// `string` accepts what an untyped placeholder accepts, so dispatch treats them as one.
+    static func dispatchType(_ type: PlaceholderType?) -> PlaceholderType? { type == .string ? nil : type }
+}
+
+extension RouteShape.ValueKey {
+    /// Whether this placeholder accepts a lowercased literal component.
+    func accepts(literal word: String) -> Bool {
+        guard word.hasPrefix(prefix) else { return false }
+        return RouteMatcher.accepts(String(word.dropFirst(prefix.count)), type: type)
+    }
+
+    /// Whether this placeholder accepts every value the other one accepts.
+    func covers(_ other: Self) -> Bool {
+        guard other.prefix.hasPrefix(prefix) else { return false }
+        let rest = String(other.prefix.dropFirst(prefix.count))
+        if rest.isEmpty { return RouteShape.type(type, covers: other.type) }
+        // The other's longer prefix is part of this placeholder's value.
+        switch type {
+        case nil, .string: return true
+        case .int, .uuid: return false
+        case .slug, .base64json: return RouteMatcher.accepts(rest, type: type) && RouteShape.type(type, covers: other.type)
+        }
+    }
+}
+
+extension RouteShape {
+    /// Whether every value a placeholder of type `inner` accepts is accepted by one of type `outer`.
+    static func type(_ outer: PlaceholderType?, covers inner: PlaceholderType?) -> Bool {
+        let outer = dispatchType(outer)
+        let inner = dispatchType(inner)
+        if outer == nil || outer == inner { return true }
+        switch (outer, inner) {
+        case (.slug, .int), (.slug, .uuid): return true
+        case (.base64json, .int), (.base64json, .uuid), (.base64json, .slug): return true
+        default: return false
+        }
+    }
+
+    /// Whether some value is accepted by placeholders of both types (an integer is never a UUID).
+    static func type(_ a: PlaceholderType?, intersects b: PlaceholderType?) -> Bool {
+        switch (dispatchType(a), dispatchType(b)) {
+        case (.int, .uuid), (.uuid, .int): false
+        default: true
+        }
+    }
+
+    /// Whether a URL that carries every item of `later` always carries what `earlier` requires.
+    static func query(_ earlier: [QueryConstraint], isImpliedBy later: [QueryConstraint]) -> Bool {
+        earlier.allSatisfy { required in
+            later.contains { given in
+                guard given.name == required.name else { return false }
+                switch (required.value, given.value) {
+                case (.present, _): return true
+                case (.fixed(let a), .fixed(let b)): return a == b
+                case (.placeholder(let type), .fixed(let value)): return RouteMatcher.accepts(value, type: type)
+                case (.placeholder(let outer), .placeholder(let inner)): return self.type(outer, covers: inner)
+                default: return false
+                }
+            }
+        }
+    }
+
+    /// Whether the path part `outer` accepts every value of the path part `inner`.
+    static func part(_ outer: Part, covers inner: Part) -> Bool {
+        switch (outer, inner) {
+        case (.literal(let a), .literal(let b)): a == b
+        case (.literal, .value): false
+        case (.value(let key), .literal(let word)): key.accepts(literal: word)
+        case (.value(let a), .value(let b)): a.covers(b)
+        }
+    }
+
+    /// Whether `earlier` matches every URL `self` matches, component for component: same scheme (or any) and host,
+    /// as many components, each accepting all of this one's values, and no query item this one does not require.
+    func isSubsumed(by earlier: RouteShape) -> Bool {
+        guard earlier.host == host, earlier.scheme == nil || earlier.scheme == scheme, earlier.parts.count == parts.count
+        else { return false }
+        return zip(earlier.parts, parts).allSatisfy { Self.part($0, covers: $1) } && Self.query(earlier.query, isImpliedBy: query)
+    }
+
+    /// Whether this is `bare` (a path with no query items) with query items added: a link that documents the
+    /// parameters of an earlier bare route, which its handler receives too (the HER guide's rule 4).
+    func isParameterVariant(of bare: RouteShape) -> Bool {
+        bare.query.isEmpty && bare.parts == parts && bare.scheme == scheme && bare.host == host
+    }
+}

@@ -1,0 +1,193 @@
+/// The search behind `unreachable-route`: the links of a catalogue, in order, checked against the links before
+/// them by `DispatchOrder`'s definitions. Under first-match a link is shadowed when, for each of its routes (its
+/// URL and its aliases), an earlier link's route matches every URL it matches (found in a `RouteTrie`); under
+/// most-specific a link ties with the earliest link of its `DispatchOrder.TieClass` whose placeholder types overlap
+/// its own (found by the class in a dictionary), shown with a URL that `explain` shows as that tie.
+struct DispatchSearch {
+    /// A link that earlier links always win, with the one that wins its URL.
+    struct Shadowed {
+        var link: Link
+        var winner: Link
+    }
+
+    /// A link as specific as an earlier one, with a URL both match and no more specific link takes.
+    struct Tie {
+        var link: Link
+        var earlier: Link
+        var example: String
+    }
+
+    let links: [Link]
+    let parser: LinkTemplateParser
+    /// The nodes the trie searches reached, all searches together: the work done, which a test checks grows
+    /// linearly with the links.
+    private(set) var visited = 0
+
+    init(links: [Link], parser: LinkTemplateParser) {
+        self.links = links
+        self.parser = parser
+    }
+
+    /// The template of a route: a link's, or an alias parsed.
+    func template(of link: Link, alias: Int?) -> LinkTemplate {
+        alias.map { parser.parse(link.aliases[$0].value) } ?? link.template
+    }
+
+    /// The shapes of a link's routes: its URL's first, then its aliases' (nil for an opaque one).
+    func shapes(of link: Link) -> [RouteShape?] {
+        let required = link.requiredParams.map(\.value)
+        return [RouteShape(link.template, requiredParams: required)]
+            + link.aliases.map { RouteShape(parser.parse($0.value), requiredParams: required) }
+    }
+
+    // MARK: First match
+
+    /// The links that earlier links always win under first-match, each with the link that wins its URL. A link
+    /// whose winner has the same route is left to `duplicate-link`, and one whose winner is the same path with no
+    /// query items documents that route's parameters, which its handler receives too (the HER guide's rule 4).
+    mutating func shadowedLinks() -> [Shadowed] {
+        var trie = RouteTrie()
+        var found: [Shadowed] = []
+        for link in links {
+            let shapes = shapes(of: link)
+            if let shape = shapes[0], let winner = trie.earliestRoute(subsuming: shape, visited: &visited),
+                shapes.dropFirst().allSatisfy({ alias in
+                    alias.map { trie.earliestRoute(subsuming: $0, visited: &visited) != nil } ?? false
+                })
+            {
+                let winnerLink = links[winner.link]
+                let winnerTemplate = template(of: winnerLink, alias: winner.alias)
+                let isDuplicate = winnerTemplate.routeKey == link.template.routeKey
+                let isParameterVariant = RouteShape(winnerTemplate).map { shape.isParameterVariant(of: $0) } ?? false
+                if !isDuplicate, !isParameterVariant { found.append(Shadowed(link: link, winner: winnerLink)) }
+            }
+            for (alias, shape) in shapes.enumerated() {
+                if let shape { trie.insert(shape, link: link.index, alias: alias == 0 ? nil : alias - 1) }
+            }
+        }
+        return found
+    }
+
+    // MARK: Most specific
+
+    /// A route in its tie class.
+    private struct Member {
+        var link: Int
+        var alias: Int?
+        var shape: RouteShape
+        var routeKeyHash: UInt64
+    }
+
+    /// The links that tie under most-specific with an earlier link, each with the earliest of them and a URL that
+    /// shows the tie. A link with the route of an earlier one is left to `duplicate-link`.
+    mutating func tiedLinks() -> [Tie] {
+        var classes: [DispatchOrder.TieClass: [Member]] = [:]
+        var pairs: [(link: Link, earlier: Link, shape: RouteShape, earlierShape: RouteShape)] = []
+        for link in links {
+            for (position, shape) in shapes(of: link).enumerated() {
+                guard let shape else { continue }
+                let alias = position == 0 ? nil : position - 1
+                let template = template(of: link, alias: alias)
+                let member = Member(link: link.index, alias: alias, shape: shape, routeKeyHash: template.routeKeyHash)
+                let tieClass = DispatchOrder.TieClass(shape)
+                if alias == nil {
+                    let (isDuplicate, earlier) = tie(of: member, template, among: classes[tieClass] ?? [])
+                    if isDuplicate { continue }
+                    if let earlier { pairs.append((link, links[earlier.link], shape, earlier.shape)) }
+                }
+                classes[tieClass, default: []].append(member)
+            }
+        }
+        guard !pairs.isEmpty else { return [] }
+        // The URLs that show the ties are checked against every route, later ones too, as `explain` would.
+        var trie = RouteTrie()
+        for link in links {
+            for (position, shape) in shapes(of: link).enumerated() {
+                if let shape { trie.insert(shape, link: link.index, alias: position == 0 ? nil : position - 1) }
+            }
+        }
+        return pairs.map { pair in
+            Tie(link: pair.link, earlier: pair.earlier, example: example(pair.link, pair.shape, pair.earlier, pair.earlierShape, trie))
+        }
+    }
+
+    /// Whether a link's URL route `member` (of template `template`) has the route of one of `members`, the earlier
+    /// routes of its tie class, and else the earliest of them of another link that it ties with.
+    private func tie(of member: Member, _ template: LinkTemplate, among members: [Member]) -> (isDuplicate: Bool, earlier: Member?) {
+        let isDuplicate = members.contains { other in
+            other.routeKeyHash == member.routeKeyHash
+                && self.template(of: links[other.link], alias: other.alias).routeKey == template.routeKey
+        }
+        if isDuplicate { return (true, nil) }
+        return (false, members.first { $0.link != member.link && DispatchOrder.overlaps($0.shape, member.shape) })
+    }
+
+    /// A URL both tied links match: the later template with each placeholder replaced by a value both accept, the
+    /// first of a few choices of values that no more specific link takes (`explain` then shows the tie).
+    private mutating func example(_ link: Link, _ shape: RouteShape, _ earlier: Link, _ earlierShape: RouteShape, _ trie: RouteTrie) -> String {
+        let choices = (0..<Self.sampleChoices).map { Self.commonURL(link.template, shape, earlierShape, choice: $0) }
+        let order = DispatchOrder(mode: .mostSpecific)
+        for url in choices {
+            let concrete = parser.parse(url.lowercasedASCIIIfNeeded)
+            guard let concreteShape = RouteShape(concrete) else { continue }
+            let routes = trie.routes(subsuming: concreteShape, visited: &visited)
+            var candidates: [DispatchOrder.Candidate] = []
+            for index in Set(routes.map(\.link)).sorted() {
+                if let route = DispatchOrder.matchingRoute(of: links[index], for: concrete, parser: parser) {
+                    candidates.append(DispatchOrder.Candidate(link: index, specificity: route.specificity))
+                }
+            }
+            if let decision = order.decide(candidates), candidates[decision.winner].link == earlier.index,
+                decision.ties.contains(where: { candidates[$0].link == link.index })
+            {
+                return url
+            }
+        }
+        return choices[0]
+    }
+
+    private static let sampleChoices = 4
+
+    /// The later template with each placeholder replaced by a value of choice `choice` that placeholders of its
+    /// type and of the earlier link's type there both accept.
+    static func commonURL(_ template: LinkTemplate, _ shape: RouteShape, _ other: RouteShape, choice: Int) -> String {
+        var replacements: [(span: Range<Int>, value: String)] = []
+        for (index, component) in template.components.enumerated() {
+            guard let placeholder = component.placeholder, case .value(let key) = other.parts[index] else { continue }
+            replacements.append((placeholder.span, sample(placeholder.type, key.type, choice: choice)))
+        }
+        for item in template.query {
+            guard let placeholder = item.placeholder else { continue }
+            let name = item.name.lowercasedASCIIIfNeeded
+            var otherType: PlaceholderType?
+            if let constraint = other.query.first(where: { $0.name == name }), case .placeholder(let type) = constraint.value {
+                otherType = type
+            }
+            replacements.append((placeholder.span, sample(placeholder.type, otherType, choice: choice)))
+        }
+        var bytes = Array(template.text.utf8)
+        for replacement in replacements.sorted(by: { $0.span.lowerBound > $1.span.lowerBound }) {
+            bytes.replaceSubrange(replacement.span, with: Array(replacement.value.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A value placeholders of both types accept; an untyped pair's later choices are values no typed
+    /// placeholder accepts, so no typed link there is more specific.
+    static func sample(_ a: PlaceholderType?, _ b: PlaceholderType?, choice: Int) -> String {
+        let types = [a, b]
+        let values: [String]
+        if types.contains(.uuid) {
+            values = ["123e4567-e89b-12d3-a456-426614174000", "00000000-0000-4000-8000-000000000001"]
+        } else if types.contains(.int) {
+            values = ["1", "2", "7", "9001"]
+        } else if types.contains(.slug) {
+            values = ["abc", "x9", "q-z", "k_1"]
+        } else if types.contains(.base64json) {
+            values = ["e30=", "e3x9"]
+        } else {
+            values = ["abc", "a.b", "x~y", "q.r.s"]
+        }
+        return values[choice % values.count]
+    }
+}
