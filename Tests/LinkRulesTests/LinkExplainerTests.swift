@@ -178,6 +178,34 @@ import Testing
         #expect(tie.match?.ambiguousWith.map(\.index) == [1])
     }
 
+    @Test func mostSpecificDecidesAtTheFirstComponentWhereTheLinksDiffer() throws {
+        // Each link has one literal; the second has it first, so it wins, and the lint reports no tie either.
+        let text = """
+            version: 1
+            schemes: [app]
+            dispatch: most-specific
+            links:
+              - url: app://{a}/x
+              - url: app://y/{b}
+            """
+        let catalogue = try CatalogueLoader().load(files: [SourceFile(path: "links.yml", text: text)])
+        let explanation = LinkExplainer(catalogue: catalogue).explain("app://y/x")
+        #expect(explanation.match?.entry.index == 1)
+        #expect(explanation.match?.ambiguousWith.isEmpty == true)
+        #expect(
+            explanation.tried.first?.reason.text
+                == "matches too but is less specific: at path component 1 the winner has a literal, this entry an untyped placeholder")
+        #expect(UnreachableRouteRule().check(catalogue, in: LintContext(catalogue: catalogue)).isEmpty)
+    }
+
+    @Test func aRequiredParameterMustBeThereToMatch() throws {
+        let explainer = try Self.explainer(links: ["{ url: her://premium, required_params: [origin] }", "url: her://{page}"])
+        #expect(explainer.explain("her://premium?origin=feed").match?.entry.index == 0)
+        let without = explainer.explain("her://premium")
+        #expect(without.match?.entry.index == 1)
+        #expect(without.tried.first?.reason.text == "the entry needs the query parameter 'origin'")
+    }
+
     @Test func anAliasKeepsAnOlderFormWorking() throws {
         let explanation = try Self.explainer(links: ["{ url: her://feed/communities, aliases: [her://communities] }"])
             .explain("her://communities")

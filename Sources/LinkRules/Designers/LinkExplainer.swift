@@ -1,5 +1,5 @@
 /// Explains how the app would handle a concrete link against a catalogue: lowercases it (the HER app's deep-link guide, rule 7), picks
-/// the handling entry the way the catalogue's `dispatch:` says (NoMoreDeepLinkHandler), then walks the components with the
+/// the handling entry the way the catalogue's `dispatch:` says (`DispatchOrder`), then walks the components with the
 /// vocabulary's kinds, pairs ids with the component before them, stops where the HER app's deep-link guide says navigation stops, and
 /// routes each query parameter to every component that accepts it.
 public struct LinkExplainer: Sendable {

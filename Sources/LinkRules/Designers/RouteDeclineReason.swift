@@ -29,11 +29,11 @@ extension RouteMatcher {
         case .missingQueryItem(let name):
             return .missingQueryItem(name)
         case .queryValue(let name, let expected):
-            let item = template.query.first { equalsLowercased($0.name, name) }
-            if let placeholder = item?.placeholder {
-                return .notOfType(found, placeholder: placeholder.canonical, type: placeholder.type)
+            let given = link.query.first { equalsLowercased($0.name, name) }?.value ?? ""
+            if let placeholder = template.query.first(where: { equalsLowercased($0.name, name) })?.placeholder {
+                return .notOfType(given, placeholder: placeholder.canonical, type: placeholder.type)
             }
-            return .otherQueryValue(name, found, entry: expected)
+            return .otherQueryValue(name, given, entry: expected)
         }
     }
 }

@@ -1,5 +1,6 @@
 /// Which of the links that match one URL the app opens, under each `dispatch:` mode, and when two of them tie: the
-/// one definition of docs/dispatch.md that `explain`, `unreachable-route` and `duplicate-link` share. Under
+/// one definition of docs/dispatch.md that `explain` and `unreachable-route` share (matching itself is
+/// `RouteMatcher`'s, which `example-mismatch` uses too). Under
 /// `first-match` the earliest matching link wins (NoMoreDeepLinkHandler tries its handlers in order). Under
 /// `most-specific` the links are compared at the first path component where their specificity differs, then by
 /// their query items; two links equally specific that require the same query items the same way tie.
