@@ -86,7 +86,7 @@ private func urlsAndAliases(_ text: String, path: String = "links.yml") throws -
             #expect(diff.contains("\n-" + line + "\n"), "\(diagnostic.ruleID): \(line)")
         }
         #expect(try patched(original, with: diff) == result.fixedFiles[0].text)
-        #expect(result.summary(written: false) == "would fix 9 findings in 1 file, keeping 8 old URLs as aliases; 4 findings would remain")
+        #expect(result.summary(written: false) == "would fix 9 findings in 1 file, keeping 8 old URLs as aliases; 3 findings would remain")
     }
 
     @Test func fixingWithUnsafeFixesKeepsCommentsAndOldURLsAndLeavesNothingFixable() throws {
@@ -114,9 +114,11 @@ private func urlsAndAliases(_ text: String, path: String = "links.yml") throws -
         #expect(changed == 8)
         #expect(result.keptAliases == 8)
         #expect(result.remaining.diagnostics.allSatisfy { $0.fixes.isEmpty })
+        // 'her://feed/communities/9' is shadowed by '{id:int}', but it keeps opening through its new alias
+        // 'her://feed/community/9', so it is not reported as never opened.
         #expect(result.remaining.diagnostics.map(\.ruleID).sorted()
-                == ["duplicate-link", "malformed-trailing-id", "unknown-query-param", "unreachable-route"])
-        #expect(result.summary(written: true) == "fixed 9 findings in 1 file, keeping 8 old URLs as aliases; 4 findings remain")
+                == ["duplicate-link", "malformed-trailing-id", "unknown-query-param"])
+        #expect(result.summary(written: true) == "fixed 9 findings in 1 file, keeping 8 old URLs as aliases; 3 findings remain")
 
         let second = try folder.fix(unsafe: true)
         #expect(second.changedFiles.isEmpty)
@@ -124,7 +126,7 @@ private func urlsAndAliases(_ text: String, path: String = "links.yml") throws -
         #expect(second.diff().isEmpty)
         #expect(try FixSession.write(second).isEmpty)
         #expect(try folder.read() == fixed)
-        #expect(second.summary(written: true) == "nothing to fix; 4 findings remain")
+        #expect(second.summary(written: true) == "nothing to fix; 3 findings remain")
     }
 
     @Test func safeFixesAloneOnlyLowercase() throws {

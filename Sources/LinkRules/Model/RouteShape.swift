@@ -64,7 +64,8 @@ struct RouteShape: Sendable, Hashable {
             if !query.contains(where: { $0.name == name }) { query.append(QueryConstraint(name: name, value: .present)) }
         }
         // A stable sort: items of one name keep their order.
-        self.query = query.enumerated().sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }.map(\.element)
+        self.query = query.count < 2
+            ? query : query.enumerated().sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }.map(\.element)
     }
 
     /// The shape of a link's template, with its `required_params:`.

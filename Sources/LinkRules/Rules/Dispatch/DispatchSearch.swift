@@ -35,6 +35,7 @@ struct DispatchSearch {
 
     /// The shapes of a link's routes: its URL's first, then its aliases' (nil for an opaque one).
     func shapes(of link: Link) -> [RouteShape?] {
+        guard !link.aliases.isEmpty || !link.requiredParams.isEmpty else { return [RouteShape(link.template)] }
         let required = link.requiredParams.map(\.value)
         return [RouteShape(link.template, requiredParams: required)]
             + link.aliases.map { RouteShape(parser.parse($0.value), requiredParams: required) }
@@ -46,7 +47,7 @@ struct DispatchSearch {
     /// whose winner has the same route is left to `duplicate-link`, and one whose winner is the same path with no
     /// query items documents that route's parameters, which its handler receives too (the HER guide's rule 4).
     mutating func shadowedLinks() -> [Shadowed] {
-        var trie = RouteTrie()
+        var trie = RouteTrie(routes: links.count)
         var found: [Shadowed] = []
         for link in links {
             let shapes = shapes(of: link)
@@ -100,7 +101,7 @@ struct DispatchSearch {
         }
         guard !pairs.isEmpty else { return [] }
         // The URLs that show the ties are checked against every route, later ones too, as `explain` would.
-        var trie = RouteTrie()
+        var trie = RouteTrie(routes: links.count)
         for link in links {
             for (position, shape) in shapes(of: link).enumerated() {
                 if let shape { trie.insert(shape, link: link.index, alias: position == 0 ? nil : position - 1) }

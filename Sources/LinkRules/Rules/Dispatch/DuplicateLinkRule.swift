@@ -85,22 +85,27 @@ public struct DuplicateLinkRule: CatalogueRule {
     /// when the hashes meet.
     static func findings(in links: [Link], in context: LintContext) -> [Diagnostic] {
         let parser = context.templateParser
-        var first: [UInt64: [Occurrence]] = [:]
+        // The first route of each hash; the rare later routes of the same hash and another key in `more`.
+        var first: [UInt64: Occurrence] = [:]
+        first.reserveCapacity(links.count)
+        var more: [UInt64: [Occurrence]] = [:]
         var diagnostics: [Diagnostic] = []
         func record(_ occurrence: Occurrence, _ template: LinkTemplate, hash: UInt64) {
-            if let candidates = first[hash] {
-                let key = template.routeKey
-                let earlier = candidates.first { earlier in
-                    let earlierTemplate = earlier.alias.map { _ in parser.parse(earlier.scalar.value) } ?? earlier.link.template
-                    return earlierTemplate.routeKey == key
-                }
-                if let earlier {
-                    // A link's own aliases may repeat its URL in another case (the lowercase fix keeps the old form).
-                    if earlier.link !== occurrence.link { diagnostics.append(finding(occurrence, earlier, in: context)) }
-                    return
-                }
+            guard let firstOfHash = first[hash] else {
+                first[hash] = occurrence
+                return
             }
-            first[hash, default: []].append(occurrence)
+            let key = template.routeKey
+            let earlier = ([firstOfHash] + (more[hash] ?? [])).first { earlier in
+                let earlierTemplate = earlier.alias.map { _ in parser.parse(earlier.scalar.value) } ?? earlier.link.template
+                return earlierTemplate.routeKey == key
+            }
+            guard let earlier else {
+                more[hash, default: []].append(occurrence)
+                return
+            }
+            // A link's own aliases may repeat its URL in another case (the lowercase fix keeps the old form).
+            if earlier.link !== occurrence.link { diagnostics.append(finding(occurrence, earlier, in: context)) }
         }
         for link in links {
             record(Occurrence(link: link, alias: nil), link.template, hash: context.routeKeyHash(of: link))

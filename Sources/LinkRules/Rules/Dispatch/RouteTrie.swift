@@ -35,6 +35,12 @@ struct RouteTrie {
     private var literalChildren: [LiteralEdge: Int] = [:]
     private var roots: [Authority: Int] = [:]
 
+    /// An empty trie with room for about `routes` routes of a few components each.
+    init(routes: Int = 0) {
+        nodes.reserveCapacity(routes * 2)
+        literalChildren.reserveCapacity(routes * 2)
+    }
+
     /// Adds a route of `link` (its URL's when `alias` is nil) of shape `shape`. Routes are added in catalogue order.
     mutating func insert(_ shape: RouteShape, link: Int, alias: Int? = nil) {
         let authority = Authority(scheme: shape.scheme, host: shape.host)
