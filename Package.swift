@@ -18,6 +18,8 @@ let compiledForStaticRuntime: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"],
 
 let package = Package(
     name: "linkrules",
+    // macOS 15: the Synchronization module (Mutex, Atomic); Xcode 16.3, the first with Swift 6.1, needs macOS 15 too.
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "LinkRules", targets: ["LinkRules"]),
         .executable(name: "linkrules", targets: ["linkrules"]),
@@ -31,7 +33,7 @@ let package = Package(
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
-            providers: [.apt(["libyaml-dev"])]
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(
             name: "LinkRules",

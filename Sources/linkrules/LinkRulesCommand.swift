@@ -1,6 +1,16 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import LinkRules
 
 /// The `linkrules` executable: a thin shell of subcommands over the LinkRules library.
@@ -20,43 +30,21 @@ struct LinkRulesCommand: ParsableCommand {
 
     /// Runs the command, mapping errors to the contract's exit codes: 2 for bad input or usage.
     static func main() {
-        exitOnBusError()
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as LoadError {
             Output.standardError(error.description + "\n")
-            Glibc.exit(2)
+            exitProcess(2)
         } catch let error as FixError {
             Output.standardError("error: \(error)\n")
-            Glibc.exit(2)
+            exitProcess(2)
         } catch {
             let code = exitCode(for: error)
             if code == .success || error is ExitCode { exit(withError: error) }
             Output.standardError(fullMessage(for: error) + "\n")
-            Glibc.exit(2)
+            exitProcess(2)
         }
-    }
-}
-
-extension LinkRulesCommand {
-    /// A large catalogue file is mapped while it is linted (`SourceBytes`); reading past the end of one cut short
-    /// meanwhile is a bus error. The handler ends the run with the contract's code for bad input and a message
-    /// naming the file (`MappedFileFaults`), not a crash; a bus error anywhere else is left to the system, as
-    /// before. Only what is safe in a signal handler is done: a look-up without locks, one `write`, `_exit`.
-    static func exitOnBusError() {
-        MappedFileFaults.prepare()
-        var action = sigaction()
-        action.sa_flags = SA_SIGINFO
-        action.__sigaction_handler.sa_sigaction = { _, info, _ in
-            if let (message, length) = MappedFileFaults.message(forFaultAt: info?.pointee._sifields._sigfault.si_addr) {
-                _ = Glibc.write(STDERR_FILENO, message, length)
-                Glibc._exit(2)
-            }
-            // Not a mapped catalogue: the default action, when the faulting instruction runs again.
-            signal(SIGBUS, SIG_DFL)
-        }
-        sigaction(SIGBUS, &action, nil)
     }
 }
 
@@ -77,7 +65,7 @@ enum Output {
         guard var address = bytes.baseAddress else { return }
         var remaining = bytes.count
         while remaining > 0 {
-            let written = Glibc.write(descriptor, address, remaining)
+            let written = writeToDescriptor(descriptor, address, remaining)
             if written < 0 {
                 if errno == EINTR { continue }
                 return

@@ -6,6 +6,8 @@ import Testing
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+#elseif canImport(Musl)
+import Musl
 #endif
 
 /// `AtomicFileWriter.create`: a new file appears whole, with the permissions a new file gets, or not at all.

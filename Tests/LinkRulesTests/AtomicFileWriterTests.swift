@@ -6,6 +6,8 @@ import Testing
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+#elseif canImport(Musl)
+import Musl
 #endif
 
 /// A fresh folder holding one catalogue file, removed afterwards.

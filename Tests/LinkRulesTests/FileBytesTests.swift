@@ -5,7 +5,7 @@ import Testing
 /// Catalogues are read straight into bytes: exactly the file's bytes whatever their size, and a pipe or a
 /// device is refused as before, not read until it ends.
 @Suite struct FileBytesTests {
-    @Test(arguments: [0, 1, 4095, 4096, 4097, 200_000, 2 * FileBytes.minimumPartSize + 3])
+    @Test(arguments: [0, 1, 4095, 4096, 4097, 200_000, 5 << 20])
     func aRegularFileIsReadWhole(size: Int) throws {
         let folder = try TemporaryFolder()
         let path = folder.path + "/links.yml"
@@ -13,34 +13,21 @@ import Testing
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let contents = try FileBytes.contents(ofFile: path).get()
         #expect(Array(contents) == bytes)
-        // A large file is mapped rather than read, and reads the same.
-        #expect(contents.isMapped == (size >= SourceBytes.minimumMappedSize))
         #expect(Array(try CatalogueLoader.read(path: path).bytes) == bytes)
     }
 
-    /// A large file is read in parts only when it is exactly as long as its size said: one that shrank or grew
-    /// since is left to the reading in one piece, which reads what is there.
-    @Test func partsAreReadOnlyFromAFileOfTheSizeExpected() throws {
+    /// From a descriptor already partly read, what is left is read, and the offset is left at the end.
+    @Test func aDescriptorIsReadFromWhereItIsToItsEnd() throws {
         let folder = try TemporaryFolder()
         let path = folder.path + "/links.yml"
-        let size = 2 * FileBytes.minimumPartSize + 1
-        let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let bytes = (0..<100_003).map { UInt8(truncatingIfNeeded: $0 &* 7) }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let descriptor = open(path, O_RDONLY)
         #expect(descriptor >= 0)
         defer { close(descriptor) }
-        let splits = ProcessInfo.processInfo.activeProcessorCount > 1
-        #expect(FileBytes.readInParts(descriptor, size: size) == (splits ? bytes : nil))
-        #expect(FileBytes.readInParts(descriptor, size: size + 1) == nil)
-        #expect(FileBytes.readInParts(descriptor, size: size - 1) == nil)
-        #expect(FileBytes.readInParts(descriptor, size: FileBytes.minimumPartSize) == nil)
-        // The file's offset has not moved: a read in one piece still starts at its first byte, and leaves the
-        // offset at the end.
-        #expect(FileBytes.readAll(descriptor) == bytes)
-        #expect(lseek(descriptor, 0, SEEK_CUR) == off_t(size))
-        // From a descriptor already partly read, what is left.
         #expect(lseek(descriptor, 100, SEEK_SET) == 100)
         #expect(FileBytes.readAll(descriptor) == Array(bytes[100...]))
+        #expect(lseek(descriptor, 0, SEEK_CUR) == off_t(bytes.count))
     }
 
     @Test func aPipeIsNotARegularFile() throws {

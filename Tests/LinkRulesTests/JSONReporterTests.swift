@@ -6,48 +6,28 @@ import Testing
 @Suite struct JSONReporterTests {
     let fixture = ReportFixture()
 
-    /// Many findings are written in parallel fragments: the text must be what one writer writes, for any split
-    /// into jobs and rounds, including a last round with fewer findings than jobs.
-    @Test(arguments: [(2, 3), (3, 5), (4, 1), (7, 4)])
-    func findingsWrittenInParallelFragmentsReadAsOneWriterWroteThem(jobs: Int, findingsPerJob: Int) {
-        let findings = (0..<61).map { index in
-            [fixture.pluralFinding(), fixture.lowercaseFinding(), fixture.queryFinding()][index % 3]
-        }
-        func written(jobs: Int) -> String {
-            var json = JSONWriter(reservingCapacity: 1 << 16)
-            json.beginObject()
-            json.key("diagnostics")
-            json.beginArray()
-            JSONReporter().writeFindings(DiagnosticList(findings), to: &json, jobs: jobs, findingsPerJob: findingsPerJob)
-            json.endArray()
-            json.endObject()
-            return json.finishText()
-        }
-        #expect(written(jobs: jobs) == written(jobs: 1))
-    }
-
-    /// Written to an output, a fragment of a block or more goes to it as it is, after what is buffered: the text
-    /// is still what one writer writes.
-    @Test func largeFragmentsHandedToTheOutputReadAsOneWriterWroteThem() {
+    /// Written to an output a block at a time, the text is what one buffer holding it all reads.
+    @Test func findingsHandedToTheOutputInBlocksReadAsOneBufferWroteThem() {
         let findings = (0..<400).map { index in
             [fixture.pluralFinding(), fixture.lowercaseFinding(), fixture.queryFinding()][index % 3]
         }
-        func written(jobs: Int) -> String {
-            let output = ReportCollector()
+        func written(to output: ReportCollector?) -> String {
             var json = JSONWriter(reservingCapacity: 1 << 10, output: output)
             json.beginObject()
             json.key("diagnostics")
             json.beginArray()
-            JSONReporter().writeFindings(DiagnosticList(findings), to: &json, jobs: jobs, findingsPerJob: 200)
+            JSONReporter().writeFindings(findings, to: &json)
             json.endArray()
             json.endObject()
-            json.finish()
-            return output.text
+            if let output {
+                json.finish()
+                return output.text
+            }
+            return json.finishText()
         }
-        let whole = written(jobs: 1)
-        // Each job's fragment (200 findings) is more than a block.
-        #expect(whole.utf8.count / 2 > ReportBuffer.blockSize)
-        #expect(written(jobs: 2) == whole)
+        let whole = written(to: nil)
+        #expect(whole.utf8.count > 2 * ReportBuffer.blockSize)
+        #expect(written(to: ReportCollector()) == whole)
     }
 
     @Test func carriesRuleSeverityMessageRangeNotesFixesAndSummary() throws {

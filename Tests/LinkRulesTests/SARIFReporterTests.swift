@@ -9,33 +9,6 @@ import Testing
         try parseJSONObject(SARIFReporter().report(input, options: options))
     }
 
-    /// Many results are written in parallel fragments of the `results` array: the text must be what one writer
-    /// writes, for any split into jobs and rounds.
-    @Test(arguments: [(2, 3), (3, 5), (4, 1), (7, 4)])
-    func resultsWrittenInParallelFragmentsReadAsOneWriterWroteThem(jobs: Int, findingsPerJob: Int) {
-        let input = fixture.input((0..<61).map { index in
-            [fixture.pluralFinding(), fixture.lowercaseFinding(), fixture.queryFinding()][index % 3]
-        })
-        func written(jobs: Int) -> String {
-            var json = JSONWriter(reservingCapacity: 1 << 16)
-            json.beginObject()
-            json.key("runs")
-            json.beginArray()
-            json.beginObject()
-            json.key("results")
-            json.beginArray()
-            SARIFReporter().writeResults(
-                input, ruleIndex: ["lowercase": 1], artifactIndex: ["links.yml": 0], to: &json, jobs: jobs,
-                findingsPerJob: findingsPerJob)
-            json.endArray()
-            json.endObject()
-            json.endArray()
-            json.endObject()
-            return json.finishText()
-        }
-        #expect(written(jobs: jobs) == written(jobs: 1))
-    }
-
     @Test func hasTheRequiredTopLevelAndDriverFields() throws {
         var options = ReportOptions()
         options.ruleDocumentationBase = "https://example.com/rules/"

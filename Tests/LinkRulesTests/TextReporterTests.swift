@@ -8,26 +8,6 @@ import Testing
         TextReporter().report(fixture.input(diagnostics), options: options)
     }
 
-    /// Many findings are written in parallel fragments: the text must be what one writer writes, for any split
-    /// into jobs and rounds, in colour or not, quiet or not.
-    @Test(arguments: [(2, 3), (3, 5), (4, 1), (7, 4)])
-    func findingsWrittenInParallelFragmentsReadAsOneWriterWroteThem(jobs: Int, findingsPerJob: Int) {
-        let input = fixture.input((0..<61).map { index in
-            [fixture.pluralFinding(), fixture.lowercaseFinding(), fixture.queryFinding()][index % 3]
-        })
-        for (color, quiet) in [(false, false), (true, false), (false, true)] {
-            var options = ReportOptions()
-            options.color = color
-            options.quiet = quiet
-            func written(jobs: Int) -> String {
-                var output = ReportBuffer(reservingCapacity: 1 << 16)
-                TextReporter().writeFindings(input, options: options, to: &output, jobs: jobs, findingsPerJob: findingsPerJob)
-                return output.string
-            }
-            #expect(written(jobs: jobs) == written(jobs: 1))
-        }
-    }
-
     @Test func printsCompilerStyleHeaderExcerptReplacementNoteAndSummary() {
         let output = render([fixture.pluralFinding()])
         #expect(output == """

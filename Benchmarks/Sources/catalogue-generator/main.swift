@@ -6,6 +6,8 @@ import CatalogueGeneration
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+#elseif canImport(Musl)
+import Musl
 #endif
 
 /// Text written through a large buffer to a C stream, so a million links do not mean a million writes.

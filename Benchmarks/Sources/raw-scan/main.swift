@@ -7,6 +7,8 @@ import CLibYAML
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+#elseif canImport(Musl)
+import Musl
 #endif
 
 /// Writes a message to standard error (the C `stderr` global is not usable from Swift 6 code).

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// What `linkrules aasa CATALOGUE` computes: the `applinks` section of an apple-app-site-association file that
 /// opens every universal link of the catalogue (Cookpad's universal links), for the apps named by `--app-id` or `app_ids:`.

@@ -61,7 +61,7 @@ public struct BaselineSession: Sendable {
             return BaselineOutcome(result: result, baselinePath: nil, writtenCount: nil, acceptedCount: 0, stale: [])
         }
         let baseline = try BaselineFile.read(
-            path: path, workingDirectory: workspace.workingDirectory, held: !workspace.mapsLargeFiles)
+            path: path, workingDirectory: workspace.workingDirectory)
         let keying = BaselineKeying(baselinePath: path, workingDirectory: workspace.workingDirectory)
         let match = baseline.match(result.diagnostics, keying: keying)
         var filtered = result

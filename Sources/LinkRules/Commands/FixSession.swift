@@ -27,9 +27,9 @@ public struct FixSession: Sendable {
         var seen: Set<String> = []
         let paths = workspace.cataloguePaths.filter { seen.insert($0).inserted }
         let files = try paths.map { path in
-            // Held, not mapped: before writing, the file on disk is compared with what was read.
+            // Before writing, the file on disk is compared with what was read.
             SourceFile(
-                path: path, contents: try CatalogueLoader.read(path: Workspace.absolute(path, in: workspace.workingDirectory), held: true).bytes)
+                path: path, contents: try CatalogueLoader.read(path: Workspace.absolute(path, in: workspace.workingDirectory)).bytes)
         }
         return try fix(files: files, failOn: failOn)
     }

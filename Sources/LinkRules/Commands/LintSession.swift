@@ -1,25 +1,20 @@
 /// The result of linting: the diagnostics in source order, the files they point into (for reporters), and
 /// whether the run fails under the configured threshold.
 public struct LintResult: Sendable {
-    /// A long catalogue's findings are held encoded, and decoded as they are read (`DiagnosticList`).
-    public var diagnostics: DiagnosticList
+    public var diagnostics: [Diagnostic]
     public var sources: [String: SourceFile]
     public var failOn: FailThreshold
     /// The catalogue linted.
     public var catalogue: Catalogue
 
     /// Whether any diagnostic is at or above the failing severity.
-    public var fails: Bool { diagnostics.indices.contains { failOn.fails(diagnostics.severity(at: $0)) } }
+    public var fails: Bool { diagnostics.contains { failOn.fails($0.severity) } }
 
-    public init(diagnostics: DiagnosticList, sources: [String: SourceFile], failOn: FailThreshold, catalogue: Catalogue) {
+    public init(diagnostics: [Diagnostic], sources: [String: SourceFile], failOn: FailThreshold, catalogue: Catalogue) {
         self.diagnostics = diagnostics
         self.sources = sources
         self.failOn = failOn
         self.catalogue = catalogue
-    }
-
-    public init(diagnostics: [Diagnostic], sources: [String: SourceFile], failOn: FailThreshold, catalogue: Catalogue) {
-        self.init(diagnostics: DiagnosticList(diagnostics), sources: sources, failOn: failOn, catalogue: catalogue)
     }
 }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Resolves what a command works on: the configuration (named, or the nearest `.linkrules.yml` from the
 /// catalogue's folder or the working directory, like Ruff) and the catalogue paths, shown relative to the
@@ -8,26 +12,17 @@ public struct Workspace: Sendable {
     public var configuration: Configuration
     /// The catalogue paths to load, as they will be shown in diagnostics.
     public var cataloguePaths: [String]
-    /// Whether the catalogues, the association files they name and the baseline, when 1 MiB or more, are mapped
-    /// rather than read into memory (`SourceBytes`), so that a long catalogue is never resident whole. Reading a
-    /// mapped file that another program cuts short meanwhile raises a bus error: the `linkrules` executable names
-    /// the file and exits 2 (`MappedFileFaults`). A program embedding the library without such a handler, or one
-    /// that keeps a catalogue while its file may change, sets this to false to read them all into memory. (The
-    /// configuration file is read when the workspace is made, before this can be set; one of 1 MiB or more is
-    /// mapped too, and let go once decoded.)
-    public var mapsLargeFiles = true
-
     /// Reads the workspace's catalogues (resolving their paths against the working directory).
     public func readCatalogues() throws -> [SourceFile] {
         try cataloguePaths.map { path in
             try CatalogueLoader.read(
-                path: Self.absolute(path, in: workingDirectory), displayName: path, held: !mapsLargeFiles)
+                path: Self.absolute(path, in: workingDirectory), displayName: path)
         }
     }
 
-    /// Reads the association files the catalogues name, as the catalogues are read (`mapsLargeFiles`).
+    /// Reads the association files the catalogues name.
     public var associationLoader: AssociationLoader {
-        AssociationLoader(workingDirectory: workingDirectory, held: !mapsLargeFiles)
+        AssociationLoader(workingDirectory: workingDirectory)
     }
 
     /// - Parameters:

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Finds and reads `.linkrules.yml`. Unknown keys, unknown rule ids and invalid values are `LoadError`s with
 /// file:line:col (a bad configuration exits 2): nothing is silently ignored.

@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import Synchronization
 
 /// Runs independent jobs over the cores and joins their results in job order, so what comes out never depends

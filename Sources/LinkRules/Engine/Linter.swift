@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import Synchronization
 
 /// Runs the enabled rules over a catalogue and returns its diagnostics in source order, with configured

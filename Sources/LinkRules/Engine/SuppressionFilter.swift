@@ -58,7 +58,7 @@ struct SuppressionFilter: Sendable {
     /// not copied one by one.
     func apply(to diagnostics: consuming [Diagnostic], collected: Collected, enabled: (String) -> Bool) -> [Diagnostic] {
         var diagnostics = diagnostics
-        let (kept, problems) = filter(DiagnosticList(diagnostics), collected: collected, enabled: enabled)
+        let (kept, problems) = filter(diagnostics, collected: collected, enabled: enabled)
         if let kept {
             // The kept ones are moved forward over the silenced ones, in order: no finding is copied.
             diagnostics.withUnsafeMutableBufferPointer { found in
@@ -70,23 +70,9 @@ struct SuppressionFilter: Sendable {
         return diagnostics
     }
 
-    /// `apply(to:collected:enabled:)` for encoded findings: the places of `order` (findings of `store`) that no
-    /// suppression silences, in their order, followed by those of the findings about the suppressions, which are
-    /// appended to the store.
-    func apply(to store: inout DiagnosticStore, order: [Int32], collected: Collected, enabled: (String) -> Bool) -> [Int32] {
-        let (kept, problems) = filter(DiagnosticList(store, order: order), collected: collected, enabled: enabled)
-        var result = kept.map { $0.map { order[$0] } } ?? order
-        result.reserveCapacity(result.count + problems.count)
-        for problem in problems {
-            result.append(Int32(store.count))
-            store.append(problem)
-        }
-        return result
-    }
-
     /// The positions of the findings no suppression silences, in order (nil when none is silenced), and the
     /// findings about the suppressions: those naming an unknown rule, then those that silence nothing.
-    private func filter(_ found: DiagnosticList, collected: Collected, enabled: (String) -> Bool)
+    private func filter(_ found: [Diagnostic], collected: Collected, enabled: (String) -> Bool)
         -> (kept: [Int]?, problems: [Diagnostic])
     {
         var problems = collected.problems
@@ -114,14 +100,14 @@ struct SuppressionFilter: Sendable {
         for file in entriesByFile.keys { entriesByFile[file]!.sort { $0.lowerBound < $1.lowerBound } }
 
         // Findings come in runs of one file: the last file's entries are kept at hand rather than looked up
-        // by its name each time. Each finding's file, offset and rule are read without decoding it.
+        // by its name each time.
         var lastFile: String?
         var lastEntries: [Range<Int>]?
         var kept: [Int] = []
         kept.reserveCapacity(found.count)
         for index in found.indices {
-            let offset = found.startOffset(at: index)
-            let file = found.file(at: index)
+            let offset = found[index].location.range.start.offset
+            let file = found[index].location.file
             if file != lastFile {
                 lastFile = file
                 lastEntries = entriesByFile[file]
@@ -130,7 +116,7 @@ struct SuppressionFilter: Sendable {
             if let entries = lastEntries, let entryIndex = Self.lastIndex(in: entries, startingBefore: offset + 1),
                 case let entry = entries[entryIndex], entry.contains(offset)
             {
-                let ruleID = found.ruleID(at: index)
+                let ruleID = found[index].ruleID
                 for covering in suppressionsByEntry[EntryKey(file: file, start: entry.lowerBound)]!
                 where suppressions[covering].ruleID == ruleID {
                     suppressions[covering].used = true
@@ -200,14 +186,7 @@ struct SuppressionFilter: Sendable {
         problems: inout [Diagnostic]
     ) {
         let file = scanner.file
-        // The comments are read in file order: a mapped file's pages behind them go a chunk at a time.
-        var readFrom = markers.first ?? 0
-        defer { file.releasePages(in: readFrom..<file.bytes.count) }
         for marker in markers {
-            if marker - readFrom >= SourceBytes.scanChunkSize {
-                file.releasePages(in: readFrom..<marker)
-                readFrom = marker
-            }
             guard let comment = scanner.comment(markerAt: marker) else { continue }
             if comment.ids.isEmpty {
                 problems.append(
@@ -230,15 +209,12 @@ struct SuppressionFilter: Sendable {
     /// catalogue is searched, and it has few.
     static func markerOffsets(in bytes: SourceBytes) -> [Int] {
         var found: [Int] = []
-        // A chunk at a time, each let go once searched when the file is mapped; a marker may run on past its `#`'s
-        // chunk.
-        bytes.scanInChunks(0..<bytes.count) { chunk, buffer in appendMarkerOffsets(in: buffer, range: chunk, to: &found) }
+        bytes.withUnsafeBufferPointer { buffer in appendMarkerOffsets(in: buffer, range: 0..<buffer.count, to: &found) }
         return found
     }
 
     /// Appends to `found` the offsets of the markers after the `#`s in `range` of `buffer` (which may run on past
-    /// its end), in order: what `markerOffsets(in:)` finds there. A streamed lint searches each part of a file
-    /// while the part is read, and its header at the end, instead of the whole file again.
+    /// its end), in order: what `markerOffsets(in:)` finds there.
     static func appendMarkerOffsets(in buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>, to found: inout [Int]) {
         guard let base = buffer.baseAddress else { return }
         let marker = commentMarker

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// What became of the apple-app-site-association file a catalogue names with `aasa:`: read and parsed (its
 /// problems included), or not readable at all. The `aasa-invalid` and `aasa-coverage` rules look at it.
@@ -22,12 +26,11 @@ public struct AssociationLoader: Sendable {
     public var read: @Sendable (String) throws -> SourceFile
 
     /// A loader that reads files from disk, resolving relative paths against `workingDirectory` (the paths shown
-    /// in diagnostics stay as the catalogue's were shown); a large file is mapped unless `held` is true
-    /// (`Workspace.mapsLargeFiles`).
-    public init(workingDirectory: String, held: Bool = false) {
+    /// in diagnostics stay as the catalogue's were shown).
+    public init(workingDirectory: String) {
         self.read = { path in
             let absolute = PathName.join(workingDirectory, path)
-            let file = try CatalogueLoader.read(path: absolute, held: held)
+            let file = try CatalogueLoader.read(path: absolute)
             return SourceFile(path: path, contents: file.bytes)
         }
     }

@@ -23,17 +23,10 @@ public struct CatalogueLoader: Sendable {
     /// Reads a file's bytes, refusing directories and unreadable files with a `LoadError`.
     public static func read(path: String) throws -> SourceFile { try read(path: path, displayName: path) }
 
-    /// Reads a file's bytes, held in memory when `held` is true (see `read(path:displayName:held:)`).
-    public static func read(path: String, held: Bool) throws -> SourceFile {
-        try read(path: path, displayName: path, held: held)
-    }
-
-    /// Reads the file at `path` and names it `displayName` in diagnostics (a path relative to the working directory).
-    ///
-    /// A large file is mapped (`SourceBytes`) unless `held` is true: `--fix` holds what it read, to compare the
-    /// file with it before writing, which a mapping read again would not tell apart from the file as it is now.
-    public static func read(path: String, displayName: String, held: Bool = false) throws -> SourceFile {
-        switch FileBytes.contents(ofFile: path, mapping: !held, name: displayName) {
+    /// Reads the file at `path` whole and names it `displayName` in diagnostics (a path relative to the working
+    /// directory).
+    public static func read(path: String, displayName: String) throws -> SourceFile {
+        switch FileBytes.contents(ofFile: path) {
         case .success(let bytes): return SourceFile(path: displayName, contents: bytes)
         case .failure(.missing): throw LoadError(.unreadableFile("no such file"), file: displayName)
         case .failure(.directory): throw LoadError(.notAFile(), file: displayName)

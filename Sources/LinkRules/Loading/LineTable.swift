@@ -24,22 +24,17 @@ struct LineTable {
     /// `textStart` is where the text begins after a byte-order mark, whose bytes do not make the first line
     /// non-ASCII. A large text is read in parts on the cores (`minimumPartSize`), each part ending after a line
     /// feed, so that every part's lines are whole and found as they would be in one pass.
-    ///
-    /// A mapped file is read in parts of about `SourceBytes.scanChunkSize` however many cores there are, and each
-    /// part's pages are let go once it is read, so the scan never has the whole file resident.
     init(of contents: SourceBytes, textStart: Int) {
         self = contents.withUnsafeBufferPointer { bytes in
             let cores = bytes.count >= 2 * Self.minimumPartSize
                 ? ConcurrentJobs.chunkCount(of: bytes.count, minimum: Self.minimumPartSize) : 1
-            let partCount = contents.isMapped ? max(cores, bytes.count / SourceBytes.scanChunkSize) : cores
-            return LineTable(of: bytes, textStart: textStart, partCount: partCount) { contents.releasePages(in: $0) }
+            return LineTable(of: bytes, textStart: textStart, partCount: cores)
         }
     }
 
-    /// The table of `bytes`, read in `partCount` parts (concurrently when more than one), `release` called with
-    /// each part's range once it is read.
+    /// The table of `bytes`, read in `partCount` parts (concurrently when more than one).
     private init(
-        of bytes: UnsafeBufferPointer<UInt8>, textStart: Int, partCount: Int, release: @Sendable (Range<Int>) -> Void
+        of bytes: UnsafeBufferPointer<UInt8>, textStart: Int, partCount: Int
     ) {
         // Room for a line every 16 bytes is reserved up front (room never written is never touched, so it costs no
         // memory), and the array grows past it only for a file of shorter lines. The first part's starts are
@@ -65,7 +60,6 @@ struct LineTable {
                     partStarts.reserveCapacity((bounds[part + 1] - bounds[part]) / 16 + 1)
                 }
                 let scan = Self.scan(source.value, bounds[part]..<bounds[part + 1], textStart: textStart, into: &partStarts)
-                release(bounds[part]..<bounds[part + 1])
                 return [(scan: scan, starts: partStarts)]
             }
             // The joined parts hold the only reference to each part's starts: the first part's array is taken as
@@ -79,7 +73,6 @@ struct LineTable {
         } else {
             starts = tableStarts()
             scans = [Self.scan(bytes, 0..<bytes.count, textStart: textStart, into: &starts)]
-            release(0..<bytes.count)
         }
         lineStarts = starts
         holdsCarriageReturn = scans.contains { $0.holdsCarriageReturn }

@@ -19,22 +19,6 @@ struct LinkEntry {
         self.entryIsFlow = entryIsFlow
     }
 
-    /// The entry a link was built from, to build it again with another template.
-    init(_ link: Link) {
-        self.init(file: link.file, entryIsFlow: link.entryIsFlow)
-        url = link.url
-        entryRange = link.entryRange
-        title = link.title
-        examples = link.examples
-        barrier = link.barrier
-        deprecated = link.deprecated
-        aliases = link.aliases
-        aliasesRange = link.aliasesRange
-        aliasesAreFlow = link.aliasesAreFlow
-        ignoredRules = link.ignoredRules
-        requiredParams = link.requiredParams
-    }
-
     /// Makes the entry as `LinkEntry(file:entryIsFlow: false)` makes it, for the next link of the same file. A value
     /// is replaced only when something is left in it: after `takeLink` nothing is, and clearing costs a few stores.
     /// Every stored value is reset here: a new one must be added too (a test compares a cleared entry's link with

@@ -13,7 +13,7 @@ import Darwin
 public final class SourceFile: @unchecked Sendable {
     /// The path as the user named it; diagnostics print it unchanged.
     public let path: String
-    /// The file's bytes, exactly as read (a leading byte-order mark included): held, or mapped from a large file.
+    /// The file's bytes, exactly as read (a leading byte-order mark included).
     public let bytes: SourceBytes
     /// Byte offset at which each line starts (the first is 0), in 32 bits: a file of 4 GiB or more is refused
     /// before it is read, and a large catalogue has hundreds of thousands of lines (see `lineStart(_:)`).
@@ -49,8 +49,7 @@ public final class SourceFile: @unchecked Sendable {
         self.init(path: path, contents: SourceBytes(bytes))
     }
 
-    /// A file of `contents` as read or mapped from `path`; at most `maximumByteCount` bytes (a precondition). The
-    /// line table is found in chunks, each let go once read when the file is mapped.
+    /// A file of `contents` as read from `path`; at most `maximumByteCount` bytes (a precondition).
     public init(path: String, contents bytes: SourceBytes) {
         precondition(bytes.count <= Self.maximumByteCount, "a file of 4 GiB or more")
         self.path = path
@@ -100,9 +99,6 @@ public final class SourceFile: @unchecked Sendable {
 
     /// The offset of the first NUL byte (nil when there is none), found as the line table is (`LineTable`).
     let firstNULByte: Int?
-
-    /// Lets the pages of a mapped file that hold `range` go (`SourceBytes.releasePages(in:)`).
-    func releasePages(in range: Range<Int>) { bytes.releasePages(in: range) }
 
     /// Whether `bytes` begin with the UTF-8 byte-order mark EF BB BF.
     static func startsWithByteOrderMark<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Bool where Bytes.Index == Int {
@@ -197,14 +193,11 @@ public final class SourceFile: @unchecked Sendable {
         SourceLocation(file: path, range: self.range(ofBytes: range))
     }
 
-    /// Calls `body` with every 1-based line and its text (as `lineText(_:)` gives it), in order: the file is read a
-    /// chunk at a time (`SourceBytes.scanInChunks`), so a mapped file's pages go as it is read, and no line costs a
-    /// read of its own.
+    /// Calls `body` with every 1-based line and its text (as `lineText(_:)` gives it), in order.
     public func forEachLineText(_ body: (Int, String) throws -> Void) rethrows {
         var line = 1
-        try bytes.scanInChunks(0..<bytes.count) { chunk, buffer in
-            // The lines that start in this chunk; the last may run on into the next.
-            while line <= lineStarts.count, textStart(ofLine: line - 1) < chunk.upperBound {
+        try bytes.withUnsafeBufferPointer { buffer in
+            while line <= lineStarts.count, textStart(ofLine: line - 1) < buffer.count {
                 let start = textStart(ofLine: line - 1)
                 var end = nextLineStart(after: line - 1)
                 while end > start, buffer[end - 1] == UInt8(ascii: "\n") || buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
@@ -222,7 +215,6 @@ public final class SourceFile: @unchecked Sendable {
     /// The text of a 1-based line without its line break.
     public func lineText(_ line: Int) -> String {
         guard line >= 1, line <= lineStarts.count else { return "" }
-        // Read without paging a mapped file in: a report picks out lines all over a long catalogue.
         var text = bytes.copy(of: textStart(ofLine: line - 1)..<nextLineStart(after: line - 1))
         while let last = text.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") { text.removeLast() }
         return String(decoding: text, as: UTF8.self)

@@ -4,7 +4,7 @@ public struct CheckstyleReporter: Reporter {
     public init() {}
 
     public func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
-        let byFile = input.diagnostics.positionsByFile()
+        let byFile = Dictionary(grouping: input.diagnostics.indices) { input.diagnostics[$0].location.file }
         var output = ReportBuffer(reservingCapacity: input.diagnostics.count * 220 + 256, output: destination)
         output.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n")
         for file in input.reportedFiles {

@@ -7,7 +7,7 @@ public struct HTMLReporter: Reporter {
     public init() {}
 
     public func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
-        let filesWithFindings = Set(input.diagnostics.indices.lazy.map { input.diagnostics.file(at: $0) })
+        let filesWithFindings = Set(input.diagnostics.lazy.map(\.location.file))
         let files = input.reportedFiles.filter { input.sources[$0] != nil || filesWithFindings.contains($0) }
         let page = Page(input: input, options: options, files: files, destination: destination)
         page.render()
@@ -30,7 +30,7 @@ private struct Page {
         self.options = options
         self.files = files
         fileAnchors = Dictionary(uniqueKeysWithValues: files.enumerated().map { ($1, "file-\($0 + 1)") })
-        diagnosticsByFile = input.diagnostics.positionsByFile()
+        diagnosticsByFile = Dictionary(grouping: input.diagnostics.indices) { input.diagnostics[$0].location.file }
         let sourceBytes = input.sources.values.reduce(0) { $0 + $1.bytes.count }
         output = ReportBuffer(
             reservingCapacity: sourceBytes * 2 + input.diagnostics.count * 1_000 + 8_192, output: destination)
@@ -264,7 +264,7 @@ private struct Page {
     /// The rules that found something, with their counts and summaries.
     private mutating func appendRuleTable() {
         var counts: [String: Int] = [:]
-        for position in input.diagnostics.indices { counts[input.diagnostics.ruleID(at: position), default: 0] += 1 }
+        for diagnostic in input.diagnostics { counts[diagnostic.ruleID, default: 0] += 1 }
         guard !counts.isEmpty else { return }
         let summaries = Dictionary(input.rules.map { ($0.id, $0.summary) }, uniquingKeysWith: { first, _ in first })
         let rows = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }

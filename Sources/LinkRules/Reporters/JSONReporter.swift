@@ -27,28 +27,12 @@ public struct JSONReporter: Reporter {
         json.finish()
     }
 
-    /// Writes the findings in order: many of them on the cores (`ReportRounds`), each job's findings a fragment
-    /// of the `diagnostics` array, two containers deep.
-    func writeFindings(
-        _ diagnostics: DiagnosticList, to json: inout JSONWriter,
-        jobs: Int? = nil, findingsPerJob: Int = ReportRounds.findingsPerJob
-    ) {
-        ReportRounds.write(
-            count: diagnostics.count, jobs: jobs, findingsPerJob: findingsPerJob,
-            inPlace: { index in
-                write(diagnostics[index], to: &json)
-                json.flushIfFull()
-            },
-            fragment: { range in
-                var fragment = JSONWriter(
-                    fragmentAtDepth: 2, afterMember: range.lowerBound > 0, reservingCapacity: range.count * 1_024)
-                for diagnostic in diagnostics[range] { write(diagnostic, to: &fragment) }
-                return fragment.fragment
-            },
-            emit: { text in
-                json.append(fragment: text)
-                json.flushIfFull()
-            })
+    /// Writes the findings in order, into the `diagnostics` array.
+    func writeFindings(_ diagnostics: [Diagnostic], to json: inout JSONWriter) {
+        for diagnostic in diagnostics {
+            write(diagnostic, to: &json)
+            json.flushIfFull()
+        }
     }
 
     private func write(_ diagnostic: Diagnostic, to json: inout JSONWriter) {

@@ -14,25 +14,6 @@ struct JSONWriter {
         output = ReportBuffer(reservingCapacity: capacity, output: destination)
     }
 
-    /// A writer of the members of a container nested `depth` containers deep, writing them exactly as the writer
-    /// of the whole document would there (`afterMember`: the container already has a member). Several fragments
-    /// can be written at once and then joined in order with `append(fragment:)`.
-    init(fragmentAtDepth depth: Int, afterMember: Bool, reservingCapacity capacity: Int) {
-        output = ReportBuffer(reservingCapacity: capacity)
-        self.depth = depth
-        innermostHasMembers = afterMember
-    }
-
-    /// The text a fragment writer has written.
-    var fragment: [UInt8] { output.bytes }
-
-    /// Appends members written by a fragment writer for the innermost open container (empty: none).
-    mutating func append(fragment: [UInt8]) {
-        guard !fragment.isEmpty else { return }
-        output.append(bytes: fragment)
-        innermostHasMembers = true
-    }
-
     /// Hands the text written so far to the output once it fills a block (see `ReportBuffer`).
     mutating func flushIfFull() { output.flushIfFull() }
 

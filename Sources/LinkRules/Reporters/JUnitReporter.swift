@@ -4,7 +4,7 @@ public struct JUnitReporter: Reporter {
     public init() {}
 
     public func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
-        let byFile = input.diagnostics.positionsByFile()
+        let byFile = Dictionary(grouping: input.diagnostics.indices) { input.diagnostics[$0].location.file }
         let files = input.reportedFiles.filter { byFile[$0] != nil || input.sources[$0] != nil }
         let summaries = Dictionary(input.rules.map { ($0.id, $0.summary) }, uniquingKeysWith: { first, _ in first })
         let testCount = files.reduce(0) { $0 + max(1, byFile[$1]?.count ?? 0) }

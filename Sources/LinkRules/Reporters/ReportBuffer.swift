@@ -127,17 +127,6 @@ struct ReportBuffer {
         return count + digitCount
     }
 
-    /// Appends text already encoded (a fragment written by another buffer). With an output, a fragment of a block
-    /// or more is handed on as it is, after what is buffered, rather than copied into the buffer first.
-    mutating func append(bytes more: [UInt8]) {
-        guard let output, more.count >= Self.blockSize else {
-            bytes.append(contentsOf: more)
-            return
-        }
-        flush()
-        more.withUnsafeBufferPointer { output.write($0) }
-    }
-
     /// Appends bytes already encoded as UTF-8 (a run of a value that needs no escaping).
     mutating func appendUTF8(_ buffer: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: buffer)

@@ -6,17 +6,17 @@ struct ReportSummary {
     var fixable = 0
 
     /// The counts of the findings, read without decoding them.
-    init(_ diagnostics: DiagnosticList) { self.init(diagnostics, positions: diagnostics.indices) }
+    init(_ diagnostics: [Diagnostic]) { self.init(diagnostics, positions: diagnostics.indices) }
 
     /// The counts of the findings at `positions` of `diagnostics`, read without decoding them.
-    init(_ diagnostics: DiagnosticList, positions: some Sequence<Int>) {
+    init(_ diagnostics: [Diagnostic], positions: some Sequence<Int>) {
         for position in positions {
-            switch diagnostics.severity(at: position) {
+            switch diagnostics[position].severity {
             case .error: errors += 1
             case .warning: warnings += 1
             case .info: infos += 1
             }
-            if diagnostics.hasFixes(at: position) { fixable += 1 }
+            if !diagnostics[position].fixes.isEmpty { fixable += 1 }
         }
     }
 

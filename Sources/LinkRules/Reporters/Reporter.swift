@@ -1,9 +1,8 @@
 /// Everything a reporter is given: the findings of one run, already sorted and with their severities decided,
 /// plus what it needs to present them (rule documentation, the source texts, the tool version).
 public struct ReportInput: Sendable {
-    /// The findings, in the order they are printed; severities are final. Reporters read them in order, one at a
-    /// time, so encoded findings (`DiagnosticList`) are decoded one at a time.
-    public var diagnostics: DiagnosticList
+    /// The findings, in the order they are printed; severities are final.
+    public var diagnostics: [Diagnostic]
     /// Every registered rule, in registry order (SARIF `tool.driver.rules`, the HTML rule list, JUnit details).
     public var rules: [RuleDescription]
     /// The loaded files, keyed by the path as it appears in `Diagnostic.location.file`.
@@ -13,7 +12,7 @@ public struct ReportInput: Sendable {
     public var failOn: Severity?
 
     public init(
-        diagnostics: DiagnosticList,
+        diagnostics: [Diagnostic],
         rules: [RuleDescription],
         sources: [String: SourceFile],
         toolVersion: String,
@@ -26,21 +25,9 @@ public struct ReportInput: Sendable {
         self.failOn = failOn
     }
 
-    public init(
-        diagnostics: [Diagnostic],
-        rules: [RuleDescription],
-        sources: [String: SourceFile],
-        toolVersion: String,
-        failOn: Severity?
-    ) {
-        self.init(
-            diagnostics: DiagnosticList(diagnostics), rules: rules, sources: sources, toolVersion: toolVersion,
-            failOn: failOn)
-    }
-
     /// How many diagnostics offer at least one fix.
     public var fixableCount: Int {
-        diagnostics.indices.reduce(0) { $0 + (diagnostics.hasFixes(at: $1) ? 1 : 0) }
+        diagnostics.reduce(0) { $0 + ($1.fixes.isEmpty ? 0 : 1) }
     }
 
     /// Every file the report concerns, sorted: the loaded ones and any other a diagnostic, note or edit names.

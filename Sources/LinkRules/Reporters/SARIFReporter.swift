@@ -81,7 +81,7 @@ public struct SARIFReporter: Reporter {
     private func ruleDescriptors(_ input: ReportInput) -> [Descriptor] {
         var descriptors = input.rules.map { Descriptor(id: $0.id, rule: $0) }
         let registered = Set(input.rules.map(\.id))
-        let unregistered = Set(input.diagnostics.indices.lazy.map { input.diagnostics.ruleID(at: $0) }).subtracting(registered)
+        let unregistered = Set(input.diagnostics.lazy.map(\.ruleID)).subtracting(registered)
         descriptors += unregistered.sorted().map { Descriptor(id: $0, rule: nil) }
         return descriptors
     }
@@ -136,37 +136,16 @@ public struct SARIFReporter: Reporter {
         return markdown
     }
 
-    /// Writes the results in order: many of them on the cores (`ReportRounds`), each job's results a fragment of
-    /// the run's `results` array, four containers deep.
+    /// Writes the results in order, into the run's `results` array.
     func writeResults(
-        _ input: ReportInput, ruleIndex: [String: Int], artifactIndex: [String: Int], to json: inout JSONWriter,
-        jobs: Int? = nil, findingsPerJob: Int = ReportRounds.findingsPerJob
+        _ input: ReportInput, ruleIndex: [String: Int], artifactIndex: [String: Int], to json: inout JSONWriter
     ) {
-        let diagnostics = input.diagnostics
-        let sources = input.sources
-        ReportRounds.write(
-            count: diagnostics.count, jobs: jobs, findingsPerJob: findingsPerJob,
-            inPlace: { index in
-                let diagnostic = diagnostics[index]
-                writeResult(
-                    diagnostic, ruleIndex: ruleIndex[diagnostic.ruleID], artifactIndex: artifactIndex, sources: sources,
-                    to: &json)
-                json.flushIfFull()
-            },
-            fragment: { range in
-                var fragment = JSONWriter(
-                    fragmentAtDepth: 4, afterMember: range.lowerBound > 0, reservingCapacity: range.count * 2_048)
-                for diagnostic in diagnostics[range] {
-                    writeResult(
-                        diagnostic, ruleIndex: ruleIndex[diagnostic.ruleID], artifactIndex: artifactIndex,
-                        sources: sources, to: &fragment)
-                }
-                return fragment.fragment
-            },
-            emit: { text in
-                json.append(fragment: text)
-                json.flushIfFull()
-            })
+        for diagnostic in input.diagnostics {
+            writeResult(
+                diagnostic, ruleIndex: ruleIndex[diagnostic.ruleID], artifactIndex: artifactIndex, sources: input.sources,
+                to: &json)
+            json.flushIfFull()
+        }
     }
 
     private func writeResult(

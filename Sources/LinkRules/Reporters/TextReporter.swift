@@ -17,32 +17,13 @@ public struct TextReporter: Reporter {
         output.flush()
     }
 
-    /// Writes the findings in order: many of them on the cores (`ReportRounds`), each job's findings a fragment
-    /// of the text.
-    func writeFindings(
-        _ input: ReportInput, options: ReportOptions, to output: inout ReportBuffer,
-        jobs: Int? = nil, findingsPerJob: Int = ReportRounds.findingsPerJob
-    ) {
+    /// Writes the findings in order.
+    func writeFindings(_ input: ReportInput, options: ReportOptions, to output: inout ReportBuffer) {
         let style = TerminalStyle(enabled: options.color)
-        let diagnostics = input.diagnostics
-        let sources = input.sources
-        ReportRounds.write(
-            count: diagnostics.count, jobs: jobs, findingsPerJob: findingsPerJob,
-            inPlace: { index in
-                output.flushIfFull()
-                appendFinding(diagnostics[index], sources: sources, options: options, style: style, to: &output)
-            },
-            fragment: { range in
-                var fragment = ReportBuffer(reservingCapacity: range.count * (options.quiet ? 120 : 320))
-                for diagnostic in diagnostics[range] {
-                    appendFinding(diagnostic, sources: sources, options: options, style: style, to: &fragment)
-                }
-                return fragment.bytes
-            },
-            emit: { text in
-                output.append(bytes: text)
-                output.flushIfFull()
-            })
+        for diagnostic in input.diagnostics {
+            output.flushIfFull()
+            appendFinding(diagnostic, sources: input.sources, options: options, style: style, to: &output)
+        }
     }
 
     /// One finding: its header line and, unless quiet, its source excerpt and its notes.
@@ -118,12 +99,12 @@ public struct TextReporter: Reporter {
     }
 
     /// A table of finding counts per rule, most frequent first.
-    private func appendStatistics(_ diagnostics: DiagnosticList, to output: inout ReportBuffer) {
+    private func appendStatistics(_ diagnostics: [Diagnostic], to output: inout ReportBuffer) {
         var counts: [String: (total: Int, fixable: Int)] = [:]
         for position in diagnostics.indices {
-            let ruleID = diagnostics.ruleID(at: position)
+            let ruleID = diagnostics[position].ruleID
             counts[ruleID, default: (0, 0)].total += 1
-            if diagnostics.hasFixes(at: position) { counts[ruleID, default: (0, 0)].fixable += 1 }
+            if !diagnostics[position].fixes.isEmpty { counts[ruleID, default: (0, 0)].fixable += 1 }
         }
         guard !counts.isEmpty else { return }
         let rows = counts.sorted { lhs, rhs in

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import LinkRules
 
 /// `linkrules aasa CATALOGUE`: prints (or writes) the apple-app-site-association file for the catalogue's

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import LinkRules
 
 /// `linkrules check URL…`: a designer's proposed links, checked against the catalogue's vocabulary when there is one.

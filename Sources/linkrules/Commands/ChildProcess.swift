@@ -1,4 +1,10 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Runs another program (git) with `posix_spawnp` and collects what it writes, reading its output and its
 /// errors together so that neither pipe can fill up and stall it.
@@ -24,7 +30,11 @@ enum ChildProcess {
             close(outputPipe[0]); close(outputPipe[1])
             throw LaunchError(description: "cannot create a pipe")
         }
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        #else
         var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, outputPipe[1], STDOUT_FILENO)
@@ -34,7 +44,12 @@ enum ChildProcess {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var child: pid_t = 0
-        let spawned = posix_spawnp(&child, arguments[0], &actions, nil, &argv, environ)
+        #if canImport(Darwin)
+        let environment = _NSGetEnviron().pointee
+        #else
+        let environment = environ
+        #endif
+        let spawned = posix_spawnp(&child, arguments[0], &actions, nil, &argv, environment)
         close(outputPipe[1])
         close(errorPipe[1])
         guard spawned == 0 else {

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import LinkRules
 
 /// `linkrules diff BASE HEAD` or `linkrules diff HEAD --against REF`: the changes between two catalogues, breaking

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import LinkRules
 
 /// `linkrules explain URL`: how the app would handle a link, step by step. Exits 1 when no entry matches.

@@ -1,6 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
 import FoundationEssentials
-import Glibc
+#else
+import Foundation
+#endif
 import LinkRules
 
 /// `linkrules lint [FILES…]`: lints catalogues as one and reports the findings.
@@ -48,7 +51,7 @@ struct LintCommand: ParsableCommand {
             let code = reporting.emit(linted)
             // The run is over: exit with the model still alive, as compilers do, rather than spend the time of
             // freeing every link of a large catalogue one object at a time.
-            withExtendedLifetime(linted) { Glibc.exit(code) }
+            withExtendedLifetime(linted) { exitProcess(code) }
         }
         let result = try FixSession(lintSession: session, includesUnsafe: unsafeFixes).run(failOn: reporting.failOn?.threshold)
         for rolledBack in result.rolledBack {

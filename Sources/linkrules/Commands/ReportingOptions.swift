@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import LinkRules
 
 /// Options shared by the commands that report findings: format, failing severity, presentation.

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import LinkRules
 
 /// `linkrules rules [ID]`: lists the rules, explains one, or writes their Markdown pages.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Findings accepted as they were when the baseline was written, so a CI gate adopted on an old catalogue fails
 /// only on new findings. An entry keys on the rule, the link's canonical route template and the message (for a
@@ -72,7 +76,7 @@ public struct Baseline: Sendable, Equatable {
     /// Splits findings into those the baseline accepts and those still reported (in their order; of several
     /// findings with one key, the first ones are accepted), and lists the entries left with accepted findings
     /// that no longer occur.
-    public func match(_ diagnostics: DiagnosticList, keying: BaselineKeying) -> BaselineMatch {
+    public func match(_ diagnostics: [Diagnostic], keying: BaselineKeying) -> BaselineMatch {
         var remaining: [Key: Int] = [:]
         for entry in entries { remaining[entry.key] = entry.count }
         var reported: [Int] = []
@@ -90,14 +94,14 @@ public struct Baseline: Sendable, Equatable {
             guard let left = remaining[entry.key], left > 0 else { return nil }
             return StaleBaselineEntry(entry: entry, unmatchedCount: left)
         }
-        return BaselineMatch(reported: diagnostics.selecting(reported), acceptedCount: acceptedCount, stale: stale)
+        return BaselineMatch(reported: reported.map { diagnostics[$0] }, acceptedCount: acceptedCount, stale: stale)
     }
 }
 
 /// The outcome of matching findings against a baseline.
 public struct BaselineMatch: Sendable {
     /// The findings the baseline does not accept, in their original order.
-    public var reported: DiagnosticList
+    public var reported: [Diagnostic]
     /// How many findings the baseline accepted.
     public var acceptedCount: Int
     /// Entries that accept more findings than now occur, in baseline order.

@@ -1,14 +1,18 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Reads and writes baseline files for `lint --baseline` and `--write-baseline`: the file I/O the command calls.
 public enum BaselineFile {
     /// Reads and decodes the baseline at `path` (relative to `workingDirectory`); diagnostics about it name the
-    /// path as given. A large file is mapped while it is decoded unless `held` is true (`Workspace.mapsLargeFiles`).
+    /// path as given.
     ///
     /// - Throws: `LoadError` when the file is missing, unreadable or not a valid baseline.
-    public static func read(path: String, workingDirectory: String, held: Bool = false) throws -> Baseline {
+    public static func read(path: String, workingDirectory: String) throws -> Baseline {
         let absolute = Workspace.absolute(path, in: workingDirectory)
-        let file = try CatalogueLoader.read(path: absolute, held: held)
+        let file = try CatalogueLoader.read(path: absolute)
         return try Baseline(reading: SourceFile(path: path, contents: file.bytes))
     }
 
