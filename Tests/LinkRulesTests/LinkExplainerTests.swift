@@ -33,6 +33,17 @@ import Testing
         return LinkExplainer(catalogue: try CatalogueLoader().load(files: [SourceFile(path: "links.yml", text: text)]))
     }
 
+    /// An opaque link is matched by what follows its scheme: `spotify:album:…` opens the album entry, and the track
+    /// entry written before it neither wins nor shadows it.
+    @Test func anOpaqueLinkOpensTheEntryOfItsOwnSegments() throws {
+        let text = "version: 1\nschemes: [spotify]\nlinks:\n  - url: spotify:track:{id}\n  - url: spotify:album:{id}\n"
+        let explainer = LinkExplainer(catalogue: try CatalogueLoader().load(files: [SourceFile(path: "links.yml", text: text)]))
+        let explanation = explainer.explain("spotify:album:6rqhFgbb")
+        let match = try #require(explanation.match)
+        #expect(match.entry.url == "spotify:album:{id}")
+        #expect(explainer.explain("spotify:playlist:1").match == nil)
+    }
+
     @Test func matchedLinkListsTheEntriesTriedBeforeAndTheSteps() throws {
         let explanation = try Self.her().explain("her://feed/communities/9")
         let match = try #require(explanation.match)

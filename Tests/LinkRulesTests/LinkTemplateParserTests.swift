@@ -198,6 +198,20 @@ import Testing
         #expect(match("app://x/pay", "app://x/pay?order_id={order_id:int}") == nil)
     }
 
+    /// Spotify's published links are opaque URIs (`spotify:track:ID`, `spotify:album:ID`): the part after the
+    /// scheme decides which template matches, segment by segment, not the scheme alone.
+    @Test func opaqueURIsMatchByTheirSegments() {
+        #expect(match("spotify:track:6rqhFgbbKwnb9MLmUQDhG6", "spotify:track:{id}") != nil)
+        #expect(match("spotify:album:6rqhFgbbKwnb9MLmUQDhG6", "spotify:track:{id}") == nil)
+        #expect(match("spotify:track", "spotify:track:{id}") == nil)
+        #expect(match("spotify:track:1:2", "spotify:track:{id}") == nil)
+        #expect(match("SPOTIFY:Track:1", "spotify:track:{id:int}") != nil)
+        #expect(match("spotify:track:x", "spotify:track:{id:int}") == nil)
+        #expect(match("mailto:support@example.com", "mailto:{address}") != nil)
+        #expect(match("spotify://track/1", "spotify:track:{id}") == nil)
+        #expect(match("spotify:track:1", "spotify://track/{id}") == nil)
+    }
+
     @Test func componentCountMustAgree() {
         #expect(match("her://feed", "her://feed/communities") == nil)
         #expect(match("her://feed/communities/9/posts", "her://feed/communities/{id}") == nil)

@@ -48,6 +48,9 @@ extension RouteMatcher {
             let span = link.hostSpan ?? link.components.first?.span ?? (link.schemeSpan.map { $0.upperBound..<$0.upperBound } ?? 0..<0)
             return RouteMismatch(reason: .host(expected: template.host ?? ""), span: span, templateSpan: template.hostSpan)
         }
+        if link.isOpaque || template.isOpaque, let mismatch = opaqueMismatch(link, against: template) {
+            return mismatch
+        }
         for (value, pattern) in zip(link.components, template.components) {
             switch pattern.kind {
             case .literal, .integer:
@@ -98,6 +101,69 @@ extension RouteMatcher {
             }
         }
         return nil
+    }
+
+    /// Where an opaque URI (`spotify:track:{id}`, `mailto:{address}`) differs from an opaque template: the text
+    /// after the scheme, up to the query, is compared segment by segment between `:`s, a literal segment
+    /// case-insensitively and a segment with a `{placeholder}` by its literal text around the placeholder and a
+    /// value of its type. A URI with `//` never matches an opaque template, nor the other way round.
+    private func opaqueMismatch(_ link: LinkTemplate, against template: LinkTemplate) -> RouteMismatch? {
+        let linkPart = Self.opaquePart(of: link)
+        let templatePart = Self.opaquePart(of: template)
+        let mismatch = RouteMismatch(
+            reason: .literal(expected: String(template.substring(templatePart))), span: linkPart, templateSpan: templatePart)
+        guard link.isOpaque && template.isOpaque else { return mismatch }
+        let values = link.substring(linkPart).split(separator: ":", omittingEmptySubsequences: false)
+        let patterns = Self.opaqueSegments(of: template.substring(templatePart))
+        guard values.count == patterns.count else { return mismatch }
+        for (value, pattern) in zip(values, patterns) where !Self.opaqueSegment(value, fits: pattern) { return mismatch }
+        return nil
+    }
+
+    /// The UTF-8 range of an opaque URI's text after `scheme:`, up to its query or fragment.
+    private static func opaquePart(of template: LinkTemplate) -> Range<Int> {
+        let start = template.schemeSpan.map { $0.upperBound + 1 } ?? 0
+        let end = template.query.first.map { $0.nameSpan.lowerBound - 1 } ?? template.fragmentSpan.map { $0.lowerBound - 1 }
+            ?? template.text.utf8.count
+        return start..<max(start, end)
+    }
+
+    /// The `:`-separated segments of an opaque template's text; a `:` inside a `{name:type}` placeholder separates
+    /// nothing.
+    private static func opaqueSegments(of text: Substring) -> [Substring] {
+        var segments: [Substring] = []
+        var start = text.startIndex
+        var depth = 0
+        for index in text.indices {
+            switch text[index] {
+            case "{": depth += 1
+            case "}": depth = max(0, depth - 1)
+            case ":" where depth == 0:
+                segments.append(text[start..<index])
+                start = text.index(after: index)
+            default: break
+            }
+        }
+        segments.append(text[start...])
+        return segments
+    }
+
+    /// Whether one `:`-separated segment of an opaque URI fits the template's segment: equal ignoring case, or, for
+    /// a segment holding `{name}` or `{name:type}`, the same text around it and a value of the type in its place.
+    private static func opaqueSegment(_ value: Substring, fits pattern: Substring) -> Bool {
+        guard let open = pattern.firstIndex(of: "{"), let close = pattern[open...].firstIndex(of: "}") else {
+            return value.lowercased() == pattern.lowercased()
+        }
+        let prefix = pattern[..<open].lowercased()
+        let suffix = pattern[pattern.index(after: close)...].lowercased()
+        let lowered = value.lowercased()
+        guard lowered.count >= prefix.count + suffix.count, lowered.hasPrefix(prefix), lowered.hasSuffix(suffix) else {
+            return false
+        }
+        let inner = value.dropFirst(prefix.count).dropLast(suffix.count)
+        let declaration = pattern[pattern.index(after: open)..<close]
+        let type = declaration.firstIndex(of: ":").flatMap { PlaceholderType(rawValue: String(declaration[declaration.index(after: $0)...])) }
+        return accepts(String(inner), type: type)
     }
 
     /// Where a link's path ends: its `?` or `#`, or the end of its text.
