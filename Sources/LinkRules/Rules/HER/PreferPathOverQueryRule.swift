@@ -11,7 +11,9 @@ public struct PreferPathOverQueryRule: LinkRule {
             bad example is `her://boosts?open=buy` which is a current valid deeplink. Instead, it could have simply \
             been `her://boosts/purchase`." A parameter whose value in the catalogue is a fixed word (not a \
             placeholder) selects a destination; parameters declared with a `role` (tracking origins, credentials) \
-            carry data and are left alone.
+            carry data and are left alone, and so are a link whose query already carries placeholders (its query is \
+            the parameterisation the guide allows, and a fixed word there is one more argument) and a parameter that \
+            names an instance (`id`, `*_id`, `key`, `name`, `slug`, `handle`, `code`).
             """,
         source: .her,
         fix: .unsafe,
@@ -29,6 +31,9 @@ public struct PreferPathOverQueryRule: LinkRule {
             .link("her://location?origin=home"),
             .link("her://search?q={query}"),
             .link("her://feed?page=2"),
+            // Slack's and Things' published links: `slack://app?team=…&id=…&tab=messages`, `things:///show?id=inbox`.
+            .link("her://app?team={team}&id={id}&tab=messages"),
+            .link("her://show?id=inbox"),
         ])
 
     static let defaultNouns = ["buy": "purchase", "sell": "sale", "edit": "edit", "pay": "payment"]
@@ -78,12 +83,25 @@ public struct PreferPathOverQueryRule: LinkRule {
     }
 
     /// The position of the first query item that picks a fixed option: a fixed value of letters only, for a
-    /// parameter not declared with a role.
+    /// parameter not declared with a role and not naming an instance, in a query without placeholders.
     private static func firstOptionPosition(_ template: LinkTemplate, in context: LintContext) -> Int? {
-        template.query.firstIndex { item in
+        guard !template.query.contains(where: { $0.placeholder != nil }) else { return nil }
+        return template.query.firstIndex { item in
             guard let valueSpan = item.valueSpan, !valueSpan.isEmpty, item.placeholder == nil else { return false }
-            return template.utf8Slice(valueSpan).allSatisfy(isAlpha) && !context.hasDeclaredRole(named: item.name)
+            return template.utf8Slice(valueSpan).allSatisfy(isAlpha) && !namesAnInstance(item.name)
+                && !context.hasDeclaredRole(named: item.name)
         }
+    }
+
+    /// Parameter names whose value identifies one thing rather than choosing among a few destinations.
+    static let instanceNames: Set<String> = ["id", "key", "name", "slug", "handle", "username", "code", "uuid"]
+
+    /// Whether a parameter's name says its value names an instance: one of `instanceNames`, or ending in `_id`,
+    /// `-id` or a camel-case `Id`/`ID` (`list_id`, `listId`).
+    static func namesAnInstance(_ name: String) -> Bool {
+        let lowered = name.lowercasedASCIIIfNeeded
+        if instanceNames.contains(lowered) { return true }
+        return lowered.hasSuffix("_id") || lowered.hasSuffix("-id") || name.hasSuffix("Id") || name.hasSuffix("ID")
     }
 }
 
