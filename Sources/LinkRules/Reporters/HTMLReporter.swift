@@ -129,7 +129,7 @@ private struct Page {
         }
 
         output.append("<table class=\"source\">\n<tbody>\n")
-        // Every line, read in order (a chunk of a mapped file at a time), not looked up one by one.
+        // Every line, read in order, not looked up one by one.
         source.forEachLineText { line, text in
             // The empty line after a final line break is not a line of the file.
             if line == source.lineCount, line > 1, text.isEmpty, findingsByLine[line] == nil { return }
