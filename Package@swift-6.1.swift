@@ -48,5 +48,10 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
+        // README.md's library example, built with a plain `import LinkRules`: only the public API.
+        .testTarget(
+            name: "LinkRulesAPITests",
+            dependencies: ["LinkRules"]
+        ),
     ]
 )

@@ -8,7 +8,7 @@
 // line:column that disagrees with its byte offset, or a fix that turns a loadable catalogue into one that no
 // longer loads.
 
-import LinkRules
+@testable import LinkRules
 
 /// The fixed parts of a run, built once: the linter with the default configuration and the reporters.
 enum CatalogueFuzzing {

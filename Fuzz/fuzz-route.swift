@@ -5,7 +5,7 @@
 // Invariants checked besides crashes: every span lies inside the text and on UTF-8 boundaries, and a template
 // with no placeholders (and no repeated query name) matches itself.
 
-import LinkRules
+@testable import LinkRules
 
 /// Parses both lines with and without hosts, matches them both ways, and checks the parser's spans.
 enum RouteFuzzing {

@@ -6,7 +6,8 @@
 # SECONDS (default 60) is the whole run with no TARGET: catalogue gets 3/4 of it, route 1/4. Named TARGETs
 # (catalogue, route) get SECONDS each.
 #
-# The LinkRules sources are compiled once into an instrumented static library (`swiftc -sanitize=fuzzer,address`)
+# The LinkRules sources are compiled once into an instrumented static library (`swiftc -sanitize=fuzzer,address`,
+# with `-enable-testing`: the entries reach internal types through `@testable import`)
 # and each Fuzz/fuzz-<target>.swift entry is linked against it, with Fuzz/<target>.dict as its dictionary. The
 # corpus is seeded from examples/, ../shared/acceptance, the test fixtures and Fuzz/regressions/<target>/ (inputs
 # that once failed). Everything it writes (binaries, the growing corpus, crash inputs) stays in the gitignored
@@ -41,7 +42,7 @@ build_library() {
   [ -n "$(newer_than "$library" "${sources[@]}" Sources/CYAML)" ] || return 0
   echo "building $library"
   mkdir -p "$out/lib"
-  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name LinkRules -I Sources/CYAML \
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -enable-testing -module-name LinkRules -I Sources/CYAML \
     -emit-library -static -emit-module -emit-module-path "$out/lib/LinkRules.swiftmodule" \
     "${sources[@]}" -o "$library" 2> >(quiet_linker)
 }

@@ -24,8 +24,11 @@ public struct AssociationGeneration: Sendable {
         return try Self.generate(catalogue, named: cataloguePath, appIDs: appIDs)
     }
 
+    /// Whether `text` has the form of an app id, `TEAMID.bundle.id`.
+    public static func isValidAppID(_ text: String) -> Bool { AssociationFile.isValidAppID(text) }
+
     /// The association file text for an already loaded catalogue (`named` is how errors name it).
-    public static func generate(_ catalogue: Catalogue, named name: String, appIDs given: [String] = []) throws -> String {
+    static func generate(_ catalogue: Catalogue, named name: String, appIDs given: [String] = []) throws -> String {
         var appIDs: [String] = []
         if given.isEmpty {
             for scalar in catalogue.appIDs {

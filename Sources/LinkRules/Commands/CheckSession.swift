@@ -8,7 +8,7 @@ public struct CheckSession: Sendable {
     static let routeRules: Set<String> = ["unreachable-route", "duplicate-link"]
 
     public let workspace: Workspace
-    public let linter: Linter
+    let linter: Linter
 
     public init(workspace: Workspace) throws {
         self.workspace = workspace

@@ -5,7 +5,7 @@ public struct FixSession: Sendable {
     public let lintSession: LintSession
     /// Whether fixes that change a public URL are applied too (`--unsafe-fixes`), not only safe ones.
     public var includesUnsafe: Bool
-    public var loop: FixLoop
+    var loop: FixLoop
 
     public init(lintSession: LintSession, includesUnsafe: Bool, maximumPasses: Int = 10) {
         self.lintSession = lintSession
@@ -225,7 +225,7 @@ extension LintResult: FixLoopSnapshot {}
 extension LintSession {
     /// A session linting with `linter` instead of one built from the workspace's configuration (a custom rule
     /// registry, say).
-    public init(workspace: Workspace, linter: Linter) {
+    init(workspace: Workspace, linter: Linter) {
         self.workspace = workspace
         self.linter = linter
     }

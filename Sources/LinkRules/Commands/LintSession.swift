@@ -5,12 +5,12 @@ public struct LintResult: Sendable {
     public var sources: [String: SourceFile]
     public var failOn: FailThreshold
     /// The catalogue linted.
-    public var catalogue: Catalogue
+    var catalogue: Catalogue
 
     /// Whether any diagnostic is at or above the failing severity.
     public var fails: Bool { diagnostics.contains { failOn.fails($0.severity) } }
 
-    public init(diagnostics: [Diagnostic], sources: [String: SourceFile], failOn: FailThreshold, catalogue: Catalogue) {
+    init(diagnostics: [Diagnostic], sources: [String: SourceFile], failOn: FailThreshold, catalogue: Catalogue) {
         self.diagnostics = diagnostics
         self.sources = sources
         self.failOn = failOn
@@ -21,7 +21,7 @@ public struct LintResult: Sendable {
 /// Loads catalogues and lints them as one; the commands print and exit, this only computes.
 public struct LintSession: Sendable {
     public let workspace: Workspace
-    public let linter: Linter
+    let linter: Linter
 
     public init(workspace: Workspace) throws {
         self.workspace = workspace

@@ -9,7 +9,7 @@ import Foundation
 /// working directory when they are under it.
 public struct Workspace: Sendable {
     public var workingDirectory: String
-    public var configuration: Configuration
+    var configuration: Configuration
     /// The catalogue paths to load, as they will be shown in diagnostics.
     public var cataloguePaths: [String]
     /// Reads the workspace's catalogues (resolving their paths against the working directory).
@@ -21,7 +21,7 @@ public struct Workspace: Sendable {
     }
 
     /// Reads the association files the catalogues name.
-    public var associationLoader: AssociationLoader {
+    var associationLoader: AssociationLoader {
         AssociationLoader(workingDirectory: workingDirectory)
     }
 

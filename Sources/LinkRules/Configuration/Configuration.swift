@@ -13,7 +13,7 @@ public enum FailThreshold: Sendable, Hashable {
         }
     }
 
-    public static let names = ["error", "warning", "info", "never"]
+    static let names = ["error", "warning", "info", "never"]
 
     /// Whether a finding of this severity fails the run.
     public func fails(_ severity: Severity) -> Bool {
@@ -28,12 +28,12 @@ public enum FailThreshold: Sendable, Hashable {
 }
 
 /// How one rule is configured under `rules:`: off, a severity, or options (with an optional `severity`).
-public struct RuleSetting: Sendable {
-    public var enabled: Bool
-    public var severity: Severity?
-    public var options: RuleOptions?
+struct RuleSetting: Sendable {
+    var enabled: Bool
+    var severity: Severity?
+    var options: RuleOptions?
 
-    public init(enabled: Bool = true, severity: Severity? = nil, options: RuleOptions? = nil) {
+    init(enabled: Bool = true, severity: Severity? = nil, options: RuleOptions? = nil) {
         self.enabled = enabled
         self.severity = severity
         self.options = options
@@ -42,31 +42,31 @@ public struct RuleSetting: Sendable {
 
 /// The typed contents of a `.linkrules.yml`: which catalogues to lint, the failing severity, rule settings,
 /// inflections and the baseline. Paths are resolved against the configuration file's folder.
-public struct Configuration: Sendable {
-    public static let fileName = ".linkrules.yml"
-    public static let keys = ["catalogues", "fail_on", "rules", "inflections", "baseline"]
+struct Configuration: Sendable {
+    static let fileName = ".linkrules.yml"
+    static let keys = ["catalogues", "fail_on", "rules", "inflections", "baseline"]
 
     /// The configuration file, when one was read.
-    public var file: SourceFile?
+    var file: SourceFile?
     /// The folder relative paths in the file are resolved against.
-    public var directory: String
-    public var catalogues: [String] = []
-    public var failOn: FailThreshold = .severity(.warning)
-    public var rules: [String: RuleSetting] = [:]
-    public var irregularInflections: [String: String] = [:]
-    public var uncountableInflections: Set<String> = []
-    public var baseline: String?
+    var directory: String
+    var catalogues: [String] = []
+    var failOn: FailThreshold = .severity(.warning)
+    var rules: [String: RuleSetting] = [:]
+    var irregularInflections: [String: String] = [:]
+    var uncountableInflections: Set<String> = []
+    var baseline: String?
 
-    public init(directory: String = ".") {
+    init(directory: String = ".") {
         self.directory = directory
     }
 
-    public var inflector: Inflector {
+    var inflector: Inflector {
         Inflector(irregular: irregularInflections, uncountable: uncountableInflections)
     }
 
     /// `path` resolved against the configuration's folder.
-    public func resolve(_ path: String) -> String {
+    func resolve(_ path: String) -> String {
         if path.hasPrefix("/") || directory == "." || directory.isEmpty { return path }
         return directory + "/" + path
     }

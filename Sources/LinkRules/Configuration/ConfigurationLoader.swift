@@ -6,15 +6,15 @@ import Foundation
 
 /// Finds and reads `.linkrules.yml`. Unknown keys, unknown rule ids and invalid values are `LoadError`s with
 /// file:line:col (a bad configuration exits 2): nothing is silently ignored.
-public struct ConfigurationLoader: Sendable {
-    public let ruleIDs: [String]
+struct ConfigurationLoader: Sendable {
+    let ruleIDs: [String]
 
-    public init(ruleIDs: [String] = RuleRegistry.all.map { $0.description.id }) {
+    init(ruleIDs: [String] = RuleRegistry.all.map { $0.description.id }) {
         self.ruleIDs = ruleIDs
     }
 
     /// The nearest `.linkrules.yml` in `directory` or its parents, if any.
-    public static func find(from directory: String) -> String? {
+    static func find(from directory: String) -> String? {
         var current = PathName.normalized(directory)
         while true {
             let candidate = PathName.join(current, Configuration.fileName)
@@ -27,14 +27,14 @@ public struct ConfigurationLoader: Sendable {
 
     /// Reads the configuration file at `path`, naming it `displayName` in messages; relative paths inside it
     /// resolve against its folder.
-    public func load(path: String, displayName: String? = nil) throws -> Configuration {
+    func load(path: String, displayName: String? = nil) throws -> Configuration {
         let file = try CatalogueLoader.read(path: path, displayName: displayName ?? path)
         let directory = PathName.parent(of: path)
         return try load(file: file, directory: directory.isEmpty ? "." : directory)
     }
 
     /// Decodes a configuration from an already-read file.
-    public func load(file: SourceFile, directory: String) throws -> Configuration {
+    func load(file: SourceFile, directory: String) throws -> Configuration {
         let yaml = YAMLDecoder(file: file)
         do {
             return try decode(yaml, directory: directory)

@@ -1,19 +1,19 @@
 /// The approved-changes file: fingerprints of breaking changes the team accepts, one per line as plain text or
 /// as a YAML list (`- 3f2a…  # why`, `approved: [3f2a…, 9c41…]`). Comments say why; keys such as `approved:` are
 /// ignored; anything else that is not a 16-hex-digit fingerprint is an error, so a typo is not silently ignored.
-public struct ApprovedChanges: Sendable {
+struct ApprovedChanges: Sendable {
     /// One approved fingerprint and where it is written.
-    public struct Entry: Sendable, Hashable {
-        public var fingerprint: String
-        public var location: SourceLocation
+    struct Entry: Sendable, Hashable {
+        var fingerprint: String
+        var location: SourceLocation
     }
 
-    public var file: SourceFile
-    public var entries: [Entry]
+    var file: SourceFile
+    var entries: [Entry]
 
     /// Reads the fingerprints of an approved-changes file.
     /// - Throws: `LoadError` at the first value that is not a fingerprint.
-    public init(file: SourceFile) throws {
+    init(file: SourceFile) throws {
         self.file = file
         var entries: [Entry] = []
         let bytes = file.bytes
@@ -53,7 +53,7 @@ public struct ApprovedChanges: Sendable {
 
     /// The changes with every approved one reported as info and pointing at its approval, followed by an
     /// `unused-approval` change for each fingerprint that matches nothing in this diff.
-    public func apply(to changes: [CatalogueChange]) -> [CatalogueChange] {
+    func apply(to changes: [CatalogueChange]) -> [CatalogueChange] {
         var approval: [String: Entry] = [:]
         for entry in entries where approval[entry.fingerprint] == nil { approval[entry.fingerprint] = entry }
         var used = Set<String>()

@@ -68,7 +68,7 @@ public enum CatalogueChangeKind: String, Sendable, Hashable, CaseIterable {
     }
 
     /// One line, lowercase, no trailing period.
-    public var summary: String {
+    var summary: String {
         switch self {
         case .linkRemoved: "a link was removed and no alias keeps it working"
         case .componentRenamed: "a path component was renamed: the old link no longer matches"
@@ -92,7 +92,7 @@ public enum CatalogueChangeKind: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Why the kind has its level, for `tool.driver.rules` in SARIF.
-    public var rationale: String {
+    var rationale: String {
         switch level {
         case .breaking:
             "Links are published: in messages, emails, web pages and other apps. Design.md: when a URL changes, \"the "
@@ -108,14 +108,14 @@ public enum CatalogueChangeKind: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The kind as a documented rule, so SARIF and HTML reports describe `diff/…` ids like lint rules.
-    public var ruleDescription: RuleDescription {
+    var ruleDescription: RuleDescription {
         RuleDescription(
             id: ruleID, scope: .catalogue, defaultSeverity: level.severity, summary: summary, rationale: rationale,
             source: .users, triggeringExamples: [], nonTriggeringExamples: [])
     }
 
     /// Every kind as a documented rule.
-    public static var ruleDescriptions: [RuleDescription] { allCases.map(\.ruleDescription) }
+    static var ruleDescriptions: [RuleDescription] { allCases.map(\.ruleDescription) }
 }
 
 /// One difference between a base and a head catalogue: its kind and level, where it is (in the head catalogue
@@ -128,11 +128,11 @@ public struct CatalogueChange: Sendable, Hashable {
     public var message: Message
     public var location: SourceLocation
     /// The route key of the link in the base catalogue, when it is there.
-    public var baseKey: String?
+    var baseKey: String?
     /// The route key of the link in the head catalogue, when it is there.
-    public var headKey: String?
+    var headKey: String?
     /// What else identifies the change on its link (a parameter, an alias, a barrier), part of the fingerprint.
-    public var subject: String
+    var subject: String
     /// 16 hex digits of a hash of the kind, the route keys and the subject: no line numbers.
     public var fingerprint: String
     /// Related places: the link's form in the base catalogue, the approval.
@@ -140,7 +140,7 @@ public struct CatalogueChange: Sendable, Hashable {
     /// Where the change was approved, when it was.
     public var approvedAt: SourceLocation?
 
-    public init(
+    init(
         kind: CatalogueChangeKind, message: Message, location: SourceLocation, baseKey: String?, headKey: String?,
         subject: String = "", notes: [Note] = []
     ) {
@@ -156,7 +156,7 @@ public struct CatalogueChange: Sendable, Hashable {
     }
 
     /// The stable fingerprint of a change.
-    public static func fingerprint(kind: CatalogueChangeKind, baseKey: String?, headKey: String?, subject: String) -> String {
+    static func fingerprint(kind: CatalogueChangeKind, baseKey: String?, headKey: String?, subject: String) -> String {
         var hash = FNV1a64()
         hash.combine(kind.rawValue)
         hash.combine(baseKey ?? "")

@@ -1,11 +1,11 @@
 /// Compares a base and a head catalogue the way buf and oasdiff gate pull requests: links are matched by route
 /// key, then by the head's aliases, then removed and added links that differ in one path component or one query
 /// parameter are paired as renames. Every step is a dictionary look-up, so the diff is linear in the links.
-public struct CatalogueDiffer: Sendable {
-    public init() {}
+struct CatalogueDiffer: Sendable {
+    init() {}
 
     /// Every change from `base` to `head`, in source order (base-file changes by the base file's name).
-    public func changes(from base: Catalogue, to head: Catalogue) -> [CatalogueChange] {
+    func changes(from base: Catalogue, to head: Catalogue) -> [CatalogueChange] {
         var changes: [CatalogueChange] = []
         catalogueChanges(base, head, into: &changes)
 

@@ -2,10 +2,10 @@
 /// the handling entry the way the catalogue's `dispatch:` says (`DispatchOrder`), then walks the components with the
 /// vocabulary's kinds, pairs ids with the component before them, stops where the HER app's deep-link guide says navigation stops, and
 /// routes each query parameter to every component that accepts it.
-public struct LinkExplainer: Sendable {
-    public let catalogue: Catalogue
+struct LinkExplainer: Sendable {
+    let catalogue: Catalogue
     /// How many entries to suggest when none matches.
-    public var suggestionLimit = 3
+    var suggestionLimit = 3
 
     private let parser: LinkTemplateParser
     private let matcher = RouteMatcher()
@@ -16,13 +16,13 @@ public struct LinkExplainer: Sendable {
     private typealias ParameterReceiver = LinkExplanation.ParameterReceiver
     private typealias BarrierCheck = LinkExplanation.BarrierCheck
 
-    public init(catalogue: Catalogue) {
+    init(catalogue: Catalogue) {
         self.catalogue = catalogue
         self.parser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
     }
 
     /// How the app handles `url`.
-    public func explain(_ url: String) -> LinkExplanation {
+    func explain(_ url: String) -> LinkExplanation {
         let lowercased = url.lowercasedASCIIIfNeeded
         let link = parser.parse(lowercased)
         var explanation = LinkExplanation(

@@ -6,24 +6,24 @@ public struct LinkExplanation: Sendable, Hashable {
     public var url: String
     /// The link lowercased, as the app processes it (the HER app's deep-link guide, rule 7).
     public var lowercased: String
-    public var dispatch: DispatchMode
+    var dispatch: DispatchMode
     /// The entry that handles the link, or nil when none matches (the app calls its not-found handler).
     public var match: Match?
     /// Under `first-match`, the entries before the winner in catalogue order, each declined with its reason; under
     /// `most-specific`, the other entries that match but lose on specificity.
-    public var tried: [ConsideredEntry]
+    var tried: [ConsideredEntry]
     /// Under `first-match`, later entries that match the link too but are never reached for it.
-    public var shadowed: [Entry]
+    var shadowed: [Entry]
     /// The path components in order, each with what the app does with it.
-    public var steps: [Step]
+    var steps: [Step]
     /// Where navigation ends early, when it does.
-    public var stop: Stop?
+    var stop: Stop?
     /// Each query parameter of the link and the components it goes to.
-    public var parameters: [ParameterDelivery]
+    var parameters: [ParameterDelivery]
     /// The barriers the link must pass before it is handled, in the order they are checked.
-    public var barriers: [BarrierCheck]
+    var barriers: [BarrierCheck]
     /// When nothing matches, the closest entries by edit distance on their route keys.
-    public var suggestions: [ConsideredEntry]
+    var suggestions: [ConsideredEntry]
 
     public var isMatched: Bool { match != nil }
 }
@@ -32,7 +32,7 @@ extension LinkExplanation {
     /// A catalogue entry named in an explanation: its template as written and where it is declared.
     public struct Entry: Sendable, Hashable {
         /// The entry's position in the merged catalogue.
-        public var index: Int
+        var index: Int
         /// The `url:` template as written.
         public var url: String
         /// The location of the `url:` value.
@@ -48,7 +48,7 @@ extension LinkExplanation {
         public var captures: [Capture]
         /// Under `most-specific`, entries exactly as specific as the winner: the choice among them is ambiguous and
         /// falls to catalogue order.
-        public var ambiguousWith: [Entry]
+        var ambiguousWith: [Entry]
     }
 
     /// One placeholder value a match captured.
@@ -58,17 +58,17 @@ extension LinkExplanation {
     }
 
     /// An entry that dispatch looked at, with why it did not win.
-    public struct ConsideredEntry: Sendable, Hashable {
-        public var entry: Entry
+    struct ConsideredEntry: Sendable, Hashable {
+        var entry: Entry
         /// Whether the entry's template matches the link (it then lost on specificity or order).
-        public var matches: Bool
-        public var reason: Message
+        var matches: Bool
+        var reason: Message
     }
 
     /// What the app does with one path component (the HER app's deep-link guide, rules 1, 3, 5 and 6).
-    public struct Step: Sendable, Hashable {
+    struct Step: Sendable, Hashable {
         /// The kinds of step, named after what the app does.
-        public enum Action: String, Sendable, Hashable, CaseIterable {
+        enum Action: String, Sendable, Hashable, CaseIterable {
             case selectTab = "select-tab"
             case openCollection = "open-collection"
             case pushScreen = "push-screen"
@@ -85,28 +85,28 @@ extension LinkExplanation {
         }
 
         /// The component as written in the lowercased link.
-        public var component: String
+        var component: String
         /// Its index among the link's path components.
-        public var componentIndex: Int
-        public var action: Action
+        var componentIndex: Int
+        var action: Action
         /// The vocabulary's kind for it, when declared.
-        public var kind: ComponentKind?
+        var kind: ComponentKind?
         /// The id paired with the component (the HER app's deep-link guide, rule 3), when one follows it.
-        public var id: String?
+        var id: String?
         /// Whether the app actually gets to this step.
-        public var opened: Bool
+        var opened: Bool
         /// The step in words: `select the tab 'feed'`.
-        public var summary: Message
+        var summary: Message
         /// Something worth knowing about the step (a tab selected for nothing, an id of the wrong type).
-        public var remark: Message?
+        var remark: Message?
         /// Where the vocabulary declares the component.
-        public var declaration: SourceLocation?
+        var declaration: SourceLocation?
     }
 
     /// Where and why navigation ends before the last component.
-    public struct Stop: Sendable, Hashable {
+    struct Stop: Sendable, Hashable {
         /// Why the app stops.
-        public enum Reason: String, Sendable, Hashable, CaseIterable {
+        enum Reason: String, Sendable, Hashable, CaseIterable {
             /// A modal without a navigation stack is terminal (the HER app's deep-link guide, rule 5).
             case modalTerminal = "modal-terminal"
             /// An id after an id: only the first component opens (the HER app's deep-link guide, rule 3).
@@ -115,52 +115,52 @@ extension LinkExplanation {
             case unknownComponent = "unknown-component"
         }
 
-        public var reason: Reason
+        var reason: Reason
         /// The component at which the problem is found.
-        public var component: String
-        public var componentIndex: Int
+        var component: String
+        var componentIndex: Int
         /// The components the app never opens, in order.
-        public var notOpened: [String]
-        public var summary: Message
+        var notOpened: [String]
+        var summary: Message
     }
 
     /// One query parameter of the link and where it goes: to every component on the path that accepts it (the HER app's deep-link guide
     /// rule 4).
-    public struct ParameterDelivery: Sendable, Hashable {
-        public var name: String
-        public var value: String?
+    struct ParameterDelivery: Sendable, Hashable {
+        var name: String
+        var value: String?
         /// The components on the path that accept the parameter, in path order.
-        public var receivers: [ParameterReceiver]
+        var receivers: [ParameterReceiver]
         /// The placeholder of the matched entry that captures the value, or the fixed value the entry requires.
-        public var capturedBy: String?
+        var capturedBy: String?
         /// The parameter group it travels in (EXFE's `user_id`, `token`, `username`), when it is in one.
-        public var group: [String]?
+        var group: [String]?
         /// The delivery in words.
-        public var summary: Message
+        var summary: Message
     }
 
     /// A component that receives a query parameter.
-    public struct ParameterReceiver: Sendable, Hashable {
-        public var component: String
-        public var componentIndex: Int
+    struct ParameterReceiver: Sendable, Hashable {
+        var component: String
+        var componentIndex: Int
         /// Whether navigation reaches the component (a parameter for a component after a terminal modal is lost).
-        public var opened: Bool
+        var opened: Bool
     }
 
     /// A barrier the link must pass before its handler runs (NoMoreDeepLinkHandler: `yesWithBarrier`, `mandatoryBarrier`).
-    public struct BarrierCheck: Sendable, Hashable {
+    struct BarrierCheck: Sendable, Hashable {
         /// Where the requirement comes from.
-        public enum Source: String, Sendable, Hashable {
+        enum Source: String, Sendable, Hashable {
             /// The catalogue's `mandatory_barrier`: every link passes it first.
             case mandatory
             /// The matched entry's `barrier:`.
             case entry
         }
 
-        public var name: String
-        public var source: Source
+        var name: String
+        var source: Source
         /// Whether the catalogue's `barriers:` declares it.
-        public var declared: Bool
-        public var location: SourceLocation
+        var declared: Bool
+        var location: SourceLocation
     }
 }

@@ -8,7 +8,7 @@ public enum ExplanationFormat: String, Sendable, CaseIterable {
 
 extension LinkExplanation {
     /// How many entries tried before the match the text output lists before summarising the rest.
-    public static let triedShownInText = 20
+    static let triedShownInText = 20
 
     /// The explanation in the chosen format, ending with a newline.
     public func formatted(as format: ExplanationFormat) -> String {

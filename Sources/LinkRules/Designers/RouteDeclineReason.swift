@@ -2,7 +2,7 @@ extension RouteMatcher {
     /// Why a template does not match a concrete link, in words: `firstMismatch(_:against:)` told for people, then a
     /// missing `required_params:` name; nil when it matches. Only computed for the few entries an explanation shows,
     /// never on the lint hot path.
-    public func declineReason(_ link: LinkTemplate, against template: LinkTemplate, requiring requiredParams: [String] = []) -> Message? {
+    func declineReason(_ link: LinkTemplate, against template: LinkTemplate, requiring requiredParams: [String] = []) -> Message? {
         guard let mismatch = firstMismatch(link, against: template) else {
             let missing = requiredParams.first { name in !link.query.contains { equalsLowercased($0.name, name) } }
             return missing.map { .missingQueryItem($0) }

@@ -1,6 +1,6 @@
 /// What a fix loop over several files needs from a lint of their texts: the findings, with the fixes they offer.
 /// `LintResult` is one; tests may use a bare list.
-public protocol FixLoopSnapshot {
+protocol FixLoopSnapshot {
     associatedtype Findings: Collection<Diagnostic>
     var diagnostics: Findings { get }
 }
@@ -21,7 +21,7 @@ extension FixLoop {
     /// - Throws: `FixError.didNotConverge` when a pass would still change a file after `maximumPasses` passes,
     ///   `FixError.closingEditsDoNotLoad` when the closing edits break the catalogue, and whatever `diagnose`
     ///   throws for the original texts or throws other than a `LoadError`.
-    public func run<Snapshot: FixLoopSnapshot>(
+    func run<Snapshot: FixLoopSnapshot>(
         files: [SourceFile],
         selecting: (FixIt) -> Bool,
         diagnose: ([SourceFile]) throws -> Snapshot,
@@ -114,7 +114,7 @@ public struct RolledBackFix: Sendable, CustomStringConvertible {
     /// Why the fixed text does not load (its location is in the text that was never written).
     public var error: LoadError
 
-    public init(ruleID: String, error: LoadError) {
+    init(ruleID: String, error: LoadError) {
         self.ruleID = ruleID
         self.error = error
     }
@@ -125,21 +125,21 @@ public struct RolledBackFix: Sendable, CustomStringConvertible {
 }
 
 /// What a fix loop over a catalogue's files did.
-public struct CatalogueFixOutcome<Snapshot: FixLoopSnapshot> {
+struct CatalogueFixOutcome<Snapshot: FixLoopSnapshot> {
     /// The texts after every pass, in the order given.
-    public var files: [SourceFile]
+    var files: [SourceFile]
     /// The lint of `files`.
-    public var snapshot: Snapshot
+    var snapshot: Snapshot
     /// The findings whose fix was applied, pass by pass (two findings sharing one fix both count).
-    public var fixed: [Diagnostic]
+    var fixed: [Diagnostic]
     /// The closing fixes applied (old URLs kept as aliases).
-    public var closing: [FixIt]
+    var closing: [FixIt]
     /// The rules whose fixes were undone because the result did not load.
-    public var rolledBack: [RolledBackFix]
+    var rolledBack: [RolledBackFix]
     /// How many passes changed the texts.
-    public var passes: Int
+    var passes: Int
     /// The paths of the files whose final text differs from the original, in the order given.
-    public var changedFiles: [String]
+    var changedFiles: [String]
 }
 
 extension CatalogueFixOutcome: Sendable where Snapshot: Sendable {}

@@ -6,7 +6,7 @@ extension FixApplier {
     /// merges with it; a fix with another edit overlapping an accepted one (in any of its files) is deferred whole;
     /// a fix naming a file not in `files`, a range outside its text or cutting a UTF-8 character, or two
     /// overlapping edits of its own, is rejected, as is a fix that changes nothing anywhere.
-    public static func apply(_ fixes: [FixIt], to files: [SourceFile]) -> CatalogueFixPass {
+    static func apply(_ fixes: [FixIt], to files: [SourceFile]) -> CatalogueFixPass {
         var fileIndex: [String: Int] = [:]
         for (index, file) in files.enumerated() where fileIndex[file.path] == nil { fileIndex[file.path] = index }
         var accepted = Array(repeating: AcceptedEdits(), count: files.count)
@@ -58,7 +58,7 @@ private struct FileEdits {
 }
 
 /// What one pass did to a fix offered to it.
-public enum FixPassOutcome: Sendable, Hashable {
+enum FixPassOutcome: Sendable, Hashable {
     /// Its edits are made (or a fix with the same edits was applied).
     case applied
     /// It overlaps a fix applied in this pass; a re-lint of the new text may offer it again.
@@ -68,19 +68,19 @@ public enum FixPassOutcome: Sendable, Hashable {
 }
 
 /// The outcome of one pass of fixes over the files of a catalogue: the new texts and what happened to each fix.
-public struct CatalogueFixPass: Sendable {
+struct CatalogueFixPass: Sendable {
     /// Every file of the pass in the order given; the ones no edit touched are the same objects as before.
-    public var files: [SourceFile]
+    var files: [SourceFile]
     /// The fixes offered, in the order offered.
-    public var offered: [FixIt]
+    var offered: [FixIt]
     /// What happened to each offered fix, index for index.
-    public var outcomes: [FixPassOutcome]
+    var outcomes: [FixPassOutcome]
     /// The paths of the files whose text changed, in `files` order.
-    public var changedFiles: [String]
+    var changedFiles: [String]
 
     /// The fixes applied, in the order offered.
-    public var applied: [FixIt] { zip(offered, outcomes).filter { $0.1 == .applied }.map(\.0) }
+    var applied: [FixIt] { zip(offered, outcomes).filter { $0.1 == .applied }.map(\.0) }
 
     /// Whether the pass changed any file.
-    public var changedAnything: Bool { !changedFiles.isEmpty }
+    var changedAnything: Bool { !changedFiles.isEmpty }
 }

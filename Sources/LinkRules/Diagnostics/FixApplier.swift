@@ -1,7 +1,7 @@
 /// Applies one pass of fix-its to one file's bytes: fixes are taken in the order given, each all or nothing; an edit
 /// identical to one already accepted merges with it, and a fix that would overlap a different accepted edit waits
 /// for the next pass (after a re-lint).
-public enum FixApplier {
+enum FixApplier {
     /// Applies `fixes` to `bytes`, the text of `file` that every edit's byte range refers to.
     ///
     /// An edit identical to one accepted earlier in this pass (the same range and replacement) is the same change:
@@ -11,7 +11,7 @@ public enum FixApplier {
     /// there and after a range ending there). A fix that can never apply to this text lands in `rejected`: an edit
     /// in another file, a range outside the text or cutting a UTF-8 character in two, two of its own edits
     /// overlapping, or no edit that changes anything.
-    public static func apply(_ fixes: [FixIt], to bytes: [UInt8], file: String) -> FixPass {
+    static func apply(_ fixes: [FixIt], to bytes: [UInt8], file: String) -> FixPass {
         var accepted = AcceptedEdits()
         var pass = FixPass(bytes: bytes, applied: [], deferred: [], rejected: [])
         for fix in fixes {
@@ -65,17 +65,17 @@ public enum FixApplier {
 }
 
 /// The outcome of one pass of `FixApplier`: the new text and what happened to each fix offered.
-public struct FixPass: Sendable {
+struct FixPass: Sendable {
     /// The text after this pass's edits.
-    public var bytes: [UInt8]
+    var bytes: [UInt8]
     /// The fixes applied, in the order they were offered.
-    public var applied: [FixIt]
+    var applied: [FixIt]
     /// The fixes skipped because they overlap an applied one; a re-lint of `bytes` may offer them again.
-    public var deferred: [FixIt]
+    var deferred: [FixIt]
     /// The fixes that cannot apply to this text at all (another file, a bad range, overlapping own edits, no change).
-    public var rejected: [FixIt]
+    var rejected: [FixIt]
 
-    public init(bytes: [UInt8], applied: [FixIt], deferred: [FixIt], rejected: [FixIt] = []) {
+    init(bytes: [UInt8], applied: [FixIt], deferred: [FixIt], rejected: [FixIt] = []) {
         self.bytes = bytes
         self.applied = applied
         self.deferred = deferred

@@ -1,10 +1,10 @@
 /// Applies fixes to one file pass after pass, re-linting the new text between passes, until no fix applies;
 /// bounded, so rules that undo each other end in an error rather than a loop.
-public struct FixLoop: Sendable {
+struct FixLoop: Sendable {
     /// The most passes that may change the text; a further pass that would still change it is an error.
-    public var maximumPasses: Int
+    var maximumPasses: Int
 
-    public init(maximumPasses: Int = 10) {
+    init(maximumPasses: Int = 10) {
         self.maximumPasses = max(0, maximumPasses)
     }
 
@@ -21,7 +21,7 @@ public struct FixLoop: Sendable {
     /// - Returns: the final text, every fix applied across passes and the number of passes that changed the text.
     /// - Throws: `FixError.didNotConverge` if fixes still change the text after `maximumPasses` passes, or
     ///   whatever `diagnose` throws on the original text.
-    public func run(
+    func run(
         file: String,
         bytes: [UInt8],
         selecting: (FixIt) -> Bool,
@@ -91,19 +91,19 @@ public struct FixLoop: Sendable {
 }
 
 /// What a `FixLoop` run did to one file.
-public struct FixOutcome: Sendable {
+struct FixOutcome: Sendable {
     /// The text after every pass.
-    public var bytes: [UInt8]
+    var bytes: [UInt8]
     /// Every fix applied, pass by pass, in the order applied.
-    public var applied: [FixIt]
+    var applied: [FixIt]
     /// How many passes changed the text (0 when nothing applied).
-    public var passes: Int
+    var passes: Int
     /// Whether the final text differs from the original.
-    public var changed: Bool
+    var changed: Bool
     /// Fixes left out because the text they produced could no longer be read (the re-lint threw).
-    public var unreadable: [FixIt]
+    var unreadable: [FixIt]
 
-    public init(bytes: [UInt8], applied: [FixIt], passes: Int, changed: Bool, unreadable: [FixIt] = []) {
+    init(bytes: [UInt8], applied: [FixIt], passes: Int, changed: Bool, unreadable: [FixIt] = []) {
         self.bytes = bytes
         self.applied = applied
         self.passes = passes

@@ -1,8 +1,8 @@
 /// Finds the closest of a set of known words to a misspelt one ("did you mean"), by edit distance.
-public enum Suggestion {
+enum Suggestion {
     /// The closest candidate within a distance that scales with the word's length, or nil. A candidate that
     /// shares nothing with the word (as far from it as the shorter of the two is long) is never suggested.
-    public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+    static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let word = word.lowercased()
         let wordIsASCII = word.utf8.allSatisfy { $0 < 0x80 }
         var best: (String, Int)?
@@ -64,7 +64,7 @@ public enum Suggestion {
     }
 
     /// Levenshtein distance over Unicode scalars, with the transposition of two neighbours costing one.
-    public static func editDistance(_ a: String, _ b: String) -> Int {
+    static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a.unicodeScalars)
         let b = Array(b.unicodeScalars)
         if a.isEmpty { return b.count }

@@ -1,12 +1,12 @@
 /// Renders the change between two versions of a file as a unified diff in `diff -u`'s format (a shortest diff;
 /// where several exist, the lines chosen may differ from GNU diff's), so `lint --diff` output can be read by
 /// people and applied by `patch` or `git apply`.
-public enum UnifiedDiff {
+enum UnifiedDiff {
     /// The unified diff from `old` to `new`: `--- a/FILE` and `+++ b/FILE` headers, then `@@ -l,n +l,n @@` hunks
     /// with `context` unchanged lines around each change; changes closer than `2 * context` lines share a hunk.
     /// Lines keep their own line breaks (CRLF stays CRLF); a last line without one is followed by
     /// `\ No newline at end of file`. Empty when the two texts are equal.
-    public static func make(file: String, old: [UInt8], new: [UInt8], context: Int = 3) -> String {
+    static func make(file: String, old: [UInt8], new: [UInt8], context: Int = 3) -> String {
         guard old != new else { return "" }
         let context = max(0, context)
         let oldLines = lineRanges(of: old)

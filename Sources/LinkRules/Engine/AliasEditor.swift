@@ -1,11 +1,11 @@
 /// Builds the edit that keeps a link's old URL in its entry's `aliases` after a fix changed the URL, so links
 /// already out in the world keep resolving. It writes in the entry's own style and touches nothing else.
-public enum AliasEditor {
+enum AliasEditor {
     /// A fix adding `oldURL` to `link`'s aliases: appended to an existing flow list (`[a, b]` → `[a, b, old]`)
     /// or block list (a new `- old` line at the list's indentation), a single alias turned into a flow list, or a
     /// new key in the entry's style (block: an `aliases: [old]` line after the `url:` line at the entry's key
     /// indentation; flow: `{ url: y }` → `{ url: y, aliases: [old] }`). The value is quoted when it needs it.
-    public static func keepingFix(_ oldURL: String, on link: Link) -> FixIt {
+    static func keepingFix(_ oldURL: String, on link: Link) -> FixIt {
         FixIt(message: .keepAsAlias(oldURL), edits: [edit(keeping: oldURL, on: link)], applicability: .safe)
     }
 

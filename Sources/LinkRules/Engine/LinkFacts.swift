@@ -1,28 +1,28 @@
 /// Small facts about every link of a catalogue, by the link's place in `catalogue.links`: flags and each link's
 /// scheme and host form. `LintContext` records them in its one pass while each link is at hand, so a catalogue
 /// rule walks these small arrays and reads only the links that concern it, not 100k objects scattered on the heap.
-public struct LinkFacts: Sendable {
+struct LinkFacts: Sendable {
     /// What a link has, one bit each.
-    public struct Flags: OptionSet, Sendable {
-        public let rawValue: UInt8
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
+    struct Flags: OptionSet, Sendable {
+        let rawValue: UInt8
+        init(rawValue: UInt8) { self.rawValue = rawValue }
 
         /// The entry lists `aliases:`.
-        public static let hasAliases = Flags(rawValue: 1 << 0)
+        static let hasAliases = Flags(rawValue: 1 << 0)
         /// The template has a query.
-        public static let hasQuery = Flags(rawValue: 1 << 1)
+        static let hasQuery = Flags(rawValue: 1 << 1)
         /// A placeholder is written `{name}` or `{name:type}` with no unknown type.
-        public static let hasCanonicalPlaceholder = Flags(rawValue: 1 << 2)
+        static let hasCanonicalPlaceholder = Flags(rawValue: 1 << 2)
         /// A placeholder is written in another style or declares an unknown type (`placeholder-style` reports it).
-        public static let hasNonCanonicalPlaceholder = Flags(rawValue: 1 << 3)
+        static let hasNonCanonicalPlaceholder = Flags(rawValue: 1 << 3)
         /// The entry names rules in `lint: { ignore: [...] }`.
-        public static let hasIgnoredRules = Flags(rawValue: 1 << 4)
+        static let hasIgnoredRules = Flags(rawValue: 1 << 4)
     }
 
     /// A link's scheme and the way it writes its authority, as ids in `hostFormNames`: the lowercased scheme, and
     /// the lowercased host or one of the markers for the other two forms. `scheme` is `noScheme` for a link with
     /// no host form to compare (no scheme, an opaque URI, a web link).
-    public struct HostFormKey: Hashable, Sendable {
+    struct HostFormKey: Hashable, Sendable {
         var scheme: Int32
         var form: Int32
 
@@ -37,7 +37,7 @@ public struct LinkFacts: Sendable {
     }
 
     /// Each link's flags.
-    public private(set) var flags: [Flags]
+    private(set) var flags: [Flags]
     /// Each link's scheme and host form, as its place in `hostFormKeys`: a catalogue has few of them, so a link
     /// takes 4 bytes rather than a key's 8.
     private(set) var hostFormIDs: [UInt32]

@@ -2,9 +2,9 @@
 /// (`links`), what was looked up once for each link, and the configured inflector. It also builds diagnostics and
 /// fixes that point into link URLs. A class, immutable once built: passing it to every rule is a single reference
 /// count rather than a copy of the whole catalogue.
-public final class LintContext: Sendable {
-    public let catalogue: Catalogue
-    public let inflector: Inflector
+final class LintContext: Sendable {
+    let catalogue: Catalogue
+    let inflector: Inflector
     /// The vocabulary position of every path component of every link, in link order (-1 where the vocabulary
     /// has none): several rules look at the entry of each component, and each name is looked up once.
     private let positions: [Int32]
@@ -19,14 +19,14 @@ public final class LintContext: Sendable {
     private let declared: Declared
     /// The catalogue's links by their places. Held apart from `catalogue`: `isOwn` reads it for every look-up a
     /// rule makes, and reading through the `catalogue` property copies the whole catalogue struct out of the class.
-    public let links: [Link]
+    let links: [Link]
     /// For each declared component name that a fix may rename (a singular collection, a name with separators),
     /// the indices of the links that use it. Built once, so a rename fix never scans every link.
     private let renameIndex: [String: [Int]]
 
     /// A parser for the catalogue's `hosts`, shared by the rules that parse examples and aliases: building one
     /// lowercases and hashes every host, too much to do per link.
-    public var templateParser: LinkTemplateParser { declared.templateParser }
+    var templateParser: LinkTemplateParser { declared.templateParser }
     private var pluralEntries: [Bool] { declared.pluralEntries }
 
     /// What a context works out once from the catalogue's declarations: the parser for its hosts, which entries
@@ -62,7 +62,7 @@ public final class LintContext: Sendable {
         }
     }
 
-    public init(catalogue: Catalogue, inflector: Inflector = Inflector()) {
+    init(catalogue: Catalogue, inflector: Inflector = Inflector()) {
         let declared = Declared(catalogue: catalogue, inflector: inflector)
         let resolved = Self.resolve(catalogue.links[...], in: catalogue)
         self.catalogue = catalogue
@@ -141,13 +141,13 @@ public final class LintContext: Sendable {
 
     /// The facts of the links of `catalogue` by their places in its `links`: those recorded up front when the
     /// context was built on it (always, in a lint), else read afresh.
-    public func facts(for catalogue: Catalogue) -> LinkFacts {
+    func facts(for catalogue: Catalogue) -> LinkFacts {
         isBuilt(on: catalogue) ? linkFacts : LinkFacts(links: catalogue.links)
     }
 
     /// The route key hashes of the links of `catalogue` by their places in its `links` (as `routeKeyHash(of:)`
     /// gives them), or nil when the context was built on another catalogue.
-    public func routeKeyHashes(for catalogue: Catalogue) -> [UInt64]? {
+    func routeKeyHashes(for catalogue: Catalogue) -> [UInt64]? {
         isBuilt(on: catalogue) ? routeKeyHashes : nil
     }
 
@@ -166,7 +166,7 @@ public final class LintContext: Sendable {
 
     /// The hash of a link's route key (`LinkTemplate.routeKeyHash`), computed once per lint for the catalogue's
     /// own links.
-    public func routeKeyHash(of link: Link) -> UInt64 {
+    func routeKeyHash(of link: Link) -> UInt64 {
         if isOwn(link) { return routeKeyHashes[link.index] }
         return link.template.routeKeyHash
     }
@@ -179,7 +179,7 @@ public final class LintContext: Sendable {
     /// The position in the vocabulary (`catalogue.components`) of the entry that the `name` of the component at
     /// `index` of a link's path names, if the vocabulary declares it (as `Catalogue.componentPosition(of:)`).
     /// Looked up once per lint for the catalogue's own links.
-    public func vocabularyPosition(of link: Link, component index: Int) -> Int? {
+    func vocabularyPosition(of link: Link, component index: Int) -> Int? {
         // A link of the catalogue's own sits at its index; any other link is looked up afresh.
         if isOwn(link) {
             let position = positions[Int(firstPositions[link.index]) + index]
@@ -199,7 +199,7 @@ public final class LintContext: Sendable {
     /// Calls `body` with the vocabulary positions of all the path components of a link, in order (-1 where the
     /// vocabulary has none), as `vocabularyPosition(of:component:)` gives them one at a time; with nil for a
     /// link that is not the catalogue's own.
-    public func withVocabularyPositions<Result>(of link: Link, _ body: (UnsafeBufferPointer<Int32>?) -> Result) -> Result {
+    func withVocabularyPositions<Result>(of link: Link, _ body: (UnsafeBufferPointer<Int32>?) -> Result) -> Result {
         guard isOwn(link) else { return body(nil) }
         let first = Int(firstPositions[link.index])
         let count = link.template.components.count
@@ -208,7 +208,7 @@ public final class LintContext: Sendable {
 
     /// Whether the `name` of the component at `index` of a link's path reads as a plural (`Inflector.isPlural`),
     /// decided once per vocabulary entry for the words the vocabulary declares.
-    public func isPlural(_ link: Link, component index: Int) -> Bool {
+    func isPlural(_ link: Link, component index: Int) -> Bool {
         if let position = vocabularyPosition(of: link, component: index) { return pluralEntries[position] }
         return inflector.isPlural(link.template.components[index].name)
     }
@@ -225,13 +225,13 @@ public final class LintContext: Sendable {
     }
 
     /// The links that use a declared component a fix may rename (see `renameIndex`); nil for names not indexed.
-    public func linksUsing(_ name: String) -> [Int]? {
+    func linksUsing(_ name: String) -> [Int]? {
         renameIndex[name]
     }
 
     /// A diagnostic of `rule` at a UTF-8 range of the link's URL, with the rule's default severity (the linter
     /// applies the configured one).
-    public func diagnostic<R: Rule>(
+    func diagnostic<R: Rule>(
         _ rule: R.Type, _ message: Message, link: Link, span: Range<Int>, notes: [Note] = [], fixes: [FixIt] = []
     ) -> Diagnostic {
         Diagnostic(
@@ -240,7 +240,7 @@ public final class LintContext: Sendable {
     }
 
     /// A diagnostic of `rule` at any location, about a link when one is given.
-    public func diagnostic<R: Rule>(
+    func diagnostic<R: Rule>(
         _ rule: R.Type, _ message: Message, at location: SourceLocation, link: Link? = nil, notes: [Note] = [],
         fixes: [FixIt] = []
     ) -> Diagnostic {
@@ -249,7 +249,7 @@ public final class LintContext: Sendable {
 
     /// A diagnostic of `rule` at any location, about the link of route key `linkKey` (`LinkTemplate.routeKey`), worked
     /// out when the link was at hand.
-    public func diagnostic<R: Rule>(
+    func diagnostic<R: Rule>(
         _ rule: R.Type, _ message: Message, at location: SourceLocation, linkKey: String?, notes: [Note] = [],
         fixes: [FixIt] = []
     ) -> Diagnostic {
@@ -260,12 +260,12 @@ public final class LintContext: Sendable {
 
     /// An edit replacing a UTF-8 range of a link's URL, escaped for the scalar's quoting. When a plain scalar would
     /// need quoting after the change, the edit rewrites the whole scalar in single quotes instead.
-    public func urlEdit(_ link: Link, replacing span: Range<Int>, with replacement: String) -> TextEdit {
+    func urlEdit(_ link: Link, replacing span: Range<Int>, with replacement: String) -> TextEdit {
         ScalarEditor.edit(link.url, in: link.file, replacing: span, with: replacement)
     }
 
     /// A fix replacing one range of a link's URL.
-    public func urlFix(
+    func urlFix(
         _ message: Message, _ link: Link, replacing span: Range<Int>, with replacement: String,
         applicability: FixApplicability
     ) -> FixIt {
@@ -273,13 +273,13 @@ public final class LintContext: Sendable {
     }
 
     /// A note pointing at a component's declaration in the vocabulary.
-    public func declarationNote(_ component: ComponentSpec, _ message: Message) -> Note {
+    func declarationNote(_ component: ComponentSpec, _ message: Message) -> Note {
         Note(message: message, location: component.location)
     }
 }
 
 /// Builds text edits on YAML scalars that respect their quoting style.
-public enum ScalarEditor {
+enum ScalarEditor {
     /// Whether a plain scalar of `text` would read differently, so it must be quoted: empty, an indicator
     /// first, a blank at either end, or `: ` or ` #` inside (those end a plain scalar), or a `:` last. Decided
     /// on the UTF-8 bytes in one pass: every one of these characters is ASCII.
@@ -303,12 +303,12 @@ public enum ScalarEditor {
     private static let indicators = Set("-?:,[]{}#&*!|>'\"%@`".utf8)
 
     /// `text` in YAML single quotes.
-    public static func singleQuoted(_ text: String) -> String {
+    static func singleQuoted(_ text: String) -> String {
         "'" + text.replacingAll("'", with: "''") + "'"
     }
 
     /// An edit replacing part of a scalar's value.
-    public static func edit(_ scalar: Scalar, in file: SourceFile, replacing span: Range<Int>, with replacement: String) -> TextEdit {
+    static func edit(_ scalar: Scalar, in file: SourceFile, replacing span: Range<Int>, with replacement: String) -> TextEdit {
         ScalarEditTarget(scalar, in: file, replacing: span).edit(with: replacement)
     }
 }
@@ -317,8 +317,8 @@ public enum ScalarEditor {
 /// made later, once the replacement is known, without reading the file's bytes again (but for a plain scalar that
 /// the replacement makes need quotes, or a block scalar, on a line that is not ASCII). A catalogue pass prepares
 /// one while its link's part of the file is at hand, and writes the replacement at the end.
-public struct ScalarEditTarget: Sendable {
-    public let file: SourceFile
+struct ScalarEditTarget: Sendable {
+    let file: SourceFile
     /// The scalar's decoded value and how it is written.
     let value: String
     let style: ScalarStyle
@@ -327,9 +327,9 @@ public struct ScalarEditTarget: Sendable {
     /// The byte range of the whole scalar, quotes included: an edit that rewrites it (rare) finds its location then.
     let tokenRange: Range<Int>
     /// Where `span` is written in the file (escapes and quotes accounted for).
-    public let spanLocation: SourceLocation
+    let spanLocation: SourceLocation
 
-    public init(_ scalar: Scalar, in file: SourceFile, replacing span: Range<Int>) {
+    init(_ scalar: Scalar, in file: SourceFile, replacing span: Range<Int>) {
         self.file = file
         value = scalar.value
         style = scalar.style
@@ -340,7 +340,7 @@ public struct ScalarEditTarget: Sendable {
 
     /// The edit writing `replacement` in place of the span, escaped for the scalar's quoting. When a plain scalar
     /// would need quoting after the change, the edit rewrites the whole scalar in single quotes instead.
-    public func edit(with replacement: String) -> TextEdit {
+    func edit(with replacement: String) -> TextEdit {
         switch style {
         case .plain:
             let newText = replacing(with: replacement)

@@ -7,8 +7,8 @@ import Synchronization
 
 /// Runs the enabled rules over a catalogue and returns its diagnostics in source order, with configured
 /// severities applied and suppressions honoured. The one place where severity is decided.
-public struct Linter: Sendable {
-    public let configuration: Configuration
+struct Linter: Sendable {
+    let configuration: Configuration
     let linkRules: [any LinkRule]
     let catalogueRules: [any CatalogueRule]
     let severities: [String: Severity]
@@ -20,7 +20,7 @@ public struct Linter: Sendable {
     var runsRulesConcurrently = true
 
     /// Builds every enabled rule with its configured options; bad options throw a `LoadError`.
-    public init(configuration: Configuration = Configuration(), registry: [any Rule.Type] = RuleRegistry.all) throws {
+    init(configuration: Configuration = Configuration(), registry: [any Rule.Type] = RuleRegistry.all) throws {
         self.configuration = configuration
         var linkRules: [any LinkRule] = []
         var catalogueRules: [any CatalogueRule] = []
@@ -47,10 +47,10 @@ public struct Linter: Sendable {
     static let knownRuleIDs = Set(RuleRegistry.all.map { $0.description.id })
 
     /// Whether a rule runs under this configuration.
-    public func isEnabled(_ id: String) -> Bool { severities[id] != nil }
+    func isEnabled(_ id: String) -> Bool { severities[id] != nil }
 
     /// Every finding on the catalogue, suppressions honoured, with configured severities, in source order.
-    public func lint(_ catalogue: Catalogue) -> [Diagnostic] {
+    func lint(_ catalogue: Catalogue) -> [Diagnostic] {
         let context = LintContext(catalogue: catalogue, inflector: inflector)
         let filter = SuppressionFilter(
             catalogue: catalogue, knownRules: Self.knownRuleIDs,

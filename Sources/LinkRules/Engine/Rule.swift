@@ -1,6 +1,6 @@
 /// A design rule. Each rule lives in its own file with its description (id, severity, rationale, examples) and
 /// is built from its configured options; it only returns diagnostics — it never prints, reads files or exits.
-public protocol Rule: Sendable {
+protocol Rule: Sendable {
     static var description: RuleDescription { get }
     /// Builds the rule with its default options.
     init()
@@ -17,7 +17,7 @@ public protocol Rule: Sendable {
 
 /// A rule that looks at one link with the catalogue's vocabulary. It runs on the per-link hot path: no regex
 /// compiled per link, no scan of all links.
-public protocol LinkRule: Rule {
+protocol LinkRule: Rule {
     /// Appends the findings on one link to `found` and touches nothing else in it. The linter calls this for every
     /// rule and every link into one array per chunk of links: a rule with nothing to report returns without
     /// building and releasing an array of its own.
@@ -26,26 +26,26 @@ public protocol LinkRule: Rule {
 
 /// A rule that looks at all links at once (duplicates, shadowing, consistency). It must be near-linear: an
 /// index or a trie, never all pairs.
-public protocol CatalogueRule: Rule {
+protocol CatalogueRule: Rule {
     /// The rule's findings over all links of the catalogue (`catalogue.links`, in order).
     func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic]
 }
 
 extension Rule {
-    public init(options: RuleOptions?) throws {
+    init(options: RuleOptions?) throws {
         try options?.expectNoOptions(rule: Self.description.id)
         self.init()
     }
 
-    public var asLinkRule: (any LinkRule)? { nil }
-    public var asCatalogueRule: (any CatalogueRule)? { nil }
+    var asLinkRule: (any LinkRule)? { nil }
+    var asCatalogueRule: (any CatalogueRule)? { nil }
 }
 
 extension LinkRule {
-    public var asLinkRule: (any LinkRule)? { self }
+    var asLinkRule: (any LinkRule)? { self }
 
     /// The findings on one link, as an array (those `check(_:in:into:)` appends, in its order).
-    public func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
+    func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
         var found: [Diagnostic] = []
         check(link, in: context, into: &found)
         return found
@@ -53,23 +53,23 @@ extension LinkRule {
 }
 
 extension CatalogueRule {
-    public var asCatalogueRule: (any CatalogueRule)? { self }
+    var asCatalogueRule: (any CatalogueRule)? { self }
 }
 
 /// The options given to a rule in the configuration, with their location for error messages.
-public struct RuleOptions: Sendable {
-    public var members: [(key: Scalar, value: YAMLValue)]
-    public var file: SourceFile
+struct RuleOptions: Sendable {
+    var members: [(key: Scalar, value: YAMLValue)]
+    var file: SourceFile
 
-    public init(members: [(key: Scalar, value: YAMLValue)], file: SourceFile) {
+    init(members: [(key: Scalar, value: YAMLValue)], file: SourceFile) {
         self.members = members
         self.file = file
     }
 
-    public func location(_ range: Range<Int>) -> SourceLocation { file.location(ofBytes: range) }
+    func location(_ range: Range<Int>) -> SourceLocation { file.location(ofBytes: range) }
 
     /// Throws for the first option key not in `known`, suggesting the closest.
-    public func expect(known: [String], rule: String) throws {
+    func expect(known: [String], rule: String) throws {
         for member in members where !known.contains(member.key.value) {
             var message = Message("unknown option '\(member.key.value)' for rule '\(rule)'")
             if let suggestion = Suggestion.closest(to: member.key.value, in: known) {
@@ -83,10 +83,10 @@ public struct RuleOptions: Sendable {
 
     func expectNoOptions(rule: String) throws { try expect(known: [], rule: rule) }
 
-    public func value(_ key: String) -> YAMLValue? { members.first { $0.key.value == key }?.value }
+    func value(_ key: String) -> YAMLValue? { members.first { $0.key.value == key }?.value }
 
     /// A list of lists of strings (`[[origin, key], [id, identifier]]`).
-    public func stringGroups(_ key: String) throws -> [[String]] {
+    func stringGroups(_ key: String) throws -> [[String]] {
         guard let value = value(key) else { return [] }
         guard case .sequence(let groups, _) = value else {
             throw LoadError("'\(key)' must be a list of lists of names", at: location(value.range))
@@ -103,7 +103,7 @@ public struct RuleOptions: Sendable {
     }
 
     /// A list of strings.
-    public func strings(_ key: String) throws -> [String]? {
+    func strings(_ key: String) throws -> [String]? {
         guard let value = value(key) else { return nil }
         if let scalar = value.scalar { return [scalar.value] }
         guard case .sequence(let items, _) = value else {
@@ -116,7 +116,7 @@ public struct RuleOptions: Sendable {
     }
 
     /// A positive integer.
-    public func integer(_ key: String) throws -> Int? {
+    func integer(_ key: String) throws -> Int? {
         guard let value = value(key) else { return nil }
         guard let scalar = value.scalar, let number = Int(scalar.value), number > 0 else {
             throw LoadError("'\(key)' must be a positive whole number", at: location(value.range))

@@ -8,7 +8,7 @@ import Darwin
 
 /// Replaces a file's contents atomically for `lint --fix`: a reader sees either the old or the new text, never a
 /// half-written file, and a file someone changed since it was linted is not overwritten.
-public enum AtomicFileWriter {
+enum AtomicFileWriter {
     /// Writes `newBytes` to a temporary file in the same folder, fsyncs it, gives it the original's permission bits
     /// (and owner, when allowed), then renames it over `path` — only if `path` still holds `expectedOriginal`.
     /// A symbolic link is followed: the file it points to is replaced and the link stays.
@@ -19,7 +19,7 @@ public enum AtomicFileWriter {
     /// - Throws: `FixError.fileChangedOnDisk` if the file's bytes differ from `expectedOriginal` or it is gone, and
     ///   `FixError.writeFailed` if any step fails; either way the original is untouched and the temporary file
     ///   is removed.
-    public static func replace(path: String, expectedOriginal: [UInt8], with newBytes: [UInt8]) throws {
+    static func replace(path: String, expectedOriginal: [UInt8], with newBytes: [UInt8]) throws {
         try replace(path: path, expectedOriginal: expectedOriginal, with: newBytes, beforeFinalCheck: {})
     }
 
@@ -94,7 +94,7 @@ public enum AtomicFileWriter {
     /// - Throws: `FixError.fileChangedOnDisk` if `path` exists (a file appeared since the caller looked: use
     ///   `replace` for an existing file), and `FixError.writeFailed` if any step fails; the temporary file is
     ///   removed either way.
-    public static func create(path: String, with bytes: [UInt8]) throws {
+    static func create(path: String, with bytes: [UInt8]) throws {
         let (folder, name) = split(path.hasPrefix("/") ? path : "./" + path)
         var existing = stat()
         if lstat(path, &existing) == 0 { throw FixError.fileChangedOnDisk(file: path) }

@@ -1,22 +1,22 @@
 /// Reads catalogue files into one `Catalogue`: each file read whole, its YAML events decoded once into located
 /// values, each link's template parsed once against the merged `hosts`.
 public struct CatalogueLoader: Sendable {
-    public static let topLevelKeys = [
+    static let topLevelKeys = [
         "version", "app", "schemes", "hosts", "dispatch", "barriers", "mandatory_barrier", "components", "params",
         "param_groups", "links", "aasa", "app_ids", "allow", "deny",
     ]
-    public static let linkKeys = [
+    static let linkKeys = [
         "url", "title", "description", "examples", "barrier", "deprecated", "aliases", "lint", "required_params",
     ]
-    public static let componentKeys = ["kind", "id", "params", "navigable", "title", "description"]
-    public static let paramKeys = ["role", "type", "description"]
-    public static let accessKeys = ["schemes", "hosts"]
-    public static let lintKeys = ["ignore"]
+    static let componentKeys = ["kind", "id", "params", "navigable", "title", "description"]
+    static let paramKeys = ["role", "type", "description"]
+    static let accessKeys = ["schemes", "hosts"]
+    static let lintKeys = ["ignore"]
 
-    public init() {}
+    init() {}
 
     /// Reads and loads files from disk.
-    public func load(paths: [String]) throws -> Catalogue {
+    func load(paths: [String]) throws -> Catalogue {
         try load(files: paths.map(Self.read))
     }
 
@@ -37,7 +37,7 @@ public struct CatalogueLoader: Sendable {
     }
 
     /// Loads already-read files as one catalogue.
-    public func load(files: [SourceFile]) throws -> Catalogue {
+    func load(files: [SourceFile]) throws -> Catalogue {
         var catalogue = Catalogue(files: files)
         var components: [ComponentSpec] = []
         var params: [ParamSpec] = []

@@ -1,7 +1,7 @@
 /// A JSON value read from source text, each value keeping the byte range it was read from so a validator can
 /// point at the exact characters. Numbers keep their literal text; object members keep their order and any
 /// duplicate keys.
-public indirect enum JSONValue: Hashable, Sendable {
+indirect enum JSONValue: Hashable, Sendable {
     case object([JSONMember], range: Range<Int>)
     case array([JSONValue], range: Range<Int>)
     case string(String, range: Range<Int>)
@@ -11,7 +11,7 @@ public indirect enum JSONValue: Hashable, Sendable {
     case null(range: Range<Int>)
 
     /// The bytes the value spans, from its first character to just after its last.
-    public var range: Range<Int> {
+    var range: Range<Int> {
         switch self {
         case .object(_, let range), .array(_, let range), .string(_, let range), .number(_, let range),
             .bool(_, let range):
@@ -22,7 +22,7 @@ public indirect enum JSONValue: Hashable, Sendable {
     }
 
     /// The kind of value with its article, for messages such as "found a string".
-    public var kindDescription: String {
+    var kindDescription: String {
         switch self {
         case .object: return "an object"
         case .array: return "an array"
@@ -34,53 +34,53 @@ public indirect enum JSONValue: Hashable, Sendable {
     }
 
     /// The members of an object in source order, duplicates included; nil for any other value.
-    public var members: [JSONMember]? {
+    var members: [JSONMember]? {
         if case .object(let members, _) = self { return members }
         return nil
     }
 
     /// The elements of an array; nil for any other value.
-    public var elements: [JSONValue]? {
+    var elements: [JSONValue]? {
         if case .array(let elements, _) = self { return elements }
         return nil
     }
 
-    public var stringValue: String? {
+    var stringValue: String? {
         if case .string(let value, _) = self { return value }
         return nil
     }
 
-    public var boolValue: Bool? {
+    var boolValue: Bool? {
         if case .bool(let value, _) = self { return value }
         return nil
     }
 
     /// The literal text of a number; nil for any other value.
-    public var numberText: String? {
+    var numberText: String? {
         if case .number(let text, _) = self { return text }
         return nil
     }
 
     /// The member of an object with the given key. When a key appears twice the last one wins, as in most JSON
     /// readers (Foundation's included); validators report the duplicate separately.
-    public func member(_ key: String) -> JSONMember? {
+    func member(_ key: String) -> JSONMember? {
         members?.last { $0.key == key }
     }
 
     /// The value of the member with the given key (the last one when the key is repeated).
-    public subscript(key: String) -> JSONValue? {
+    subscript(key: String) -> JSONValue? {
         member(key)?.value
     }
 }
 
 /// One `"key": value` pair of a JSON object, with the byte range of the quoted key.
-public struct JSONMember: Hashable, Sendable {
-    public var key: String
+struct JSONMember: Hashable, Sendable {
+    var key: String
     /// The bytes of the key including its quotes.
-    public var keyRange: Range<Int>
-    public var value: JSONValue
+    var keyRange: Range<Int>
+    var value: JSONValue
 
-    public init(key: String, keyRange: Range<Int>, value: JSONValue) {
+    init(key: String, keyRange: Range<Int>, value: JSONValue) {
         self.key = key
         self.keyRange = keyRange
         self.value = value
@@ -89,29 +89,29 @@ public struct JSONMember: Hashable, Sendable {
 
 /// Why a text is not valid JSON: a message, the byte offset where the problem was found and, for an unclosed
 /// string, object or array, the byte offset where that construct starts.
-public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var message: String
-    public var byteOffset: Int
+struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+    var message: String
+    var byteOffset: Int
     /// Where the broken construct starts (the opening quote or bracket), when that differs from `byteOffset`.
-    public var openingOffset: Int?
+    var openingOffset: Int?
 
-    public init(message: String, byteOffset: Int, openingOffset: Int? = nil) {
+    init(message: String, byteOffset: Int, openingOffset: Int? = nil) {
         self.message = message
         self.byteOffset = byteOffset
         self.openingOffset = openingOffset
     }
 
-    public var description: String { "\(message) (at byte \(byteOffset))" }
+    var description: String { "\(message) (at byte \(byteOffset))" }
 }
 
 /// A strict RFC 8259 JSON reader over bytes that keeps every value's byte range. It accepts exactly one value
 /// with optional surrounding whitespace (and ignores a leading UTF-8 byte-order mark); comments, single
 /// quotes, trailing commas, lone surrogates, invalid UTF-8 and unescaped control characters are errors.
-public enum JSONDocument {
+enum JSONDocument {
     /// How deeply objects and arrays may nest before the reader gives up, bounding its recursion.
-    public static let defaultMaximumDepth = 512
+    static let defaultMaximumDepth = 512
 
-    public static func parse(
+    static func parse(
         _ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth
     ) throws(JSONSyntaxError) -> JSONValue {
         let result: Result<JSONValue, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
@@ -125,7 +125,7 @@ public enum JSONDocument {
         return try result.get()
     }
 
-    public static func parse(_ text: String, maximumDepth: Int = defaultMaximumDepth) throws(JSONSyntaxError)
+    static func parse(_ text: String, maximumDepth: Int = defaultMaximumDepth) throws(JSONSyntaxError)
         -> JSONValue
     {
         try parse(Array(text.utf8), maximumDepth: maximumDepth)

@@ -2,7 +2,7 @@
 /// repeated slashes), so the library needs no Foundation path bridging. Nothing here touches the file system.
 public enum PathName {
     /// Whether `path` starts at the root.
-    public static func isAbsolute(_ path: String) -> Bool { path.hasPrefix("/") }
+    static func isAbsolute(_ path: String) -> Bool { path.hasPrefix("/") }
 
     /// `path` inside `directory`: one slash between them; an absolute `path` is returned as it is.
     public static func join(_ directory: String, _ path: String) -> String {
@@ -30,7 +30,7 @@ public enum PathName {
 
     /// `path` without empty and `.` components, with each `..` removing the component before it (at the root
     /// it stays at the root; a relative path keeps the `..` it cannot resolve), and without a trailing slash.
-    public static func normalized(_ path: String) -> String {
+    static func normalized(_ path: String) -> String {
         let absolute = isAbsolute(path)
         var kept: [Substring] = []
         for component in path.split(separator: "/") where component != "." {

@@ -11,20 +11,20 @@ import Darwin
 ///
 /// Every link keeps several scalars for the whole run, so the range is stored as two 32-bit offsets (a scalar is
 /// 25 bytes rather than 33): the loader refuses files of 4 GiB or more.
-public struct Scalar: Sendable, Hashable {
-    public var value: String
+struct Scalar: Sendable, Hashable {
+    var value: String
     private var tokenStart: UInt32
     private var tokenEnd: UInt32
-    public var style: ScalarStyle
+    var style: ScalarStyle
 
-    public init(value: String, tokenRange: Range<Int>, style: ScalarStyle) {
+    init(value: String, tokenRange: Range<Int>, style: ScalarStyle) {
         self.value = value
         (tokenStart, tokenEnd) = Self.offsets(tokenRange)
         self.style = style
     }
 
     /// The byte range of the token in its file, quotes included.
-    public var tokenRange: Range<Int> {
+    var tokenRange: Range<Int> {
         get { Int(tokenStart)..<Int(tokenEnd) }
         set { (tokenStart, tokenEnd) = Self.offsets(newValue) }
     }
@@ -35,14 +35,14 @@ public struct Scalar: Sendable, Hashable {
     }
 
     /// Whether the scalar is YAML's null (`~`, `null`, or nothing at all, unquoted).
-    public var isNull: Bool {
+    var isNull: Bool {
         // Most values are longer than any spelling of null: their length rules them out without a comparison.
         guard style == .plain, value.utf8.count <= 4 else { return false }
         return value.isEmpty || value == "~" || value == "null" || value == "Null" || value == "NULL"
     }
 
     /// The plain scalar read as a YAML boolean, if it is one.
-    public var boolValue: Bool? {
+    var boolValue: Bool? {
         guard style == .plain, value.utf8.count <= 5 else { return nil }
         switch value {
         case "true", "True", "TRUE", "yes", "Yes", "on": return true
@@ -53,7 +53,7 @@ public struct Scalar: Sendable, Hashable {
 
     /// The byte offset in the file where the value's first character is written: after the opening quote, or
     /// for a block scalar (`|`, `>`) at the first non-blank character after its header line.
-    public func contentStart(in file: SourceFile) -> Int {
+    func contentStart(in file: SourceFile) -> Int {
         switch style {
         case .singleQuoted, .doubleQuoted: return tokenRange.lowerBound + 1
         case .plain: return tokenRange.lowerBound
@@ -71,7 +71,7 @@ public struct Scalar: Sendable, Hashable {
     /// Maps a UTF-8 range of `value` to the byte range in `file` that spells it. Exact for plain and quoted
     /// scalars on one line (escapes and `''` included); folded multi-line values map as closely as the folding
     /// allows. The common case, a value written byte for byte, costs one comparison.
-    public func sourceRange(ofValue span: Range<Int>, in file: SourceFile) -> Range<Int> {
+    func sourceRange(ofValue span: Range<Int>, in file: SourceFile) -> Range<Int> {
         let start = contentStart(in: file)
         if isWrittenVerbatim(at: start, in: file) {
             return (start + span.lowerBound)..<(start + span.upperBound)
@@ -162,12 +162,12 @@ public struct Scalar: Sendable, Hashable {
 
 /// A small located YAML value for the parts of a file read as a whole (rule options, unknown values):
 /// catalogues' links are decoded straight from the event stream instead.
-public indirect enum YAMLValue: Sendable, Hashable {
+indirect enum YAMLValue: Sendable, Hashable {
     case scalar(Scalar)
     case sequence([YAMLValue], range: Range<Int>)
     case mapping([(key: Scalar, value: YAMLValue)], range: Range<Int>)
 
-    public static func == (lhs: YAMLValue, rhs: YAMLValue) -> Bool {
+    static func == (lhs: YAMLValue, rhs: YAMLValue) -> Bool {
         switch (lhs, rhs) {
         case (.scalar(let a), .scalar(let b)): a == b
         case (.sequence(let a, let r1), .sequence(let b, let r2)): a == b && r1 == r2
@@ -177,22 +177,22 @@ public indirect enum YAMLValue: Sendable, Hashable {
         }
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(range) }
+    func hash(into hasher: inout Hasher) { hasher.combine(range) }
 
-    public var range: Range<Int> {
+    var range: Range<Int> {
         switch self {
         case .scalar(let scalar): scalar.tokenRange
         case .sequence(_, let range), .mapping(_, let range): range
         }
     }
 
-    public var scalar: Scalar? {
+    var scalar: Scalar? {
         if case .scalar(let scalar) = self { return scalar }
         return nil
     }
 
     /// A short name of the value's kind for messages (`a list`, `a mapping`, `a string`).
-    public var kindName: String {
+    var kindName: String {
         switch self {
         case .scalar: "a string"
         case .sequence: "a list"

@@ -1,23 +1,23 @@
 /// The bytes of a loaded file, held in memory and read like an array: the file is read whole once
 /// (`FileBytes`), and everything else reads these bytes.
-public struct SourceBytes: RandomAccessCollection, Sendable, Hashable {
+struct SourceBytes: RandomAccessCollection, Sendable, Hashable {
     private let bytes: [UInt8]
 
     /// The bytes of `array`.
-    public init(_ array: [UInt8]) { bytes = array }
+    init(_ array: [UInt8]) { bytes = array }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { bytes.count }
-    public var count: Int { bytes.count }
+    var startIndex: Int { 0 }
+    var endIndex: Int { bytes.count }
+    var count: Int { bytes.count }
 
-    public subscript(position: Int) -> UInt8 { bytes[position] }
+    subscript(position: Int) -> UInt8 { bytes[position] }
 
     /// Calls `body` with the bytes read through a buffer, valid only during the call.
-    public func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         try bytes.withUnsafeBufferPointer(body)
     }
 
-    public func withContiguousStorageIfAvailable<Result>(
+    func withContiguousStorageIfAvailable<Result>(
         _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result? {
         try bytes.withUnsafeBufferPointer(body)

@@ -14,7 +14,7 @@ public final class SourceFile: @unchecked Sendable {
     /// The path as the user named it; diagnostics print it unchanged.
     public let path: String
     /// The file's bytes, exactly as read (a leading byte-order mark included).
-    public let bytes: SourceBytes
+    let bytes: SourceBytes
     /// Byte offset at which each line starts (the first is 0), in 32 bits: a file of 4 GiB or more is refused
     /// before it is read, and a large catalogue has hundreds of thousands of lines (see `lineStart(_:)`).
     private let lineStarts: [UInt32]
@@ -50,7 +50,7 @@ public final class SourceFile: @unchecked Sendable {
     }
 
     /// A file of `contents` as read from `path`; at most `maximumByteCount` bytes (a precondition).
-    public init(path: String, contents bytes: SourceBytes) {
+    init(path: String, contents bytes: SourceBytes) {
         precondition(bytes.count <= Self.maximumByteCount, "a file of 4 GiB or more")
         self.path = path
         self.bytes = bytes
@@ -86,11 +86,11 @@ public final class SourceFile: @unchecked Sendable {
     /// The text of the file (invalid UTF-8 repaired with U+FFFD).
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    public var lineCount: Int { lineStarts.count }
+    var lineCount: Int { lineStarts.count }
 
     /// The byte offset at which a 0-based line starts (before a byte-order mark on the first line; see
     /// `textStart(ofLine:)`).
-    public func lineStart(_ line: Int) -> Int { Int(lineStarts[line]) }
+    func lineStart(_ line: Int) -> Int { Int(lineStarts[line]) }
 
     /// Calls `body` with the line starts (`lineStart(_:)` of every line, in order) read through a buffer.
     func withLineStarts<Result>(_ body: (UnsafeBufferPointer<UInt32>) throws -> Result) rethrows -> Result {
@@ -149,7 +149,7 @@ public final class SourceFile: @unchecked Sendable {
     }
 
     /// The position of a byte offset (clamped to the file).
-    public func position(ofByte offset: Int) -> SourcePosition {
+    func position(ofByte offset: Int) -> SourcePosition {
         let offset = min(max(0, offset), bytes.count)
         let low = line(containing: offset)
         let lineStart = textStart(ofLine: low)
@@ -169,7 +169,7 @@ public final class SourceFile: @unchecked Sendable {
     }
 
     /// The byte offset of a 0-based line and a 0-based column counted in characters (libyaml's marks).
-    public func byteOffset(line: Int, characterColumn column: Int) -> Int {
+    func byteOffset(line: Int, characterColumn column: Int) -> Int {
         guard line < lineStarts.count else { return bytes.count }
         let start = textStart(ofLine: line)
         if lineIsASCII(line) { return min(start + column, bytes.count) }
@@ -184,17 +184,17 @@ public final class SourceFile: @unchecked Sendable {
     }
 
     /// The range covering the given byte offsets.
-    public func range(ofBytes range: Range<Int>) -> SourceRange {
+    func range(ofBytes range: Range<Int>) -> SourceRange {
         SourceRange(start: position(ofByte: range.lowerBound), end: position(ofByte: range.upperBound))
     }
 
     /// A location in this file covering the given byte offsets.
-    public func location(ofBytes range: Range<Int>) -> SourceLocation {
+    func location(ofBytes range: Range<Int>) -> SourceLocation {
         SourceLocation(file: path, range: self.range(ofBytes: range))
     }
 
     /// Calls `body` with every 1-based line and its text (as `lineText(_:)` gives it), in order.
-    public func forEachLineText(_ body: (Int, String) throws -> Void) rethrows {
+    func forEachLineText(_ body: (Int, String) throws -> Void) rethrows {
         var line = 1
         try bytes.withUnsafeBufferPointer { buffer in
             while line <= lineStarts.count, textStart(ofLine: line - 1) < buffer.count {
@@ -213,7 +213,7 @@ public final class SourceFile: @unchecked Sendable {
     }
 
     /// The text of a 1-based line without its line break.
-    public func lineText(_ line: Int) -> String {
+    func lineText(_ line: Int) -> String {
         guard line >= 1, line <= lineStarts.count else { return "" }
         var text = bytes.copy(of: textStart(ofLine: line - 1)..<nextLineStart(after: line - 1))
         while let last = text.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") { text.removeLast() }

@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// How a YAML scalar was written; quoting decides how positions inside its value map to the source.
-public enum ScalarStyle: Sendable, Hashable {
+enum ScalarStyle: Sendable, Hashable {
     case plain, singleQuoted, doubleQuoted, literal, folded
 }
 

@@ -1,14 +1,14 @@
 /// An apple-app-site-association file read for its universal links (Cookpad's universal links): each `applinks.details` entry
 /// with its app ids and ordered patterns, every pattern located in the file, and the problems found on the way.
 /// Reading never fails: an invalid file yields problems and whatever entries could still be understood.
-public struct AssociationFile: Sendable {
-    public let source: SourceFile
+struct AssociationFile: Sendable {
+    let source: SourceFile
     /// The JSON document, or nil when the file is not valid JSON.
-    public let root: JSONValue?
-    public let details: [AssociationDetail]
+    let root: JSONValue?
+    let details: [AssociationDetail]
     private let problems: [AssociationProblem]
 
-    public init(source: SourceFile) {
+    init(source: SourceFile) {
         var reader = AssociationFileReader(source: source)
         let (root, details) = reader.read()
         self.source = source
@@ -20,25 +20,25 @@ public struct AssociationFile: Sendable {
     }
 
     /// Every problem in the file, in source order.
-    public func validate() -> [AssociationProblem] { problems }
+    func validate() -> [AssociationProblem] { problems }
 
     /// Every app id the file names, in order of first appearance.
-    public var appIDs: [String] {
+    var appIDs: [String] {
         var seen = Set<String>()
         return details.flatMap(\.appIDs).map(\.value).filter { seen.insert($0).inserted }
     }
 
     /// Every pattern of every entry, in file order.
-    public var patterns: [AssociationPattern] { details.flatMap(\.patterns) }
+    var patterns: [AssociationPattern] { details.flatMap(\.patterns) }
 
     /// The pattern that decides a URL: the first, in file order, that matches its path, query items and fragment
     /// (all as written in the URL, percent-encoded). Nil when no pattern matches, so the app does not open.
-    public func firstMatch(path: String, query: [(String, String?)], fragment: String?) -> AssociationMatch? {
+    func firstMatch(path: String, query: [(String, String?)], fragment: String?) -> AssociationMatch? {
         firstMatch(path: path, query: query, fragment: fragment, appID: nil)
     }
 
     /// Like `firstMatch(path:query:fragment:)`, looking only at the entries that name `appID` when one is given.
-    public func firstMatch(
+    func firstMatch(
         path: String, query: [(String, String?)], fragment: String?, appID: String?
     ) -> AssociationMatch? {
         for detail in details {
@@ -52,7 +52,7 @@ public struct AssociationFile: Sendable {
 
     /// Whether a text is an application identifier `TEAMID.bundle.id`: a team id of 10 uppercase letters or
     /// digits, a dot, then a bundle id of letters, digits, `-` and non-empty `.`-separated parts.
-    public static func isValidAppID(_ text: String) -> Bool {
+    static func isValidAppID(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard bytes.count > 11, bytes[10] == UInt8(ascii: "."),
             bytes[..<10].allSatisfy({ isUppercaseLetterOrDigit($0) })
@@ -73,17 +73,17 @@ public struct AssociationFile: Sendable {
 }
 
 /// One `applinks.details` entry: the apps it names and the patterns, in order, that decide which URLs they open.
-public struct AssociationDetail: Hashable, Sendable {
-    public var appIDs: [AssociationAppID]
+struct AssociationDetail: Hashable, Sendable {
+    var appIDs: [AssociationAppID]
     /// The `components` patterns, or the legacy `paths` when the entry has no `components` (systems since
     /// iOS 13 read `components` and ignore `paths` when both are present).
-    public var patterns: [AssociationPattern]
+    var patterns: [AssociationPattern]
     /// Which form `patterns` come from; nil when the entry has neither.
-    public var form: AssociationPattern.Form?
+    var form: AssociationPattern.Form?
     /// The entry's dictionary in the file.
-    public var range: SourceRange
+    var range: SourceRange
 
-    public init(appIDs: [AssociationAppID], patterns: [AssociationPattern], form: AssociationPattern.Form?, range: SourceRange) {
+    init(appIDs: [AssociationAppID], patterns: [AssociationPattern], form: AssociationPattern.Form?, range: SourceRange) {
         self.appIDs = appIDs
         self.patterns = patterns
         self.form = form
@@ -92,11 +92,11 @@ public struct AssociationDetail: Hashable, Sendable {
 }
 
 /// An app id string of a `details` entry, where it is written.
-public struct AssociationAppID: Hashable, Sendable {
-    public var value: String
-    public var range: SourceRange
+struct AssociationAppID: Hashable, Sendable {
+    var value: String
+    var range: SourceRange
 
-    public init(value: String, range: SourceRange) {
+    init(value: String, range: SourceRange) {
         self.value = value
         self.range = range
     }

@@ -1,12 +1,12 @@
 /// One universal link of the catalogue as the association file should list it: its path pattern (placeholders
 /// already replaced by `*` or `?`), the query items it needs, and a comment saying which link it is.
-public struct AssociationRoute: Hashable, Sendable {
-    public var path: String
+struct AssociationRoute: Hashable, Sendable {
+    var path: String
     /// Query items that must be present (with any value) for the link to open the app.
-    public var queryNames: [String]
-    public var comment: String?
+    var queryNames: [String]
+    var comment: String?
 
-    public init(path: String, queryNames: [String] = [], comment: String? = nil) {
+    init(path: String, queryNames: [String] = [], comment: String? = nil) {
         self.path = path
         self.queryNames = queryNames
         self.comment = comment
@@ -18,12 +18,12 @@ extension AssociationFile {
     /// `{"applinks": {"details": [{"appIDs": [appID], "components": [...]}]}}`, 2-space indent, keys in a fixed
     /// order (`/`, `?`, `comment`), routes in the order given (order decides matches), later exact repeats of
     /// a path and query dropped, ending with a newline.
-    public static func generate(appID: String, routes: [AssociationRoute]) -> String {
+    static func generate(appID: String, routes: [AssociationRoute]) -> String {
         generate(appIDs: [appID], routes: routes)
     }
 
     /// Like `generate(appID:routes:)`, for one `details` entry naming several apps (`appIDs` in the order given).
-    public static func generate(appIDs: [String], routes: [AssociationRoute]) -> String {
+    static func generate(appIDs: [String], routes: [AssociationRoute]) -> String {
         var seen = Set<[String]>()
         let unique = routes.filter { seen.insert([$0.path] + $0.queryNames).inserted }
         var output = JSONTextWriter()

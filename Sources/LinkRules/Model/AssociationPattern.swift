@@ -1,35 +1,35 @@
 /// One entry of an association file's `components` array (or one string of the legacy `paths` array): the
 /// URL path, query and fragment it matches, and whether a match opens the app or keeps the link in the browser.
-public struct AssociationPattern: Hashable, Sendable {
+struct AssociationPattern: Hashable, Sendable {
     /// How the pattern was written.
-    public enum Form: String, Hashable, Sendable {
+    enum Form: String, Hashable, Sendable {
         /// A dictionary of the `components` array (iOS 13 and later).
         case component
         /// A string of the legacy `paths` array, excluded with a `NOT ` prefix.
         case legacyPath
     }
 
-    public let form: Form
+    let form: Form
     /// The pattern for the URL path (`/` key, or the legacy string without `NOT `); `*` when absent.
-    public let path: String
+    let path: String
     /// The pattern for the query (`?` key); `.whole("*")` when absent.
-    public let query: AssociationQueryPattern
+    let query: AssociationQueryPattern
     /// The pattern for the fragment (`#` key); `*` when absent.
-    public let fragment: String
+    let fragment: String
     /// Whether a URL that matches must not open the app (`exclude: true` or a `NOT ` prefix).
-    public let exclude: Bool
+    let exclude: Bool
     /// Whether letters must match in case, after the file's and the entry's `defaults` (default true).
-    public let caseSensitive: Bool
+    let caseSensitive: Bool
     /// Whether the pattern's `%XX` escapes stand for the characters they encode (default true).
-    public let percentEncoded: Bool
-    public let comment: String?
+    let percentEncoded: Bool
+    let comment: String?
     /// The component dictionary, or the legacy path string, in the association file.
-    public let range: SourceRange
+    let range: SourceRange
     /// The `/` value (or the legacy path string) when one is written.
-    public let pathRange: SourceRange?
+    let pathRange: SourceRange?
     /// Which `details` entry the pattern belongs to, and its position in that entry's list (0-based).
-    public let detailIndex: Int
-    public let index: Int
+    let detailIndex: Int
+    let index: Int
 
     private let pathMatcher: AssociationWildcard
     private let fragmentMatcher: AssociationWildcard
@@ -48,7 +48,7 @@ public struct AssociationPattern: Hashable, Sendable {
         var value: AssociationWildcard
     }
 
-    public init(
+    init(
         form: Form = .component,
         path: String = "*",
         query: AssociationQueryPattern = .whole("*"),
@@ -95,7 +95,7 @@ public struct AssociationPattern: Hashable, Sendable {
 
     /// Whether a URL's path, query items and fragment, as written in the URL (percent-encoded), match every
     /// part of this pattern. A missing query or fragment is matched as empty text, so `*` still matches it.
-    public func matches(path: String, query: [(String, String?)], fragment: String?) -> Bool {
+    func matches(path: String, query: [(String, String?)], fragment: String?) -> Bool {
         guard pathMatcher.matches(path) else { return false }
         guard fragmentMatcher.matches(fragment ?? "") else { return false }
         switch queryMatcher {
@@ -116,26 +116,26 @@ public struct AssociationPattern: Hashable, Sendable {
     }
 
     /// Whether the pattern constrains only the path (no query or fragment pattern other than `*`).
-    public var matchesAnyQueryAndFragment: Bool {
+    var matchesAnyQueryAndFragment: Bool {
         query == .whole("*") && fragment == "*"
     }
 }
 
 /// The `?` part of a component: either one pattern for the whole query string, or a dictionary of query-item
 /// names to value patterns that must all be present and match.
-public enum AssociationQueryPattern: Hashable, Sendable {
+enum AssociationQueryPattern: Hashable, Sendable {
     case whole(String)
     case items([AssociationQueryItemPattern])
 }
 
 /// One `name: valuePattern` entry of a component's `?` dictionary.
-public struct AssociationQueryItemPattern: Hashable, Sendable {
-    public var name: String
-    public var valuePattern: String
+struct AssociationQueryItemPattern: Hashable, Sendable {
+    var name: String
+    var valuePattern: String
     /// The key in the association file.
-    public var range: SourceRange?
+    var range: SourceRange?
 
-    public init(name: String, valuePattern: String, range: SourceRange? = nil) {
+    init(name: String, valuePattern: String, range: SourceRange? = nil) {
         self.name = name
         self.valuePattern = valuePattern
         self.range = range
@@ -143,16 +143,16 @@ public struct AssociationQueryItemPattern: Hashable, Sendable {
 }
 
 /// The pattern that decided how a URL is handled: the first one, in file order, that matches it.
-public struct AssociationMatch: Hashable, Sendable {
-    public var pattern: AssociationPattern
+struct AssociationMatch: Hashable, Sendable {
+    var pattern: AssociationPattern
     /// The app ids of the `details` entry the pattern belongs to.
-    public var appIDs: [String]
+    var appIDs: [String]
 
-    public init(pattern: AssociationPattern, appIDs: [String]) {
+    init(pattern: AssociationPattern, appIDs: [String]) {
         self.pattern = pattern
         self.appIDs = appIDs
     }
 
     /// Whether the URL opens the app; false when the deciding pattern excludes it.
-    public var opensApp: Bool { !pattern.exclude }
+    var opensApp: Bool { !pattern.exclude }
 }

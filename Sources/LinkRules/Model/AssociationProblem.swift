@@ -1,8 +1,8 @@
 /// Something wrong in an apple-app-site-association file, found while reading it: what kind of problem, a
 /// message in the house style, and the exact characters it concerns. The `aasa-invalid` rule reports these.
-public struct AssociationProblem: Hashable, Sendable, CustomStringConvertible {
+struct AssociationProblem: Hashable, Sendable, CustomStringConvertible {
     /// The kinds of problem, so rules and tests need not compare message text.
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
+    enum Kind: String, Hashable, Sendable, CaseIterable {
         /// The file is not JSON; the range is where the reader stopped.
         case invalidJSON
         /// A value of the wrong JSON type (`details` an object, `exclude` a string…).
@@ -21,18 +21,18 @@ public struct AssociationProblem: Hashable, Sendable, CustomStringConvertible {
         case unmatchablePattern
     }
 
-    public var kind: Kind
-    public var message: String
-    public var range: SourceRange
+    var kind: Kind
+    var message: String
+    var range: SourceRange
     /// For invalid JSON, where the unclosed string, object or array starts.
-    public var openingRange: SourceRange?
+    var openingRange: SourceRange?
 
-    public init(kind: Kind, message: String, range: SourceRange, openingRange: SourceRange? = nil) {
+    init(kind: Kind, message: String, range: SourceRange, openingRange: SourceRange? = nil) {
         self.kind = kind
         self.message = message
         self.range = range
         self.openingRange = openingRange
     }
 
-    public var description: String { "\(range.start.line):\(range.start.column): \(message)" }
+    var description: String { "\(range.start.line):\(range.start.column): \(message)" }
 }

@@ -4,40 +4,40 @@
 /// `first-match` the earliest matching link wins (NoMoreDeepLinkHandler tries its handlers in order). Under
 /// `most-specific` the links are compared at the first path component where their specificity differs, then by
 /// their query items; two links equally specific that require the same query items the same way tie.
-public struct DispatchOrder: Sendable {
-    public let mode: DispatchMode
+struct DispatchOrder: Sendable {
+    let mode: DispatchMode
 
-    public init(mode: DispatchMode) { self.mode = mode }
+    init(mode: DispatchMode) { self.mode = mode }
 
     /// How specific one path component is: a literal beats a placeholder with a literal prefix (a longer prefix
     /// beats a shorter one, then a typed placeholder an untyped one), which beats a typed placeholder, which beats
     /// an untyped one (`{id}` and `{id:string}`).
-    public struct ComponentRank: Sendable, Hashable, Comparable {
-        public enum Kind: Int, Sendable, Hashable {
+    struct ComponentRank: Sendable, Hashable, Comparable {
+        enum Kind: Int, Sendable, Hashable {
             case untypedPlaceholder, typedPlaceholder, prefixedPlaceholder, literal
         }
 
-        public var kind: Kind
+        var kind: Kind
         /// The length of a prefixed placeholder's literal prefix, in UTF-8 bytes; 0 otherwise.
-        public var prefixLength: Int
+        var prefixLength: Int
         /// Whether a prefixed placeholder is typed.
-        public var isTyped: Bool
+        var isTyped: Bool
 
-        public static func < (lhs: Self, rhs: Self) -> Bool {
+        static func < (lhs: Self, rhs: Self) -> Bool {
             (lhs.kind.rawValue, lhs.prefixLength, lhs.isTyped ? 1 : 0) < (rhs.kind.rawValue, rhs.prefixLength, rhs.isTyped ? 1 : 0)
         }
     }
 
     /// How specific a route is: its components' ranks, then what it requires of the query. Two routes that match
     /// one URL are compared with `compare(_:_:)`.
-    public struct Specificity: Sendable, Hashable {
-        public var components: [ComponentRank]
+    struct Specificity: Sendable, Hashable {
+        var components: [ComponentRank]
         /// Required query items with a fixed value (`open=buy`).
-        public var fixedQueryValues: Int
+        var fixedQueryValues: Int
         /// Required query items with a typed placeholder (`order_id={order_id:int}`).
-        public var typedQueryValues: Int
+        var typedQueryValues: Int
         /// Every required query item, including untyped placeholders and `required_params:`.
-        public var queryItems: Int
+        var queryItems: Int
         /// The required query items' names, each with what it asks (a fixed value, a typed or an untyped
         /// placeholder, presence): two routes equally ranked tie only when these are the same.
         var querySignature: [String]
@@ -77,7 +77,7 @@ public struct DispatchOrder: Sendable {
     }
 
     /// Where one route is more specific than another.
-    public enum Difference: Sendable, Hashable {
+    enum Difference: Sendable, Hashable {
         /// At the path component of this index (from 0), ranked as given (the more specific first).
         case component(Int, ComponentRank, over: ComponentRank)
         /// It requires more query items with a fixed value.
@@ -89,7 +89,7 @@ public struct DispatchOrder: Sendable {
     }
 
     /// How a route compares with another that matches a common URL, under `most-specific`.
-    public enum Comparison: Sendable, Hashable {
+    enum Comparison: Sendable, Hashable {
         case moreSpecific(Difference)
         case lessSpecific(Difference)
         /// Equally specific, with the same query items asked the same way: the app cannot choose.
@@ -101,7 +101,7 @@ public struct DispatchOrder: Sendable {
     /// How `a` compares with `b`, two routes that match one URL (so with as many components), under
     /// `most-specific`: at the first component where their ranks differ, then by their fixed query values, typed
     /// query values and query items.
-    public static func compare(_ a: Specificity, _ b: Specificity) -> Comparison {
+    static func compare(_ a: Specificity, _ b: Specificity) -> Comparison {
         for (index, (x, y)) in zip(a.components, b.components).enumerated() where x != y {
             return x > y ? .moreSpecific(.component(index, x, over: y)) : .lessSpecific(.component(index, y, over: x))
         }

@@ -1,11 +1,11 @@
 /// Turns English nouns into their plural and singular forms, for `plural-resource-nouns` (the HER app's deep-link guide: "use plural
 /// nouns for resource descriptions"). Regular rules, irregular pairs and uncountable words, all extendable from
 /// the configuration's `inflections:`.
-public struct Inflector: Sendable {
+struct Inflector: Sendable {
     /// Singular → plural pairs that follow no rule.
-    public let irregular: [String: String]
+    let irregular: [String: String]
     /// Words with one form (`feed`, `news`, `settings`).
-    public let uncountable: Set<String>
+    let uncountable: Set<String>
 
     /// What the irregular pairs and uncountable words say about one lowercased word.
     private struct Forms: Sendable {
@@ -20,20 +20,20 @@ public struct Inflector: Sendable {
     /// are in none, so the regular rules start after one hash of the word.
     private let forms: [String: Forms]
 
-    public static let defaultIrregular: [String: String] = [
+    static let defaultIrregular: [String: String] = [
         "person": "people", "man": "men", "woman": "women", "child": "children", "tooth": "teeth", "foot": "feet",
         "mouse": "mice", "goose": "geese", "ox": "oxen", "leaf": "leaves", "life": "lives", "knife": "knives",
         "wife": "wives", "half": "halves", "shelf": "shelves", "wolf": "wolves", "criterion": "criteria",
         "medium": "media", "datum": "data", "index": "indices", "quiz": "quizzes", "status": "statuses",
         "campus": "campuses", "bus": "buses", "analysis": "analyses", "crisis": "crises", "thesis": "theses",
     ]
-    public static let defaultUncountable: Set<String> = [
+    static let defaultUncountable: Set<String> = [
         "feed", "news", "settings", "information", "info", "equipment", "money", "rice", "series", "species",
         "sheep", "fish", "deer", "data", "media", "metadata", "software", "hardware", "feedback", "advice",
         "music", "inbox",
     ]
 
-    public init(irregular: [String: String] = [:], uncountable: Set<String> = []) {
+    init(irregular: [String: String] = [:], uncountable: Set<String> = []) {
         var pairs = Self.defaultIrregular
         for (singular, plural) in irregular { pairs[singular.lowercasedASCIIIfNeeded] = plural.lowercasedASCIIIfNeeded }
         self.irregular = pairs
@@ -50,10 +50,10 @@ public struct Inflector: Sendable {
     }
 
     /// Whether the word has a single form for one and many.
-    public func isUncountable(_ word: String) -> Bool { forms[word.lowercasedASCIIIfNeeded]?.isUncountable == true }
+    func isUncountable(_ word: String) -> Bool { forms[word.lowercasedASCIIIfNeeded]?.isUncountable == true }
 
     /// The plural of a singular noun (`community` → `communities`, `person` → `people`, `post` → `posts`).
-    public func pluralize(_ word: String) -> String {
+    func pluralize(_ word: String) -> String {
         let lower = word.lowercasedASCIIIfNeeded
         if let forms = forms[lower] {
             if forms.isUncountable { return word }
@@ -72,7 +72,7 @@ public struct Inflector: Sendable {
     }
 
     /// The singular of a plural noun, or the word itself when it does not look plural.
-    public func singularize(_ word: String) -> String {
+    func singularize(_ word: String) -> String {
         let lower = word.lowercasedASCIIIfNeeded
         if let forms = forms[lower] {
             if forms.isUncountable { return word }
@@ -90,7 +90,7 @@ public struct Inflector: Sendable {
 
     /// Whether the word reads as a plural (or has one form), so it can name a collection. On the per-link hot
     /// path: the regular rules look at the last bytes without building the singular.
-    public func isPlural(_ word: String) -> Bool {
+    func isPlural(_ word: String) -> Bool {
         let lower = word.lowercasedASCIIIfNeeded
         if let forms = forms[lower] {
             if forms.isUncountable || forms.singular != nil { return true }

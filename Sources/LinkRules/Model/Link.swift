@@ -1,31 +1,31 @@
 /// One entry of a catalogue's `links:` list: its parsed route template and every other value, each with where
 /// it was written so diagnostics and fixes can point into the URL string itself. A class, immutable once loaded:
 /// rules pass links around on the hot path, and sharing one is a single reference count, not a copy of every field.
-public final class Link: Sendable {
+final class Link: Sendable {
     // Fields are declared in this order so that 32-bit offsets and flags fill the room after the template's flags
     // and after each 25-byte scalar: a link is 200 bytes, which malloc serves from 208-byte chunks.
-    public let file: SourceFile
-    public let template: LinkTemplate
+    let file: SourceFile
+    let template: LinkTemplate
     /// The link's position in the merged catalogue, in 32 bits (see `index`).
     private let storedIndex: UInt32
     /// The `url:` scalar.
-    public let url: Scalar
+    let url: Scalar
     /// Whether the entry is written in flow style (`- { url: … }`).
-    public let entryIsFlow: Bool
-    public let deprecated: Bool
+    let entryIsFlow: Bool
+    let deprecated: Bool
     /// The byte range of the whole entry (the mapping after `- `), as 32-bit offsets (see `entryRange`).
     private let entryStart: UInt32
-    public let title: Scalar?
+    let title: Scalar?
     private let entryEnd: UInt32
-    public let barrier: Scalar?
-    public let examples: [Scalar]
+    let barrier: Scalar?
+    let examples: [Scalar]
     /// The values few links have, out of line: nil when the entry has none of them.
     private let rare: RareLinkValues?
 
     /// A link of every value given. Its index and byte offsets are kept in 32 bits: an index below 0 or of 2^32 − 1
     /// or more, or a range ending at 2^32 − 1 or beyond, stops the program (preconditions; the loader refuses
     /// files of 4 GiB or more).
-    public convenience init(
+    convenience init(
         index: Int, file: SourceFile, template: LinkTemplate, url: Scalar, entryRange: Range<Int>,
         entryIsFlow: Bool = false, title: Scalar? = nil, examples: [Scalar] = [], barrier: Scalar? = nil,
         deprecated: Bool = false, aliases: [Scalar] = [], aliasesRange: Range<Int>? = nil, aliasesAreFlow: Bool = false,
@@ -66,36 +66,36 @@ public final class Link: Sendable {
 
     /// The link's position in the merged catalogue, in file order. Stored in 32 bits: an index of 2^32 − 1 or more
     /// (more than four billion links, over several files) stops the program at the initializer's precondition.
-    public var index: Int { Int(storedIndex) }
+    var index: Int { Int(storedIndex) }
 
-    public var aliases: [Scalar] { rare?.aliases ?? [] }
+    var aliases: [Scalar] { rare?.aliases ?? [] }
 
     /// Rule ids named in the entry's `lint: { ignore: [...] }`.
-    public var ignoredRules: [Scalar] { rare?.ignoredRules ?? [] }
+    var ignoredRules: [Scalar] { rare?.ignoredRules ?? [] }
 
     /// Parameters the link requires.
-    public var requiredParams: [Scalar] { rare?.requiredParams ?? [] }
+    var requiredParams: [Scalar] { rare?.requiredParams ?? [] }
 
     /// Whether the `aliases:` value is a flow list, for fixes that add to it.
-    public var aliasesAreFlow: Bool { rare?.aliasesAreFlow ?? false }
+    var aliasesAreFlow: Bool { rare?.aliasesAreFlow ?? false }
 
     /// The byte range of the whole entry (the mapping after `- `). Links are kept for the whole run, so their
     /// ranges are stored in 32 bits: the loader refuses files of 4 GiB or more.
-    public var entryRange: Range<Int> { Int(entryStart)..<Int(entryEnd) }
+    var entryRange: Range<Int> { Int(entryStart)..<Int(entryEnd) }
 
     /// The `aliases:` value's range, for fixes that add to it; nil when the entry has no `aliases:`.
-    public var aliasesRange: Range<Int>? { rare?.aliasesRange }
+    var aliasesRange: Range<Int>? { rare?.aliasesRange }
 
     /// The location of a UTF-8 range of the URL template.
-    public func location(ofURL span: Range<Int>) -> SourceLocation {
+    func location(ofURL span: Range<Int>) -> SourceLocation {
         file.location(ofBytes: url.sourceRange(ofValue: span, in: file))
     }
 
     /// The location of the whole URL value.
-    public var urlLocation: SourceLocation { file.location(ofBytes: url.tokenRange) }
+    var urlLocation: SourceLocation { file.location(ofBytes: url.tokenRange) }
 
     /// The line the entry starts on.
-    public var line: Int { file.position(ofByte: entryRange.lowerBound).line }
+    var line: Int { file.position(ofByte: entryRange.lowerBound).line }
 }
 
 /// The values of a link entry that few links have (aliases, `lint: ignore`, required parameters), kept out of line

@@ -2,9 +2,9 @@
 /// components for the whole run, so a component is compact (32 bytes): its text, its kind, where it starts as a
 /// 32-bit offset (it ends where its text does), the length of its literal prefix in 16 bits and two flags; the
 /// lowercased name and the prefix are computed when asked for.
-public struct PathComponent: Sendable, Hashable {
+struct PathComponent: Sendable, Hashable {
     /// What a component is: a word, a number, or a placeholder.
-    public enum Kind: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
         /// A fixed word (`feed`, `communities`).
         case literal
         /// A literal number (`9`, or EXFE's `!100233`): an id value written out.
@@ -15,8 +15,8 @@ public struct PathComponent: Sendable, Hashable {
     }
 
     /// The component exactly as written.
-    public let text: String
-    public let kind: Kind
+    let text: String
+    let kind: Kind
     private let start: UInt32
     /// `prefixLength` when it is below `UInt16.max` (always, but for a prefix of 64 KiB); `UInt16.max` when it
     /// must be worked out again from the text.
@@ -41,10 +41,10 @@ public struct PathComponent: Sendable, Hashable {
     }
 
     /// UTF-8 range of the component in the template.
-    public var span: Range<Int> { Int(start)..<(Int(start) + text.utf8.count) }
+    var span: Range<Int> { Int(start)..<(Int(start) + text.utf8.count) }
 
     /// The UTF-8 length of the literal text before a placeholder or number (EXFE's `!`); 0 for a word.
-    public var prefixLength: Int32 {
+    var prefixLength: Int32 {
         if shortPrefixLength != .max { return Int32(shortPrefixLength) }
         // A prefix of 64 KiB or more, found again as the parser found it.
         switch kind {
@@ -57,7 +57,7 @@ public struct PathComponent: Sendable, Hashable {
 
     /// The lowercased literal text, as messages and fixes name the component: a word lowercased, a number as
     /// written, empty for a placeholder. (Rules look components up by the positions `LintContext` resolved.)
-    public var name: String {
+    var name: String {
         switch kind {
         case .literal: hasASCIICapital ? text.lowercasedASCIIIfNeeded : text
         case .integer: text
@@ -66,7 +66,7 @@ public struct PathComponent: Sendable, Hashable {
     }
 
     /// Literal text before a placeholder or number, such as EXFE's `!` (empty when none).
-    public var prefix: String {
+    var prefix: String {
         prefixLength == 0 ? "" : String(decoding: text.utf8.prefix(Int(prefixLength)), as: UTF8.self)
     }
 
@@ -84,7 +84,7 @@ public struct PathComponent: Sendable, Hashable {
     }
 
     /// Whether the component is an id: an integer literal or an identifier placeholder.
-    public var isIdentifier: Bool {
+    var isIdentifier: Bool {
         switch kind {
         case .integer: true
         case .placeholder(let placeholder): placeholder.isIdentifier
@@ -93,18 +93,18 @@ public struct PathComponent: Sendable, Hashable {
     }
 
     /// Whether the component is a value (a number or any placeholder) rather than a word.
-    public var isValue: Bool {
+    var isValue: Bool {
         if case .literal = kind { return false }
         return true
     }
 
     /// Whether the component is a fixed word.
-    public var isLiteral: Bool {
+    var isLiteral: Bool {
         if case .literal = kind { return true }
         return false
     }
 
-    public var placeholder: Placeholder? {
+    var placeholder: Placeholder? {
         if case .placeholder(let placeholder) = kind { return placeholder }
         return nil
     }
@@ -114,11 +114,11 @@ public struct PathComponent: Sendable, Hashable {
 /// keeps its items for the whole run, so the ranges are stored as 32-bit offsets after the strings and the
 /// placeholder (100 bytes rather than 137): a template is one scalar of a catalogue, and the loader refuses files
 /// of 4 GiB or more.
-public struct QueryItem: Sendable, Hashable {
-    public var name: String
-    public var value: String?
+struct QueryItem: Sendable, Hashable {
+    var name: String
+    var value: String?
     /// The placeholder the value is, when it is one.
-    public var placeholder: Placeholder?
+    var placeholder: Placeholder?
     private var nameStart: UInt32
     private var nameEnd: UInt32
     /// `UInt32.max` when there is no value (see `valueSpan`).
@@ -141,43 +141,43 @@ public struct QueryItem: Sendable, Hashable {
 
     /// The UTF-8 range of the name in the template. Kept as 32-bit offsets: a span that starts below 0 or ends at
     /// 2^32 − 1 or beyond stops the program (a precondition; a template is one scalar of a file under 4 GiB).
-    public var nameSpan: Range<Int> {
+    var nameSpan: Range<Int> {
         get { Int(nameStart)..<Int(nameEnd) }
         set { (nameStart, nameEnd) = Self.offsets(newValue) }
     }
 
     /// The UTF-8 range of the value after `=`, nil when there is no `=`; the same bounds as `nameSpan`.
-    public var valueSpan: Range<Int>? {
+    var valueSpan: Range<Int>? {
         get { valueStart == .max ? nil : Int(valueStart)..<Int(valueEnd) }
         set { (valueStart, valueEnd) = newValue.map(Self.offsets) ?? (.max, .max) }
     }
 
     /// The whole `name=value` item's range.
-    public var span: Range<Int> { nameSpan.lowerBound..<(valueSpan?.upperBound ?? nameSpan.upperBound) }
+    var span: Range<Int> { nameSpan.lowerBound..<(valueSpan?.upperBound ?? nameSpan.upperBound) }
 }
 
 /// A parsed route template: scheme, host, path components, query and fragment, each part with its UTF-8 range in
 /// the template string so diagnostics point at exact characters. Parsed once per link. Every link keeps its
 /// template for the whole run, so scheme, host and fragment are read from the text through their ranges rather
 /// than stored, and those ranges are kept in 32-bit offsets.
-public struct LinkTemplate: Sendable, Hashable {
+struct LinkTemplate: Sendable, Hashable {
     // Stored in this order so that the four flags come last: a link puts its 32-bit index in the room after them.
     /// The template as written.
-    public let text: String
+    let text: String
     private var schemeRange: OptionalSpan
     private var hostRange: OptionalSpan
     private var fragmentRange: OptionalSpan
-    public internal(set) var components: [PathComponent]
-    public internal(set) var query: [QueryItem]
+    internal(set) var components: [PathComponent]
+    internal(set) var query: [QueryItem]
     /// Whether the URI has no `//` after its scheme (`spotify:track:1`, `mailto:x`).
-    public internal(set) var isOpaque: Bool
+    internal(set) var isOpaque: Bool
     /// Whether this is an `http` or `https` link (a universal link candidate). Decided by the parser, which needs
     /// it to read the authority; several rules ask it of every link.
-    public internal(set) var isWebLink: Bool
+    internal(set) var isWebLink: Bool
     /// Whether the path ends with `/`.
-    public internal(set) var hasTrailingSlash: Bool
+    internal(set) var hasTrailingSlash: Bool
     /// Whether there is no path at all after the authority (`exfe://`, which EXFE's URL scheme tells apart from `exfe:///`).
-    public internal(set) var hasEmptyPath: Bool
+    internal(set) var hasEmptyPath: Bool
 
     /// A template of `text` with the parts the parser found in it. Every stored property is set here and has no
     /// default value: with defaults, the compiler built the template in one place, copied it to another and
@@ -199,38 +199,38 @@ public struct LinkTemplate: Sendable, Hashable {
     }
 
     /// The range of the scheme, before its `:`.
-    public internal(set) var schemeSpan: Range<Int>? {
+    internal(set) var schemeSpan: Range<Int>? {
         get { schemeRange.range }
         set { schemeRange = OptionalSpan(newValue) }
     }
 
     /// The range of the host, when there is one (see `host`).
-    public internal(set) var hostSpan: Range<Int>? {
+    internal(set) var hostSpan: Range<Int>? {
         get { hostRange.range }
         set { hostRange = OptionalSpan(newValue) }
     }
 
     /// The range of the fragment, after its `#`.
-    public internal(set) var fragmentSpan: Range<Int>? {
+    internal(set) var fragmentSpan: Range<Int>? {
         get { fragmentRange.range }
         set { fragmentRange = OptionalSpan(newValue) }
     }
 
     /// The scheme as written (`her`, `HTTPS`), nil when the template has none.
-    public var scheme: String? { schemeSpan.map { String(substring($0)) } }
+    var scheme: String? { schemeSpan.map { String(substring($0)) } }
 
     /// The host, when there is one: a universal link's host, a custom scheme's authority listed in `hosts`, or
     /// `""` for an empty host (`exfe:///`). `nil` when a custom scheme's authority is its first component.
-    public var host: String? { hostSpan.map { String(substring($0)) } }
+    var host: String? { hostSpan.map { String(substring($0)) } }
 
     /// The text after `#`, when there is one.
-    public var fragment: String? { fragmentSpan.map { String(substring($0)) } }
+    var fragment: String? { fragmentSpan.map { String(substring($0)) } }
 
     /// Whether the template has an empty host (`exfe:///…`).
-    public var hasEmptyHost: Bool { hostSpan?.isEmpty == true }
+    var hasEmptyHost: Bool { hostSpan?.isEmpty == true }
 
     /// Every placeholder, in the path and in query values.
-    public var placeholders: [Placeholder] {
+    var placeholders: [Placeholder] {
         components.compactMap(\.placeholder) + query.compactMap(\.placeholder)
     }
 
@@ -256,14 +256,14 @@ public struct LinkTemplate: Sendable, Hashable {
     /// stored: the linter needs it only for links with findings or suppressions and for the rare comparisons of
     /// two links on one path (`duplicate-link` compares the bytes without making a string); a caller that needs
     /// every link's key more than once (the differ) pays for building it each time.
-    public var routeKey: String { withRouteKeyBytes { String(decoding: $0, as: UTF8.self) } }
+    var routeKey: String { withRouteKeyBytes { String(decoding: $0, as: UTF8.self) } }
 
     /// A 64-bit hash of the bytes of `routeKey` (FNV-1a, then mixed): equal keys hash equal, so routes are
     /// compared by their keys only when their hashes meet.
     ///
     /// An ASCII template with at most one query item (nearly every link) is hashed as its key's bytes are
     /// produced, with no room written; any other is hashed from its written key.
-    public var routeKeyHash: UInt64 {
+    var routeKeyHash: UInt64 {
         if query.count < 2 {
             var text = text
             let streamed = text.withUTF8 { bytes -> UInt64? in

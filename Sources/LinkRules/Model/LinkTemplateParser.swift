@@ -9,13 +9,13 @@ import Darwin
 /// Parses route templates in one pass over their UTF-8 bytes, without regular expressions: scheme, authority
 /// (a host, or a custom scheme's first component), path components with placeholders in every supported style,
 /// query items and fragment.
-public struct LinkTemplateParser: Sendable {
+struct LinkTemplateParser: Sendable {
     /// Custom-scheme authorities that are hosts rather than first components (`localhost` in `app://localhost/pay`).
-    public let hosts: Set<String>
+    let hosts: Set<String>
     /// `hosts` as bytes, so an authority in ASCII is compared without making a string of it.
     private let hostBytes: [[UInt8]]
 
-    public init(hosts: Set<String> = []) {
+    init(hosts: Set<String> = []) {
         self.hosts = Set(hosts.map { $0.lowercasedASCIIIfNeeded })
         hostBytes = self.hosts.map { Array($0.utf8) }
     }
@@ -37,7 +37,7 @@ public struct LinkTemplateParser: Sendable {
         return hostBytes.contains { equalsIgnoringASCIICase($0, authority) }
     }
 
-    public func parse(_ text: String) -> LinkTemplate {
+    func parse(_ text: String) -> LinkTemplate {
         var bytes = text
         return bytes.withUTF8 { parse($0, of: text) }
     }

@@ -1,5 +1,5 @@
 /// The navigation actions a payload step can take (the Coordinator playground), each wrapping its target in one fixed key.
-public enum StepKind: String, CaseIterable, Hashable, Sendable {
+enum StepKind: String, CaseIterable, Hashable, Sendable {
     /// Switches to another flow: `{"transition": {"flow": {"tabs": {}}}}`.
     case transition
     /// Selects a tab: `{"change": {"tab": {"home": {}}}}`.
@@ -10,7 +10,7 @@ public enum StepKind: String, CaseIterable, Hashable, Sendable {
     case present
 
     /// The key that wraps the step's target.
-    public var wrapperKey: String {
+    var wrapperKey: String {
         switch self {
         case .transition: return "flow"
         case .change: return "tab"
@@ -22,21 +22,21 @@ public enum StepKind: String, CaseIterable, Hashable, Sendable {
 
 /// One node of a decoded navigation payload (the Coordinator playground): what it does to which target, the target's fields, the
 /// steps that follow it, and where it sits in the decoded JSON.
-public struct NavigationStep: Hashable, Sendable {
-    public var kind: StepKind
+struct NavigationStep: Hashable, Sendable {
+    var kind: StepKind
     /// The target's name (`tabs`, `home`, `screenA`, `account`).
-    public var target: String
+    var target: String
     /// The target's fields in order (`{"screenB": {"id": 1}}` has the field `id`).
-    public var fields: [JSONMember]
-    public var children: [NavigationStep]
+    var fields: [JSONMember]
+    var children: [NavigationStep]
     /// The node's object (`{"step": …, "children": …}`) in the decoded JSON bytes.
-    public var range: Range<Int>
+    var range: Range<Int>
     /// The target's key in the decoded JSON bytes.
-    public var targetRange: Range<Int>
+    var targetRange: Range<Int>
     /// Where the node is: empty for the root, else like `children[0].children[3]`.
-    public var jsonPath: String
+    var jsonPath: String
 
-    public init(
+    init(
         kind: StepKind, target: String, fields: [JSONMember] = [], children: [NavigationStep] = [],
         range: Range<Int>, targetRange: Range<Int>, jsonPath: String
     ) {
@@ -51,23 +51,23 @@ public struct NavigationStep: Hashable, Sendable {
 
     /// Decodes a Base64 payload (standard or URL-safe alphabet, padded or not, `=` `+` `/` possibly
     /// percent-encoded) into its root step.
-    public static func decode(base64: String) -> Result<NavigationStep, PayloadProblem> {
+    static func decode(base64: String) -> Result<NavigationStep, PayloadProblem> {
         NavigationPayload.decode(base64: base64).map(\.root)
     }
 
     /// The JSON path of this step's target object (`children[0].step.push.path.screenA`).
-    public var targetPath: String {
+    var targetPath: String {
         PayloadJSONPath.appending(key: target, to: "\(PayloadJSONPath.appending(key: "step", to: jsonPath)).\(kind.rawValue).\(kind.wrapperKey)")
     }
 
     /// Visits this step and every step below it, parents before children, in document order.
-    public func walk(_ visit: (NavigationStep) throws -> Void) rethrows {
+    func walk(_ visit: (NavigationStep) throws -> Void) rethrows {
         try visit(self)
         for child in children { try child.walk(visit) }
     }
 
     /// This step and every step below it, in document order.
-    public var allSteps: [NavigationStep] {
+    var allSteps: [NavigationStep] {
         var steps: [NavigationStep] = []
         walk { steps.append($0) }
         return steps
@@ -75,7 +75,7 @@ public struct NavigationStep: Hashable, Sendable {
 
     /// Every `present` step in this tree that is followed by `push` steps among its children: the situation
     /// the `modal-terminal` rule looks at (the HER app's deep-link guide says modals are terminal; the Coordinator playground's account modal is not).
-    public var modalContinuations: [ModalContinuation] {
+    var modalContinuations: [ModalContinuation] {
         allSteps.compactMap { step in
             guard step.kind == .present else { return nil }
             let pushes = step.children.filter { $0.kind == .push }
@@ -84,7 +84,7 @@ public struct NavigationStep: Hashable, Sendable {
     }
 
     /// Every field in this tree's targets whose key looks like a credential, with its JSON path.
-    public var credentials: [PayloadCredential] {
+    var credentials: [PayloadCredential] {
         var found: [PayloadCredential] = []
         walk { step in
             for field in step.fields {
@@ -96,26 +96,26 @@ public struct NavigationStep: Hashable, Sendable {
 }
 
 /// A `present` step and the `push` steps that follow it inside the modal.
-public struct ModalContinuation: Hashable, Sendable {
-    public var present: NavigationStep
-    public var pushes: [NavigationStep]
+struct ModalContinuation: Hashable, Sendable {
+    var present: NavigationStep
+    var pushes: [NavigationStep]
 
-    public init(present: NavigationStep, pushes: [NavigationStep]) {
+    init(present: NavigationStep, pushes: [NavigationStep]) {
         self.present = present
         self.pushes = pushes
     }
 }
 
 /// A key in a payload that looks like it carries a credential (token, password, secret, API key), where it is.
-public struct PayloadCredential: Hashable, Sendable {
-    public var key: String
+struct PayloadCredential: Hashable, Sendable {
+    var key: String
     /// Like `children[0].children[3].step.present.destination.account.authToken`.
-    public var jsonPath: String
+    var jsonPath: String
     /// The key in the decoded JSON bytes.
-    public var keyRange: Range<Int>
-    public var value: JSONValue
+    var keyRange: Range<Int>
+    var value: JSONValue
 
-    public init(key: String, jsonPath: String, keyRange: Range<Int>, value: JSONValue) {
+    init(key: String, jsonPath: String, keyRange: Range<Int>, value: JSONValue) {
         self.key = key
         self.jsonPath = jsonPath
         self.keyRange = keyRange
@@ -130,7 +130,7 @@ public struct PayloadCredential: Hashable, Sendable {
 
     /// Whether a key or parameter name looks like a credential: `token`, `password`, `secret`, `apiKey` and
     /// names ending in token, secret or password (`authToken`, `client_secret`), ignoring case, `_` and `-`.
-    public static func looksLikeCredential(key: String) -> Bool {
+    static func looksLikeCredential(key: String) -> Bool {
         looksLikeCredential(normalizedKey: normalizedName(key))
     }
 
@@ -181,9 +181,9 @@ public struct PayloadCredential: Hashable, Sendable {
 
 /// Why a payload could not be read as a navigation step tree, and where: in the decoded JSON (`decodedOffset`,
 /// `jsonPath`) and in the Base64 text it came from (`sourceOffset`, a UTF-8 offset into that text).
-public struct PayloadProblem: Error, Hashable, Sendable, CustomStringConvertible {
+struct PayloadProblem: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kinds of problem, so rules and tests need not compare message text.
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
+    enum Kind: String, Hashable, Sendable, CaseIterable {
         case notBase64
         case notUTF8
         case invalidJSON
@@ -201,13 +201,13 @@ public struct PayloadProblem: Error, Hashable, Sendable, CustomStringConvertible
         case wrongType
     }
 
-    public var kind: Kind
-    public var message: String
-    public var jsonPath: String?
-    public var decodedOffset: Int?
-    public var sourceOffset: Int?
+    var kind: Kind
+    var message: String
+    var jsonPath: String?
+    var decodedOffset: Int?
+    var sourceOffset: Int?
 
-    public init(kind: Kind, message: String, jsonPath: String? = nil, decodedOffset: Int? = nil, sourceOffset: Int? = nil) {
+    init(kind: Kind, message: String, jsonPath: String? = nil, decodedOffset: Int? = nil, sourceOffset: Int? = nil) {
         self.kind = kind
         self.message = message
         self.jsonPath = jsonPath
@@ -215,21 +215,21 @@ public struct PayloadProblem: Error, Hashable, Sendable, CustomStringConvertible
         self.sourceOffset = sourceOffset
     }
 
-    public var description: String { message }
+    var description: String { message }
 }
 
 /// A decoded navigation payload: the JSON text the Base64 carried, its document, and its step tree.
-public struct NavigationPayload: Hashable, Sendable {
+struct NavigationPayload: Hashable, Sendable {
     /// The decoded bytes (UTF-8 JSON text).
-    public var json: [UInt8]
-    public var document: JSONValue
-    public var root: NavigationStep
+    var json: [UInt8]
+    var document: JSONValue
+    var root: NavigationStep
     /// For each Base64 symbol, its UTF-8 offset in the text the payload was decoded from.
     var symbolOffsets: [Int]
 
     /// Decodes a Base64 payload (standard or URL-safe alphabet, padded or not, `=` `+` `/` possibly
     /// percent-encoded as `%3D` `%2B` `%2F`) and reads its step tree.
-    public static func decode(base64: String) -> Result<NavigationPayload, PayloadProblem> {
+    static func decode(base64: String) -> Result<NavigationPayload, PayloadProblem> {
         let decoded: Base64Payload.Decoded
         switch Base64Payload.decode(base64) {
         case .success(let value): decoded = value
@@ -253,7 +253,7 @@ public struct NavigationPayload: Hashable, Sendable {
     }
 
     /// Reads a step tree from JSON bytes that are already decoded.
-    public static func decode(json: [UInt8]) -> Result<NavigationPayload, PayloadProblem> {
+    static func decode(json: [UInt8]) -> Result<NavigationPayload, PayloadProblem> {
         let document: JSONValue
         do {
             document = try JSONDocument.parse(json)
@@ -276,7 +276,7 @@ public struct NavigationPayload: Hashable, Sendable {
     }
 
     /// Every key anywhere in the payload that looks like a credential, with its JSON path.
-    public var credentials: [PayloadCredential] {
+    var credentials: [PayloadCredential] {
         var found: [PayloadCredential] = []
         PayloadCredential.collect(in: document, path: "", into: &found)
         return found
@@ -284,7 +284,7 @@ public struct NavigationPayload: Hashable, Sendable {
 
     /// The UTF-8 offset in the Base64 text of the symbol that carries a decoded byte, so a finding inside the
     /// payload can point into the URL; nil when the payload was not decoded from Base64.
-    public func sourceOffset(ofDecodedByte offset: Int) -> Int? {
+    func sourceOffset(ofDecodedByte offset: Int) -> Int? {
         Base64Payload.sourceOffset(ofDecodedByte: offset, symbolOffsets: symbolOffsets)
     }
 }

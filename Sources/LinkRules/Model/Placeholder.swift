@@ -1,5 +1,5 @@
 /// The syntaxes a route placeholder is written in; catalogues should use one (`placeholder-style`).
-public enum PlaceholderStyle: String, Sendable, Hashable, CaseIterable {
+enum PlaceholderStyle: String, Sendable, Hashable, CaseIterable {
     /// `{name}` or `{name:type}`, the canonical style.
     case braces
     /// `:name`, as in Rails and Express routes.
@@ -10,7 +10,7 @@ public enum PlaceholderStyle: String, Sendable, Hashable, CaseIterable {
     case percent
 
     /// How the style is shown in messages.
-    public var example: String {
+    var example: String {
         switch self {
         case .braces: "{name}"
         case .colon: ":name"
@@ -21,26 +21,26 @@ public enum PlaceholderStyle: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The value types a placeholder may declare.
-public enum PlaceholderType: String, Sendable, Hashable, CaseIterable {
+enum PlaceholderType: String, Sendable, Hashable, CaseIterable {
     case int, string, uuid, slug, base64json
 }
 
 /// A named variable part of a route template, with its type when declared. The one-byte properties are stored
 /// last, after the strings and the range: 51 bytes rather than 65, in every boxed path placeholder and query item.
-public struct Placeholder: Sendable, Hashable {
+struct Placeholder: Sendable, Hashable {
     /// The name as written (`CROSS_ID` for `%CROSS_ID%`).
-    public var name: String
+    var name: String
     /// The type as written when it is not one of the known types.
-    public var unknownType: String?
+    var unknownType: String?
     /// UTF-8 range of the whole placeholder (delimiters included) in the template.
-    public var span: Range<Int>
-    public var type: PlaceholderType?
-    public var style: PlaceholderStyle
+    var span: Range<Int>
+    var type: PlaceholderType?
+    var style: PlaceholderStyle
 
     /// Whether the placeholder stands for an identifier: typed `int` or `uuid`, or named `id` / `…_id` / `…id`.
     /// Decided once when the template is parsed; several rules ask it of every component. (No default value, like
     /// every stored property here: a default makes the compiler copy a new placeholder and destroy the original.)
-    public internal(set) var isIdentifier: Bool
+    internal(set) var isIdentifier: Bool
 
     static func isIdentifier(name: String, type: PlaceholderType?) -> Bool {
         if let type { return type == .int || type == .uuid }
@@ -49,7 +49,7 @@ public struct Placeholder: Sendable, Hashable {
     }
 
     /// The canonical `{name}` / `{name:type}` spelling.
-    public var canonical: String {
+    var canonical: String {
         let typeText = type?.rawValue ?? unknownType
         return typeText.map { "{\(name):\($0)}" } ?? "{\(name)}"
     }

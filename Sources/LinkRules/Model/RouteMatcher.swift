@@ -1,16 +1,16 @@
 /// Matches concrete links (`her://feed/communities/9`) against route templates (`her://feed/communities/{id:int}`),
 /// the way a path-matching handler does (NoMoreDeepLinkHandler): case-insensitively (the HER app's deep-link guide, rule 7), component by component,
 /// a placeholder accepting any value of its type. Used by `example-mismatch`, `explain` and dispatch rules.
-public struct RouteMatcher: Sendable {
+struct RouteMatcher: Sendable {
     /// The values a match captured, by placeholder name.
-    public struct Match: Sendable, Hashable {
-        public var captures: [String: String]
+    struct Match: Sendable, Hashable {
+        var captures: [String: String]
     }
 
-    public init() {}
+    init() {}
 
     /// Whether `value` is acceptable for a placeholder of `type` (untyped placeholders accept any non-empty value).
-    public static func accepts(_ value: String, type: PlaceholderType?) -> Bool {
+    static func accepts(_ value: String, type: PlaceholderType?) -> Bool {
         accepts(bytes: value.utf8, type: type)
     }
 
@@ -46,7 +46,7 @@ public struct RouteMatcher: Sendable {
     /// (`firstMismatch(_:against:)` says where it fails). The path must match component for component; query items
     /// the template names with a placeholder or a fixed value must be present and acceptable, and so must the
     /// names of `requiredParams` (a link's `required_params:`); extra query items in the link are allowed.
-    public func match(_ link: LinkTemplate, against template: LinkTemplate, requiring requiredParams: [String] = []) -> Match? {
+    func match(_ link: LinkTemplate, against template: LinkTemplate, requiring requiredParams: [String] = []) -> Match? {
         guard firstMismatch(link, against: template) == nil,
             requiredParams.allSatisfy({ name in link.query.contains { equalsLowercased($0.name, name) } })
         else { return nil }

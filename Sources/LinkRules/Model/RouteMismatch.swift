@@ -1,9 +1,9 @@
 /// Why a concrete link does not match a route template, and where: the first part of the link that the template
 /// refuses. `RouteMatcher.firstMismatch` finds it by the same rules as `RouteMatcher.match`, so that it is nil
 /// exactly when `match` succeeds (used by `example-mismatch` and `explain`).
-public struct RouteMismatch: Sendable, Hashable {
+struct RouteMismatch: Sendable, Hashable {
     /// What differs.
-    public enum Reason: Sendable, Hashable {
+    enum Reason: Sendable, Hashable {
         /// The link's scheme is not the template's.
         case scheme(expected: String)
         /// The link's host is not the template's (`""` when the template has none).
@@ -22,16 +22,16 @@ public struct RouteMismatch: Sendable, Hashable {
         case queryValue(name: String, expected: String)
     }
 
-    public var reason: Reason
+    var reason: Reason
     /// The UTF-8 range of the concrete link's text that goes wrong (empty where something is missing).
-    public var span: Range<Int>
+    var span: Range<Int>
     /// The UTF-8 range of the template's text that refuses it, when there is one.
-    public var templateSpan: Range<Int>?
+    var templateSpan: Range<Int>?
 }
 
 extension RouteMatcher {
     /// The first reason `link` does not match `template`, or nil when it matches (`match` returns a match).
-    public func firstMismatch(_ link: LinkTemplate, against template: LinkTemplate) -> RouteMismatch? {
+    func firstMismatch(_ link: LinkTemplate, against template: LinkTemplate) -> RouteMismatch? {
         let linkEnd = link.text.utf8.count
         // Parts are compared lowercased, without lowercased copies (`equalsLowercased`).
         func part(_ span: Range<Int>?, of template: LinkTemplate) -> Substring.UTF8View {

@@ -1,13 +1,13 @@
 /// The universal links of a catalogue (Cookpad's universal links): its `https` links, and their `aliases`, whose host is one of
 /// the catalogue's `hosts`. For each one it builds a concrete sample URL to match against an association file,
 /// and the association route that opens it.
-public struct UniversalLinks: Sendable {
+struct UniversalLinks: Sendable {
     /// The catalogue's hosts, lowercased.
-    public let hosts: Set<String>
+    let hosts: Set<String>
     /// Every universal link and alias, in catalogue order (a link before its aliases).
-    public let entries: [UniversalLinkEntry]
+    let entries: [UniversalLinkEntry]
 
-    public init(catalogue: Catalogue) {
+    init(catalogue: Catalogue) {
         let hosts = Set(catalogue.hosts.map { $0.value.lowercasedASCIIIfNeeded })
         self.hosts = hosts
         var entries: [UniversalLinkEntry] = []
@@ -32,7 +32,7 @@ public struct UniversalLinks: Sendable {
     }
 
     /// Whether a template is an `https` link to one of `hosts` (lowercased).
-    public static func isUniversal(_ template: LinkTemplate, hosts: Set<String>) -> Bool {
+    static func isUniversal(_ template: LinkTemplate, hosts: Set<String>) -> Bool {
         guard let scheme = template.scheme, scheme.utf8.count == 5, scheme.lowercasedASCIIIfNeeded == "https",
             let host = template.host
         else { return false }
@@ -45,21 +45,21 @@ public struct UniversalLinks: Sendable {
     }
 
     /// The association routes that open every universal link and alias, in catalogue order.
-    public var routes: [AssociationRoute] {
+    var routes: [AssociationRoute] {
         entries.map(\.route)
     }
 }
 
 /// One universal link (or one alias of a link) of a catalogue, with the sample URL and route built from it.
-public struct UniversalLinkEntry: Sendable {
-    public var link: Link
+struct UniversalLinkEntry: Sendable {
+    var link: Link
     /// The parsed link or alias.
-    public var template: LinkTemplate
+    var template: LinkTemplate
     /// The `url:` scalar, or the alias scalar, in the link's file.
-    public var scalar: Scalar
-    public var isAlias: Bool
+    var scalar: Scalar
+    var isAlias: Bool
 
-    public init(link: Link, template: LinkTemplate, scalar: Scalar, isAlias: Bool) {
+    init(link: Link, template: LinkTemplate, scalar: Scalar, isAlias: Bool) {
         self.link = link
         self.template = template
         self.scalar = scalar
@@ -68,7 +68,7 @@ public struct UniversalLinkEntry: Sendable {
 
     /// A concrete path for the template, each placeholder replaced by a sample value of its type
     /// (`/recipes/{id:int}` → `/recipes/1234`), as written in a URL.
-    public var samplePath: String {
+    var samplePath: String {
         var path = ""
         for component in template.components {
             path += "/"
@@ -83,14 +83,14 @@ public struct UniversalLinkEntry: Sendable {
     }
 
     /// The template's query items with placeholders replaced by sample values.
-    public var sampleQuery: [(String, String?)] {
+    var sampleQuery: [(String, String?)] {
         template.query.map { item in
             (item.name, item.placeholder.map { UniversalLinkSample.value(for: $0.type) } ?? item.value)
         }
     }
 
     /// The concrete sample URL: `https://host` + the sample path and query.
-    public var sampleURL: String {
+    var sampleURL: String {
         var url = "https://\(template.host ?? "")\(samplePath)"
         let query = sampleQuery
         if !query.isEmpty { url += "?" + query.map { name, value in value.map { "\(name)=\($0)" } ?? name }.joined(separator: "&") }
@@ -99,7 +99,7 @@ public struct UniversalLinkEntry: Sendable {
     }
 
     /// The UTF-8 range of the path in the link or alias text (the host when the path is empty).
-    public var pathSpan: Range<Int> {
+    var pathSpan: Range<Int> {
         if let first = template.components.first, let last = template.components.last {
             return first.span.lowerBound..<last.span.upperBound
         }
@@ -107,13 +107,13 @@ public struct UniversalLinkEntry: Sendable {
     }
 
     /// Where a UTF-8 range of the link or alias text is in the catalogue file.
-    public func location(of span: Range<Int>) -> SourceLocation {
+    func location(of span: Range<Int>) -> SourceLocation {
         link.file.location(ofBytes: scalar.sourceRange(ofValue: span, in: link.file))
     }
 
     /// The association route that opens this link: each placeholder becomes `?*` (one character or more), a
     /// literal `*` or `?` is percent-encoded so it is not a wildcard, and the query items it names must be present.
-    public var route: AssociationRoute {
+    var route: AssociationRoute {
         var path = ""
         for component in template.components {
             path += "/"
@@ -132,9 +132,9 @@ public struct UniversalLinkEntry: Sendable {
 }
 
 /// Sample values of placeholder types, and literal text made safe for association patterns.
-public enum UniversalLinkSample {
+enum UniversalLinkSample {
     /// A value a placeholder of the type accepts, used to build a concrete URL from a template.
-    public static func value(for type: PlaceholderType?) -> String {
+    static func value(for type: PlaceholderType?) -> String {
         switch type {
         case .int: "1234"
         case .uuid: "3f2504e0-4f89-11d3-9a0c-0305e82c3301"

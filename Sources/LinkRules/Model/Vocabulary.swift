@@ -1,5 +1,5 @@
 /// What a path component does when the app follows a link (the HER guide's handling rules).
-public enum ComponentKind: String, Sendable, Hashable, CaseIterable {
+enum ComponentKind: String, Sendable, Hashable, CaseIterable {
     /// A tab bar item: selected, never pushed.
     case tab
     /// A list of resources; may be followed by an id that opens one of them.
@@ -13,44 +13,44 @@ public enum ComponentKind: String, Sendable, Hashable, CaseIterable {
 }
 
 /// One entry of the catalogue's `components:` vocabulary.
-public struct ComponentSpec: Sendable {
-    public var name: Scalar
-    public var kind: ComponentKind
-    public var kindScalar: Scalar?
+struct ComponentSpec: Sendable {
+    var name: Scalar
+    var kind: ComponentKind
+    var kindScalar: Scalar?
     /// The type of the id a collection may be followed by.
-    public var idType: PlaceholderType?
+    var idType: PlaceholderType?
     /// Query parameters the component accepts.
-    public var params: [Scalar]
+    var params: [Scalar]
     /// A modal with its own navigation stack (the Coordinator playground's account coordinator).
-    public var navigable: Bool
+    var navigable: Bool
     /// The file the component is declared in.
-    public var file: SourceFile
+    var file: SourceFile
     /// The byte range of the whole declaration (key and value).
-    public var declarationRange: Range<Int>
+    var declarationRange: Range<Int>
 
-    public var location: SourceLocation { file.location(ofBytes: name.tokenRange) }
+    var location: SourceLocation { file.location(ofBytes: name.tokenRange) }
 }
 
 /// The role of a query parameter: parameters with one role should share one name (the HER app's deep-link guide).
-public struct ParamSpec: Sendable {
-    public var name: Scalar
-    public var role: Scalar?
-    public var file: SourceFile
+struct ParamSpec: Sendable {
+    var name: Scalar
+    var role: Scalar?
+    var file: SourceFile
 
-    public var location: SourceLocation { file.location(ofBytes: name.tokenRange) }
+    var location: SourceLocation { file.location(ofBytes: name.tokenRange) }
 
     /// Whether the parameter is declared to carry a credential (EXFE's `token`).
-    public var isCredential: Bool { role?.value.lowercasedASCIIIfNeeded == "credential" }
+    var isCredential: Bool { role?.value.lowercasedASCIIIfNeeded == "credential" }
 }
 
 /// A URL scheme the app registers, with its build flavour when the catalogue names one (EXFE's URL scheme).
-public struct SchemeSpec: Sendable {
-    public var name: Scalar
-    public var flavour: Scalar?
+struct SchemeSpec: Sendable {
+    var name: Scalar
+    var flavour: Scalar?
 }
 
 /// How the app picks among several matching links (NoMoreDeepLinkHandler).
-public enum DispatchMode: String, Sendable, Hashable, CaseIterable {
+enum DispatchMode: String, Sendable, Hashable, CaseIterable {
     /// Handlers are tried in order and the first that matches wins.
     case firstMatch = "first-match"
     /// The most specific template wins; ties are ambiguous.
@@ -58,11 +58,11 @@ public enum DispatchMode: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Allowed and denied schemes and hosts (NoMoreDeepLinkHandler: deny beats allow).
-public struct AccessLists: Sendable {
-    public var allowedSchemes: [Scalar] = []
-    public var deniedSchemes: [Scalar] = []
-    public var allowedHosts: [Scalar] = []
-    public var deniedHosts: [Scalar] = []
+struct AccessLists: Sendable {
+    var allowedSchemes: [Scalar] = []
+    var deniedSchemes: [Scalar] = []
+    var allowedHosts: [Scalar] = []
+    var deniedHosts: [Scalar] = []
 
-    public init() {}
+    init() {}
 }

@@ -1,9 +1,9 @@
 /// Checkstyle XML, read by many CI dashboards and code-review bots: one `<file>` per catalogue with an
 /// `<error line column severity message source>` per finding.
-public struct CheckstyleReporter: Reporter {
-    public init() {}
+struct CheckstyleReporter: Reporter {
+    init() {}
 
-    public func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
+    func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
         let byFile = Dictionary(grouping: input.diagnostics.indices) { input.diagnostics[$0].location.file }
         var output = ReportBuffer(reservingCapacity: input.diagnostics.count * 220 + 256, output: destination)
         output.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n")

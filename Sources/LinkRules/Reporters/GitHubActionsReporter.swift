@@ -1,10 +1,10 @@
 /// GitHub Actions workflow commands, one per finding, which the runner turns into annotations on the pull
 /// request: `::error file=F,line=L,col=C,endLine=EL,endColumn=EC,title=linkrules (rule-id)::message`.
 /// Values are escaped exactly as `@actions/core` escapes them; a note becomes an extra line of the message.
-public struct GitHubActionsReporter: Reporter {
-    public init() {}
+struct GitHubActionsReporter: Reporter {
+    init() {}
 
-    public func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
+    func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
         var output = ReportBuffer(reservingCapacity: input.diagnostics.count * 200, output: destination)
         for diagnostic in input.diagnostics {
             let range = diagnostic.location.range

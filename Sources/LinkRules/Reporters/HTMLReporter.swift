@@ -3,10 +3,10 @@
 /// with its severity, rule (linked to its documentation), message, notes and fixes as before/after.
 /// Each finding is an element with `class="finding"`, `data-rule` and `data-line`, for browser tests. The markup
 /// is also well-formed XML (void elements self-closed, only XML's entities), so XML tools can read it.
-public struct HTMLReporter: Reporter {
-    public init() {}
+struct HTMLReporter: Reporter {
+    init() {}
 
-    public func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
+    func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
         let filesWithFindings = Set(input.diagnostics.lazy.map(\.location.file))
         let files = input.reportedFiles.filter { input.sources[$0] != nil || filesWithFindings.contains($0) }
         let page = Page(input: input, options: options, files: files, destination: destination)

@@ -1,12 +1,12 @@
 /// One JSON document (`"version": 1`) with every finding's rule, severity, message, exact range, notes and fix
 /// edits, and the summary counts: the format for scripts and editor integrations.
-public struct JSONReporter: Reporter {
+struct JSONReporter: Reporter {
     /// The version of this document's layout; bumped on incompatible changes.
-    public static let formatVersion = 1
+    static let formatVersion = 1
 
-    public init() {}
+    init() {}
 
-    public func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
+    func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
         var json = JSONWriter(reservingCapacity: input.diagnostics.count * 900 + 256, output: destination)
         json.beginObject()
         json.field("version", Self.formatVersion)

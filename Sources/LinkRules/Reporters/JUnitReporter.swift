@@ -1,9 +1,9 @@
 /// JUnit XML for CI test dashboards: per catalogue file a `<testsuite name="linkrules" file=…>` in which every
 /// finding is a failing test case (`<failure type="severity">`) and a file without findings has one passing case.
-public struct JUnitReporter: Reporter {
-    public init() {}
+struct JUnitReporter: Reporter {
+    init() {}
 
-    public func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
+    func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
         let byFile = Dictionary(grouping: input.diagnostics.indices) { input.diagnostics[$0].location.file }
         let files = input.reportedFiles.filter { byFile[$0] != nil || input.sources[$0] != nil }
         let summaries = Dictionary(input.rules.map { ($0.id, $0.summary) }, uniquingKeysWith: { first, _ in first })

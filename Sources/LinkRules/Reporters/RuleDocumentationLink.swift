@@ -2,15 +2,15 @@
 /// folder such as the default `rules/`, or an absolute URL such as a repository's `…/blob/main/rules/`.
 extension ReportOptions {
     /// The address of a rule's page: the base (with a `/` added when it has none) + id + `.md`.
-    public func ruleDocumentationURL(_ id: String) -> String {
+    func ruleDocumentationURL(_ id: String) -> String {
         ruleDocumentationFolder + id + ".md"
     }
 
     /// The address of the rule index, `README.md` in the base folder.
-    public var ruleIndexURL: String { ruleDocumentationFolder + "README.md" }
+    var ruleIndexURL: String { ruleDocumentationFolder + "README.md" }
 
     /// Whether the base is an absolute URI (`scheme:…`), as SARIF requires of `helpUri` and `informationUri`.
-    public var ruleDocumentationIsAbsolute: Bool { Self.isAbsoluteURI(ruleDocumentationBase) }
+    var ruleDocumentationIsAbsolute: Bool { Self.isAbsoluteURI(ruleDocumentationBase) }
 
     private var ruleDocumentationFolder: String {
         let base = ruleDocumentationBase

@@ -1,25 +1,25 @@
 /// SARIF 2.1.0 for code scanning: one run whose driver lists every rule with its documentation, and one result
 /// per finding with its exact region, related locations for its notes, a line-independent fingerprint and fixes.
-public struct SARIFReporter: Reporter {
-    public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
+struct SARIFReporter: Reporter {
+    static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
     /// `tool.driver.informationUri`: the rule index (`README.md`) under an absolute `--rule-docs-base`, the
     /// documentation of what the tool checks. Nil, and the property left out, for a relative base: SARIF requires
     /// an absolute URI, and linkrules has no fixed home page to name instead.
-    public static func informationURI(_ options: ReportOptions) -> String? {
+    static func informationURI(_ options: ReportOptions) -> String? {
         options.ruleDocumentationIsAbsolute ? options.ruleIndexURL : nil
     }
 
     /// A rule's `helpUri`: its page under an absolute `--rule-docs-base`; nil (left out) for a relative base,
     /// which code scanning could not open. The help text and markdown are written either way.
-    public static func helpURI(_ ruleID: String, _ options: ReportOptions) -> String? {
+    static func helpURI(_ ruleID: String, _ options: ReportOptions) -> String? {
         options.ruleDocumentationIsAbsolute ? options.ruleDocumentationURL(ruleID) : nil
     }
     /// The base that relative artifact paths are resolved against: the directory linkrules ran in.
-    public static let sourceRootBaseID = "%SRCROOT%"
+    static let sourceRootBaseID = "%SRCROOT%"
 
-    public init() {}
+    init() {}
 
-    public func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
+    func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
         let files = input.reportedFiles
         let artifactIndex = Dictionary(uniqueKeysWithValues: files.enumerated().map { ($1, $0) })
         let descriptors = ruleDescriptors(input)

@@ -2,10 +2,10 @@
 /// [rule-id]`, the source line with a caret marker and the suggested replacement, the notes, then a summary.
 /// Control characters from the catalogue are neutralised, so each finding stays on its line and no escape
 /// sequence reaches the terminal.
-public struct TextReporter: Reporter {
-    public init() {}
+struct TextReporter: Reporter {
+    init() {}
 
-    public func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
+    func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
         var output = ReportBuffer(
             reservingCapacity: input.diagnostics.count * (options.quiet ? 120 : 320) + 256, output: destination)
         writeFindings(input, options: options, to: &output)

@@ -1,6 +1,6 @@
 /// Every rule linkrules knows, in the order they are documented. Adding a rule means adding its type here.
 public enum RuleRegistry {
-    public static let all: [any Rule.Type] = [
+    static let all: [any Rule.Type] = [
         // The HER app's deep-link guide: the HER design rules.
         PluralResourceNounsRule.self,
         NoSeparatorsRule.self,
@@ -38,9 +38,15 @@ public enum RuleRegistry {
     ]
 
     /// The rule with an id, if there is one.
-    public static func rule(withID id: String) -> (any Rule.Type)? {
+    static func rule(withID id: String) -> (any Rule.Type)? {
         all.first { $0.description.id == id }
     }
+
+    /// The description of the rule with an id, if there is one.
+    public static func description(withID id: String) -> RuleDescription? { rule(withID: id)?.description }
+
+    /// The registered rule id closest to a misspelt one, if any is close enough to suggest.
+    public static func closestID(to id: String) -> String? { Suggestion.closest(to: id, in: descriptions.map(\.id)) }
 
     public static var descriptions: [RuleDescription] { all.map { $0.description } }
 }

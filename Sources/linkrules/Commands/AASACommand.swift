@@ -28,7 +28,7 @@ struct AASACommand: ParsableCommand {
     var output: String?
 
     func validate() throws {
-        for appID in appIDs where !AssociationFile.isValidAppID(appID) {
+        for appID in appIDs where !AssociationGeneration.isValidAppID(appID) {
             throw ValidationError("'\(appID)' is not an app id of the form 'TEAMID.bundle.id'")
         }
     }

@@ -20,8 +20,8 @@ struct RulesCommand: ParsableCommand {
     var markdown: String?
 
     func validate() throws {
-        if let id, RuleRegistry.rule(withID: id) == nil {
-            let suggestion = Suggestion.closest(to: id, in: RuleRegistry.descriptions.map(\.id)).map { ": did you mean '\($0)'?" } ?? ""
+        if let id, RuleRegistry.description(withID: id) == nil {
+            let suggestion = RuleRegistry.closestID(to: id).map { ": did you mean '\($0)'?" } ?? ""
             throw ValidationError("unknown rule '\(id)'\(suggestion)")
         }
     }
@@ -37,8 +37,8 @@ struct RulesCommand: ParsableCommand {
                 .write(to: URL(fileURLWithPath: PathName.join(markdown, "README.md")), options: .atomic)
             return
         }
-        if let id, let rule = RuleRegistry.rule(withID: id) {
-            Output.standardOutput(RuleDocumentation.text(rule.description))
+        if let id, let rule = RuleRegistry.description(withID: id) {
+            Output.standardOutput(RuleDocumentation.text(rule))
         } else {
             Output.standardOutput(RuleDocumentation.table(RuleRegistry.descriptions))
         }

@@ -8,17 +8,17 @@ import Foundation
 /// only on new findings. An entry keys on the rule, the link's canonical route template and the message (for a
 /// finding about no link, the file instead of the link), never on a line number, so reordering or editing other
 /// entries keeps it; a count per key lets one of two identical findings be accepted and the second still fail.
-public struct Baseline: Sendable, Equatable {
+struct Baseline: Sendable, Equatable {
     /// What identifies a finding across edits of its catalogue.
-    public struct Key: Hashable, Comparable, Sendable {
-        public var rule: String
+    struct Key: Hashable, Comparable, Sendable {
+        var rule: String
         /// `Diagnostic.linkKey`: the canonical route template of the link the finding is about.
-        public var link: String?
+        var link: String?
         /// For a finding about no link: its file, relative to the baseline's folder.
-        public var file: String?
-        public var message: String
+        var file: String?
+        var message: String
 
-        public init(rule: String, link: String?, file: String?, message: String) {
+        init(rule: String, link: String?, file: String?, message: String) {
             self.rule = rule
             self.link = link
             self.file = file
@@ -26,18 +26,18 @@ public struct Baseline: Sendable, Equatable {
         }
 
         /// Orders entries in the file: by rule, then link, then file, then message.
-        public static func < (lhs: Key, rhs: Key) -> Bool {
+        static func < (lhs: Key, rhs: Key) -> Bool {
             (lhs.rule, lhs.link ?? "", lhs.file ?? "", lhs.message) < (rhs.rule, rhs.link ?? "", rhs.file ?? "", rhs.message)
         }
     }
 
     /// One key with the number of findings it accepts, and where it is written when it was read from a file.
-    public struct Entry: Sendable, Equatable {
-        public var key: Key
-        public var count: Int
-        public var location: SourceLocation?
+    struct Entry: Sendable, Equatable {
+        var key: Key
+        var count: Int
+        var location: SourceLocation?
 
-        public init(key: Key, count: Int, location: SourceLocation? = nil) {
+        init(key: Key, count: Int, location: SourceLocation? = nil) {
             self.key = key
             self.count = count
             self.location = location
@@ -45,13 +45,13 @@ public struct Baseline: Sendable, Equatable {
     }
 
     /// The version of the file format written and accepted.
-    public static let formatVersion = 1
+    static let formatVersion = 1
 
     /// The entries, sorted by key, each key once.
-    public private(set) var entries: [Entry]
+    private(set) var entries: [Entry]
 
     /// A baseline of the given entries; entries with the same key are merged by adding their counts.
-    public init(entries: [Entry]) {
+    init(entries: [Entry]) {
         var merged: [Key: Entry] = [:]
         for entry in entries where entry.count > 0 {
             if let existing = merged[entry.key] {
@@ -64,19 +64,19 @@ public struct Baseline: Sendable, Equatable {
     }
 
     /// The baseline that accepts exactly the given findings.
-    public init(diagnostics: some Sequence<Diagnostic>, keying: BaselineKeying) {
+    init(diagnostics: some Sequence<Diagnostic>, keying: BaselineKeying) {
         var counts: [Key: Int] = [:]
         for diagnostic in diagnostics { counts[keying.key(for: diagnostic), default: 0] += 1 }
         self.init(entries: counts.map { Entry(key: $0.key, count: $0.value) })
     }
 
     /// How many findings the baseline accepts in all.
-    public var findingCount: Int { entries.reduce(0) { $0 + $1.count } }
+    var findingCount: Int { entries.reduce(0) { $0 + $1.count } }
 
     /// Splits findings into those the baseline accepts and those still reported (in their order; of several
     /// findings with one key, the first ones are accepted), and lists the entries left with accepted findings
     /// that no longer occur.
-    public func match(_ diagnostics: [Diagnostic], keying: BaselineKeying) -> BaselineMatch {
+    func match(_ diagnostics: [Diagnostic], keying: BaselineKeying) -> BaselineMatch {
         var remaining: [Key: Int] = [:]
         for entry in entries { remaining[entry.key] = entry.count }
         var reported: [Int] = []
@@ -99,18 +99,18 @@ public struct Baseline: Sendable, Equatable {
 }
 
 /// The outcome of matching findings against a baseline.
-public struct BaselineMatch: Sendable {
+struct BaselineMatch: Sendable {
     /// The findings the baseline does not accept, in their original order.
-    public var reported: [Diagnostic]
+    var reported: [Diagnostic]
     /// How many findings the baseline accepted.
-    public var acceptedCount: Int
+    var acceptedCount: Int
     /// Entries that accept more findings than now occur, in baseline order.
-    public var stale: [StaleBaselineEntry]
+    var stale: [StaleBaselineEntry]
 }
 
 /// A baseline entry that accepts findings which no longer occur: the baseline can shrink.
 public struct StaleBaselineEntry: Sendable, Equatable {
-    public var entry: Baseline.Entry
+    var entry: Baseline.Entry
     /// How many of the entry's findings no longer occur (all of them when it matched nothing).
     public var unmatchedCount: Int
 
@@ -129,21 +129,21 @@ public struct StaleBaselineEntry: Sendable, Equatable {
 
 /// Computes a finding's baseline key. Files are keyed relative to the baseline's folder, so the baseline matches
 /// whichever folder linkrules runs from.
-public struct BaselineKeying: Sendable {
+struct BaselineKeying: Sendable {
     /// The absolute, standardized folder the baseline file is in.
-    public let baselineFolder: String
-    public let workingDirectory: String
+    let baselineFolder: String
+    let workingDirectory: String
 
     /// - Parameters:
     ///   - baselinePath: the baseline file, absolute or relative to `workingDirectory`.
     ///   - workingDirectory: the folder that relative diagnostic paths are relative to.
-    public init(baselinePath: String, workingDirectory: String) {
+    init(baselinePath: String, workingDirectory: String) {
         self.workingDirectory = workingDirectory
         let absolute = Workspace.absolute(baselinePath, in: workingDirectory)
         baselineFolder = PathName.normalized(PathName.parent(of: absolute))
     }
 
-    public func key(for diagnostic: Diagnostic) -> Baseline.Key {
+    func key(for diagnostic: Diagnostic) -> Baseline.Key {
         if let link = diagnostic.linkKey {
             return Baseline.Key(rule: diagnostic.ruleID, link: link, file: nil, message: diagnostic.message.text)
         }

@@ -4,7 +4,7 @@ extension Baseline {
     static let entryKeys = ["rule", "link", "file", "message", "count"]
 
     /// The file's text, pretty-printed with two-space indentation and ending with a newline.
-    public func encoded() -> String {
+    func encoded() -> String {
         var json = JSONWriter(reservingCapacity: entries.count * 256 + 64)
         json.beginObject()
         json.field("version", Self.formatVersion)
@@ -29,7 +29,7 @@ extension Baseline {
     ///
     /// - Throws: `LoadError` at the offending value for invalid JSON, an unknown version, a missing or mistyped
     ///   field, or an unknown key.
-    public init(reading file: SourceFile) throws {
+    init(reading file: SourceFile) throws {
         let root: JSONValue
         do {
             root = try JSONDocument.parse(Array(file.bytes))

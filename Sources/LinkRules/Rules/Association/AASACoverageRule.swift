@@ -1,8 +1,8 @@
 /// Every universal link of the catalogue must be opened by the apple-app-site-association file, decided the way
 /// iOS decides (first matching pattern, `exclude`, `NOT `, wildcards); patterns that open the app for URLs no
 /// catalogue link declares are reported as infos.
-public struct AASACoverageRule: CatalogueRule {
-    public static let description = RuleDescription(
+struct AASACoverageRule: CatalogueRule {
+    static let description = RuleDescription(
         id: "aasa-coverage",
         scope: .catalogue,
         defaultSeverity: .warning,
@@ -107,9 +107,9 @@ public struct AASACoverageRule: CatalogueRule {
                 """),
         ])
 
-    public init() {}
+    init() {}
 
-    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+    func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
         guard let file = catalogue.association?.file else { return [] }
         // A file that could not be read as an association file is `aasa-invalid`'s finding, not a list of
         // uncovered links.

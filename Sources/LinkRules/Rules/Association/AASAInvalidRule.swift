@@ -1,7 +1,7 @@
 /// Checks the apple-app-site-association file a catalogue names with `aasa:`: it must be readable, strict JSON,
 /// and a valid `applinks` section; each problem is reported at its characters in the JSON file.
-public struct AASAInvalidRule: CatalogueRule {
-    public static let description = RuleDescription(
+struct AASAInvalidRule: CatalogueRule {
+    static let description = RuleDescription(
         id: "aasa-invalid",
         scope: .catalogue,
         defaultSeverity: .error,
@@ -111,9 +111,9 @@ public struct AASAInvalidRule: CatalogueRule {
                 """),
         ])
 
-    public init() {}
+    init() {}
 
-    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+    func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
         switch catalogue.association {
         case nil:
             return []

@@ -1,7 +1,7 @@
 /// Reports a suppression (`lint: { ignore: [...] }` or `# linkrules:ignore ...`) that names a rule that does not
 /// exist. The linter's suppression filter finds them; this type documents and configures the finding.
-public struct InvalidSuppressionRule: CatalogueRule {
-    public static let description = RuleDescription(
+struct InvalidSuppressionRule: CatalogueRule {
+    static let description = RuleDescription(
         id: "invalid-suppression",
         scope: .catalogue,
         defaultSeverity: .error,
@@ -32,7 +32,7 @@ public struct InvalidSuppressionRule: CatalogueRule {
                 """)
         ])
 
-    public init() {}
+    init() {}
 
-    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] { [] }
+    func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] { [] }
 }

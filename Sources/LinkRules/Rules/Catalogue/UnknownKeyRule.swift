@@ -1,7 +1,7 @@
 /// Reports keys the catalogue format does not have, with the closest known key: a misspelt key would otherwise
 /// be silently ignored.
-public struct UnknownKeyRule: CatalogueRule {
-    public static let description = RuleDescription(
+struct UnknownKeyRule: CatalogueRule {
+    static let description = RuleDescription(
         id: "unknown-key",
         scope: .catalogue,
         defaultSeverity: .error,
@@ -54,9 +54,9 @@ public struct UnknownKeyRule: CatalogueRule {
                 """)
         ])
 
-    public init() {}
+    init() {}
 
-    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+    func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
         catalogue.loadFindings.filter { $0.ruleID == Self.description.id }.map {
             context.diagnostic(Self.self, $0.message, at: $0.location, notes: $0.notes, fixes: $0.fixes)
         }

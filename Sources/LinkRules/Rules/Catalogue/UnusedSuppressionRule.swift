@@ -1,7 +1,7 @@
 /// Reports a suppression that silences no finding, so stale suppressions are removed instead of hiding future
 /// problems. The linter's suppression filter finds them; this type documents and configures the finding.
-public struct UnusedSuppressionRule: CatalogueRule {
-    public static let description = RuleDescription(
+struct UnusedSuppressionRule: CatalogueRule {
+    static let description = RuleDescription(
         id: "unused-suppression",
         scope: .catalogue,
         defaultSeverity: .warning,
@@ -32,7 +32,7 @@ public struct UnusedSuppressionRule: CatalogueRule {
                 """)
         ])
 
-    public init() {}
+    init() {}
 
-    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] { [] }
+    func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] { [] }
 }

@@ -1,7 +1,7 @@
 /// The same route declared twice: two links (or a link and another link's alias) that are one route once case and
 /// placeholder names are normalised, in one file or across the files of a catalogue.
-public struct DuplicateLinkRule: CatalogueRule {
-    public static let description = RuleDescription(
+struct DuplicateLinkRule: CatalogueRule {
+    static let description = RuleDescription(
         id: "duplicate-link",
         scope: .catalogue,
         defaultSeverity: .warning,
@@ -64,9 +64,9 @@ public struct DuplicateLinkRule: CatalogueRule {
                 """)
         ])
 
-    public init() {}
+    init() {}
 
-    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+    func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
         Self.findings(in: catalogue.links, in: context.built(on: catalogue))
     }
 

@@ -1,7 +1,7 @@
 /// Every `examples:` URL of a link is one its template matches, as the app's path matching would: the finding
 /// points at the first part of the example that the template refuses.
-public struct ExampleMismatchRule: LinkRule {
-    public static let description = RuleDescription(
+struct ExampleMismatchRule: LinkRule {
+    static let description = RuleDescription(
         id: "example-mismatch",
         scope: .link,
         defaultSeverity: .error,
@@ -50,9 +50,9 @@ public struct ExampleMismatchRule: LinkRule {
                 """)
         ])
 
-    public init() {}
+    init() {}
 
-    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+    func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         guard !link.examples.isEmpty else { return }
         let parser = context.templateParser
         let matcher = RouteMatcher()

@@ -1,7 +1,7 @@
 /// One placeholder syntax per catalogue, the canonical `{name}` / `{name:type}`: `:name`, `<type:name>` and
 /// `%NAME%` are rewritten, and a type that is not one of the known types is reported.
-public struct PlaceholderStyleRule: CatalogueRule {
-    public static let description = RuleDescription(
+struct PlaceholderStyleRule: CatalogueRule {
+    static let description = RuleDescription(
         id: "placeholder-style",
         scope: .catalogue,
         defaultSeverity: .warning,
@@ -40,9 +40,9 @@ public struct PlaceholderStyleRule: CatalogueRule {
         "base64": .base64json, "json": .base64json,
     ]
 
-    public init() {}
+    init() {}
 
-    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+    func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
         findings(in: catalogue.links, in: context.built(on: catalogue))
     }
 

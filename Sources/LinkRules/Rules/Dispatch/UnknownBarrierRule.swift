@@ -1,6 +1,6 @@
 /// A link's `barrier:` and the catalogue's `mandatory_barrier:` name barriers declared in `barriers:`.
-public struct UnknownBarrierRule: LinkRule, CatalogueRule {
-    public static let description = RuleDescription(
+struct UnknownBarrierRule: LinkRule, CatalogueRule {
+    static let description = RuleDescription(
         id: "unknown-barrier",
         scope: .link,
         defaultSeverity: .error,
@@ -67,14 +67,14 @@ public struct UnknownBarrierRule: LinkRule, CatalogueRule {
                 """)
         ])
 
-    public init() {}
+    init() {}
 
-    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+    func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         guard let barrier = link.barrier, !barrier.isNull else { return }
         if let finding = diagnose(barrier, in: link.file, link: link, context: context) { found.append(finding) }
     }
 
-    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+    func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
         guard let barrier = catalogue.mandatoryBarrier, !barrier.isNull,
             let file = catalogue.file(declaring: barrier)
         else { return [] }

@@ -1,7 +1,7 @@
 /// A link the app can never open because another link always wins: an earlier link that matches every URL it
 /// matches under first-match dispatch, or an equally specific link that matches the same URLs under most-specific.
-public struct UnreachableRouteRule: CatalogueRule {
-    public static let description = RuleDescription(
+struct UnreachableRouteRule: CatalogueRule {
+    static let description = RuleDescription(
         id: "unreachable-route",
         scope: .catalogue,
         defaultSeverity: .error,
@@ -113,9 +113,9 @@ public struct UnreachableRouteRule: CatalogueRule {
                 """),
         ])
 
-    public init() {}
+    init() {}
 
-    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+    func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
         Self.findings(in: catalogue.links, dispatch: catalogue.dispatch, in: context.built(on: catalogue))
     }
 

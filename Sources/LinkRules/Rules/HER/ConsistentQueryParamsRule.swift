@@ -1,6 +1,6 @@
 /// Query parameters that mean the same thing share one name: `key`, `origin` and `origin_identifier` → `origin`.
-public struct ConsistentQueryParamsRule: CatalogueRule {
-    public static let description = RuleDescription(
+struct ConsistentQueryParamsRule: CatalogueRule {
+    static let description = RuleDescription(
         id: "consistent-query-params",
         scope: .catalogue,
         defaultSeverity: .warning,
@@ -97,14 +97,14 @@ public struct ConsistentQueryParamsRule: CatalogueRule {
 
     let synonyms: [[String]]
 
-    public init() { synonyms = [] }
+    init() { synonyms = [] }
 
-    public init(options: RuleOptions?) throws {
+    init(options: RuleOptions?) throws {
         try options?.expect(known: ["synonyms"], rule: Self.description.id)
         synonyms = try options?.stringGroups("synonyms").map { $0.map { $0.lowercasedASCIIIfNeeded } } ?? []
     }
 
-    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+    func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
         let groups = ParamMeanings(catalogue: catalogue, synonyms: synonyms)
         guard !groups.groupOf.isEmpty else { return [] }
         return Self.findings(in: catalogue.links, catalogue: catalogue, groups: groups, context: context.built(on: catalogue))

@@ -1,6 +1,6 @@
 /// An id belongs to the collection before it: `feed/9` pairs an id with a tab, which holds no resources.
-public struct IntegerPairingRule: LinkRule {
-    public static let description = RuleDescription(
+struct IntegerPairingRule: LinkRule {
+    static let description = RuleDescription(
         id: "integer-pairing",
         scope: .link,
         defaultSeverity: .warning,
@@ -28,9 +28,9 @@ public struct IntegerPairingRule: LinkRule {
             .link("exfe:///!{cross_id:int}/conversation"),
         ])
 
-    public init() {}
+    init() {}
 
-    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+    func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let template = link.template
         let components = template.components
         for (index, component) in components.enumerated() where component.isIdentifier {

@@ -1,6 +1,6 @@
 /// Links are case-insensitive, so they are written in lowercase: `her://Feed/Communities` → `her://feed/communities`.
-public struct LowercaseRule: LinkRule {
-    public static let description = RuleDescription(
+struct LowercaseRule: LinkRule {
+    static let description = RuleDescription(
         id: "lowercase",
         scope: .link,
         defaultSeverity: .warning,
@@ -23,9 +23,9 @@ public struct LowercaseRule: LinkRule {
             .link("her://location?origin=Home"),
         ])
 
-    public init() {}
+    init() {}
 
-    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+    func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let template = link.template
         guard template.text.utf8.contains(where: Self.isASCIICapital) else { return }
         func hasCapital(_ span: Range<Int>) -> Bool { template.utf8Slice(span).contains(where: Self.isASCIICapital) }

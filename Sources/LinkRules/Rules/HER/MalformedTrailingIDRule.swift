@@ -1,6 +1,6 @@
 /// An id directly after another id has no noun of its own: `feed/ads/12/5` is malformed.
-public struct MalformedTrailingIDRule: LinkRule {
-    public static let description = RuleDescription(
+struct MalformedTrailingIDRule: LinkRule {
+    static let description = RuleDescription(
         id: "malformed-trailing-id",
         scope: .link,
         defaultSeverity: .error,
@@ -21,9 +21,9 @@ public struct MalformedTrailingIDRule: LinkRule {
             .link("her://feed/communities/9"),
         ])
 
-    public init() {}
+    init() {}
 
-    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+    func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let components = link.template.components
         guard components.count > 1 else { return }
         for index in 1..<components.count where components[index].isValue && components[index - 1].isValue {

@@ -1,7 +1,7 @@
 /// Nothing can follow a modal without its own navigation stack: `premium/location` never reaches `location`,
 /// and a payload example (the Coordinator playground) that presents such a modal and then pushes a screen never shows the screen.
-public struct ModalTerminalRule: LinkRule {
-    public static let description = RuleDescription(
+struct ModalTerminalRule: LinkRule {
+    static let description = RuleDescription(
         id: "modal-terminal",
         scope: .link,
         defaultSeverity: .warning,
@@ -53,9 +53,9 @@ public struct ModalTerminalRule: LinkRule {
                 """),
         ])
 
-    public init() {}
+    init() {}
 
-    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+    func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         guard context.catalogue.hasVocabulary else { return }
         checkPath(link, in: context, into: &found)
         found += checkPayloads(link, in: context)

@@ -1,6 +1,6 @@
 /// Path components are single words without hyphens, underscores or dots: `my_profile` → `myprofile`.
-public struct NoSeparatorsRule: LinkRule {
-    public static let description = RuleDescription(
+struct NoSeparatorsRule: LinkRule {
+    static let description = RuleDescription(
         id: "no-separators",
         scope: .link,
         defaultSeverity: .warning,
@@ -24,7 +24,7 @@ public struct NoSeparatorsRule: LinkRule {
             .link("her://location?origin_id=home"),
         ])
 
-    public init() {}
+    init() {}
 
     static func isSeparator(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
@@ -35,7 +35,7 @@ public struct NoSeparatorsRule: LinkRule {
         component.isLiteral && component.text.utf8.contains(where: isSeparator)
     }
 
-    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+    func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         for component in link.template.components where Self.hasSeparator(component) {
             let joined = String(decoding: component.text.utf8.filter { !Self.isSeparator($0) }, as: UTF8.self)
             guard !joined.isEmpty else { continue }

@@ -1,6 +1,6 @@
 /// A word followed by an id names a collection, so it must be plural: `community/9` → `communities/9`.
-public struct PluralResourceNounsRule: LinkRule {
-    public static let description = RuleDescription(
+struct PluralResourceNounsRule: LinkRule {
+    static let description = RuleDescription(
         id: "plural-resource-nouns",
         scope: .link,
         defaultSeverity: .warning,
@@ -48,9 +48,9 @@ public struct PluralResourceNounsRule: LinkRule {
             .link("her://feed/posts/{id:int}"),
         ])
 
-    public init() {}
+    init() {}
 
-    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+    func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let components = link.template.components
         for index in components.indices.dropLast() where Self.namesSingularCollection(link, at: index, in: context) {
             let noun = components[index]

@@ -1,7 +1,7 @@
 /// A query parameter that only picks one fixed option is a path component in disguise:
 /// `boosts?open=buy` → `boosts/purchase`.
-public struct PreferPathOverQueryRule: LinkRule {
-    public static let description = RuleDescription(
+struct PreferPathOverQueryRule: LinkRule {
+    static let description = RuleDescription(
         id: "prefer-path-over-query",
         scope: .link,
         defaultSeverity: .warning,
@@ -40,9 +40,9 @@ public struct PreferPathOverQueryRule: LinkRule {
 
     let nouns: [String: String]
 
-    public init() { nouns = Self.defaultNouns }
+    init() { nouns = Self.defaultNouns }
 
-    public init(options: RuleOptions?) throws {
+    init(options: RuleOptions?) throws {
         var nouns = Self.defaultNouns
         if let options {
             try options.expect(known: ["nouns"], rule: Self.description.id)
@@ -60,7 +60,7 @@ public struct PreferPathOverQueryRule: LinkRule {
         self.nouns = nouns
     }
 
-    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+    func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         // Most links have no query, and most query items are not options: nothing is copied for them.
         guard !link.template.query.isEmpty, !link.template.components.isEmpty,
             let position = Self.firstOptionPosition(link.template, in: context)

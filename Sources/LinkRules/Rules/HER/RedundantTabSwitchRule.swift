@@ -1,6 +1,6 @@
 /// Selecting a tab and then another tab is one tab switch too many: `feed/myprofile` → `myprofile`.
-public struct RedundantTabSwitchRule: LinkRule {
-    public static let description = RuleDescription(
+struct RedundantTabSwitchRule: LinkRule {
+    static let description = RuleDescription(
         id: "redundant-tab-switch",
         scope: .link,
         defaultSeverity: .warning,
@@ -22,9 +22,9 @@ public struct RedundantTabSwitchRule: LinkRule {
             .link("her://myprofile/verification"),
         ])
 
-    public init() {}
+    init() {}
 
-    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+    func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let components = link.template.components
         guard components.count > 1, context.catalogue.hasVocabulary else { return }
         for index in 0..<(components.count - 1)

@@ -1,6 +1,6 @@
 /// A query parameter that no component on the link's path accepts is dropped by the app.
-public struct UnknownQueryParamRule: LinkRule {
-    public static let description = RuleDescription(
+struct UnknownQueryParamRule: LinkRule {
+    static let description = RuleDescription(
         id: "unknown-query-param",
         scope: .link,
         defaultSeverity: .warning,
@@ -30,14 +30,14 @@ public struct UnknownQueryParamRule: LinkRule {
 
     let global: Set<String>
 
-    public init() { global = [] }
+    init() { global = [] }
 
-    public init(options: RuleOptions?) throws {
+    init(options: RuleOptions?) throws {
         try options?.expect(known: ["global"], rule: Self.description.id)
         global = Set(try options?.strings("global")?.map { $0.lowercasedASCIIIfNeeded } ?? [])
     }
 
-    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+    func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let template = link.template
         guard !template.query.isEmpty, context.catalogue.hasVocabulary else { return }
         // A path with components the vocabulary does not know may accept anything.

@@ -1,7 +1,7 @@
 /// A `{name:base64json}` placeholder carries a navigation step tree (the Coordinator playground); each of the link's examples must
 /// carry a payload in that position that decodes from Base64 to JSON and follows the step tree.
-public struct PayloadInvalidRule: LinkRule {
-    public static let description = RuleDescription(
+struct PayloadInvalidRule: LinkRule {
+    static let description = RuleDescription(
         id: "payload-invalid",
         scope: .link,
         defaultSeverity: .error,
@@ -52,9 +52,9 @@ public struct PayloadInvalidRule: LinkRule {
                 """)
         ])
 
-    public init() {}
+    init() {}
 
-    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+    func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         for payload in PayloadExample.collect(link, parser: context.templateParser) {
             let name = payload.placeholder.name
             guard let text = payload.text else {

@@ -1,7 +1,7 @@
 /// All links of one custom scheme write their host the same way: all an empty host (`exfe:///…`), all the same
 /// declared host, or all with their first component in the host position (`her://feed/…`).
-public struct HostConsistencyRule: CatalogueRule {
-    public static let description = RuleDescription(
+struct HostConsistencyRule: CatalogueRule {
+    static let description = RuleDescription(
         id: "host-consistency",
         scope: .catalogue,
         defaultSeverity: .warning,
@@ -54,7 +54,7 @@ public struct HostConsistencyRule: CatalogueRule {
                 """),
         ])
 
-    public init() {}
+    init() {}
 
     /// How a link writes its authority.
     enum HostForm: Hashable {
@@ -81,7 +81,7 @@ public struct HostConsistencyRule: CatalogueRule {
         }
     }
 
-    public func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
+    func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
         // The facts and the links must be the same catalogue's.
         guard context.isBuilt(on: catalogue) else {
             return check(catalogue, in: LintContext(catalogue: catalogue, inflector: context.inflector))

@@ -1,7 +1,7 @@
 /// A link's host must pass the access lists (`deny` beats `allow`, NoMoreDeepLinkHandler), and a universal link's host must be
 /// one of the catalogue's declared `hosts`.
-public struct HostNotAllowedRule: LinkRule {
-    public static let description = RuleDescription(
+struct HostNotAllowedRule: LinkRule {
+    static let description = RuleDescription(
         id: "host-not-allowed",
         scope: .link,
         defaultSeverity: .error,
@@ -86,13 +86,13 @@ public struct HostNotAllowedRule: LinkRule {
 
     let lists: AccessListPolicy
 
-    public init() { lists = AccessListPolicy() }
+    init() { lists = AccessListPolicy() }
 
-    public init(options: RuleOptions?) throws {
+    init(options: RuleOptions?) throws {
         lists = try AccessListPolicy(options: options, rule: Self.description.id)
     }
 
-    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+    func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let catalogue = context.catalogue
         let template = link.template
         guard let authority = template.authority, !authority.hostSpan.isEmpty else { return }

@@ -1,7 +1,7 @@
 /// A link's scheme must be one the app registers and the access lists let through: `deny` beats `allow`
 /// (NoMoreDeepLinkHandler), and with an allow list nothing else passes.
-public struct SchemeNotAllowedRule: LinkRule {
-    public static let description = RuleDescription(
+struct SchemeNotAllowedRule: LinkRule {
+    static let description = RuleDescription(
         id: "scheme-not-allowed",
         scope: .link,
         defaultSeverity: .error,
@@ -72,13 +72,13 @@ public struct SchemeNotAllowedRule: LinkRule {
 
     let lists: AccessListPolicy
 
-    public init() { lists = AccessListPolicy() }
+    init() { lists = AccessListPolicy() }
 
-    public init(options: RuleOptions?) throws {
+    init(options: RuleOptions?) throws {
         lists = try AccessListPolicy(options: options, rule: Self.description.id)
     }
 
-    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+    func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let template = link.template
         guard let span = template.schemeSpan else { return }
         let catalogue = context.catalogue

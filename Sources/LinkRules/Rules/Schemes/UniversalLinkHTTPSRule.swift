@@ -1,6 +1,6 @@
 /// A universal link is an `https` URL with a host: `http://cookpad.com/…` → `https://cookpad.com/…`.
-public struct UniversalLinkHTTPSRule: LinkRule {
-    public static let description = RuleDescription(
+struct UniversalLinkHTTPSRule: LinkRule {
+    static let description = RuleDescription(
         id: "universal-link-https",
         scope: .link,
         defaultSeverity: .warning,
@@ -52,9 +52,9 @@ public struct UniversalLinkHTTPSRule: LinkRule {
                 """),
         ])
 
-    public init() {}
+    init() {}
 
-    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+    func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         // Most links are not universal links: nothing is copied for them.
         guard link.template.isWebLink else { return }
         let template = link.template

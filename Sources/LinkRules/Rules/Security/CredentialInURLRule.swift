@@ -1,7 +1,7 @@
 /// Tokens, passwords, secrets and keys do not belong in a link: not as a query parameter, a placeholder, user
 /// information, or a field of a Base64 JSON payload.
-public struct CredentialInURLRule: LinkRule {
-    public static let description = RuleDescription(
+struct CredentialInURLRule: LinkRule {
+    static let description = RuleDescription(
         id: "credential-in-url",
         scope: .link,
         defaultSeverity: .warning,
@@ -92,11 +92,11 @@ public struct CredentialInURLRule: LinkRule {
 
     let extraNames: Set<String>
 
-    public init() {
+    init() {
         extraNames = []
     }
 
-    public init(options: RuleOptions?) throws {
+    init(options: RuleOptions?) throws {
         try options?.expect(known: ["names"], rule: Self.description.id)
         extraNames = Set((try options?.strings("names") ?? []).map { PayloadCredential.normalizedName($0) })
     }
@@ -119,7 +119,7 @@ public struct CredentialInURLRule: LinkRule {
         return (looksLikeCredential(name), nil)
     }
 
-    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+    func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         if let userInfo = link.template.authority?.userInfoSpan {
             found.append(context.diagnostic(Self.self, .credentialInUserInfo, link: link, span: userInfo))
         }

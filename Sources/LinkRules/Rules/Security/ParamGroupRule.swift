@@ -1,6 +1,6 @@
 /// Parameters declared in one `param_groups` entry travel together: a link with some of them has all of them.
-public struct ParamGroupRule: LinkRule {
-    public static let description = RuleDescription(
+struct ParamGroupRule: LinkRule {
+    static let description = RuleDescription(
         id: "param-group",
         scope: .link,
         defaultSeverity: .warning,
@@ -48,13 +48,13 @@ public struct ParamGroupRule: LinkRule {
     let optionsFile: SourceFile?
     let optionGroupRanges: [Range<Int>]
 
-    public init() {
+    init() {
         optionGroups = []
         optionsFile = nil
         optionGroupRanges = []
     }
 
-    public init(options: RuleOptions?) throws {
+    init(options: RuleOptions?) throws {
         try options?.expect(known: ["groups"], rule: Self.description.id)
         optionGroups = try options?.stringGroups("groups") ?? []
         optionsFile = options?.file
@@ -65,7 +65,7 @@ public struct ParamGroupRule: LinkRule {
         }
     }
 
-    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+    func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         guard !link.template.query.isEmpty else { return }
         let catalogueGroups = context.catalogue.paramGroups
         for index in catalogueGroups.indices where catalogueGroups[index].count > 1 {

@@ -1,6 +1,6 @@
 /// A link, or an example of it, longer than browsers, servers and the apps in between reliably carry.
-public struct URLTooLongRule: LinkRule {
-    public static let description = RuleDescription(
+struct URLTooLongRule: LinkRule {
+    static let description = RuleDescription(
         id: "url-too-long",
         scope: .link,
         defaultSeverity: .warning,
@@ -45,13 +45,13 @@ public struct URLTooLongRule: LinkRule {
                 """),
         ])
 
-    public static let defaultMaximumLength = 2000
+    static let defaultMaximumLength = 2000
 
     let maximumLength: Int
 
-    public init() { maximumLength = Self.defaultMaximumLength }
+    init() { maximumLength = Self.defaultMaximumLength }
 
-    public init(options: RuleOptions?) throws {
+    init(options: RuleOptions?) throws {
         try options?.expect(known: ["max_length"], rule: Self.description.id)
         maximumLength = try options?.integer("max_length") ?? Self.defaultMaximumLength
     }
@@ -73,7 +73,7 @@ public struct URLTooLongRule: LinkRule {
         return (length, overflowStart)
     }
 
-    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+    func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let url = link.url.value
         if url.utf8.count * 3 > maximumLength {
             let (length, overflow) = measure(url)

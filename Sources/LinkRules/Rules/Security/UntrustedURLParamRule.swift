@@ -1,7 +1,7 @@
 /// A parameter that carries a URL for the app to open (`redirect`, `next`, `callback`, `return_to`…) lets anyone
 /// who can craft a link send the user anywhere: an open redirect.
-public struct UntrustedURLParamRule: LinkRule {
-    public static let description = RuleDescription(
+struct UntrustedURLParamRule: LinkRule {
+    static let description = RuleDescription(
         id: "untrusted-url-param",
         scope: .link,
         defaultSeverity: .warning,
@@ -64,11 +64,11 @@ public struct UntrustedURLParamRule: LinkRule {
 
     let extraNames: Set<String>
 
-    public init() {
+    init() {
         extraNames = []
     }
 
-    public init(options: RuleOptions?) throws {
+    init(options: RuleOptions?) throws {
         try options?.expect(known: ["names"], rule: Self.description.id)
         extraNames = Set((try options?.strings("names") ?? []).map { PayloadCredential.normalizedName($0) })
     }
@@ -89,7 +89,7 @@ public struct UntrustedURLParamRule: LinkRule {
         value.contains("://") || value.lowercasedASCIIIfNeeded.contains("%3a%2f%2f")
     }
 
-    public func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+    func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         for item in link.template.query {
             let (decided, declared) = carriesURL(item.name, in: context)
             let carries: Bool
