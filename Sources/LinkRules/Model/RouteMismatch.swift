@@ -113,7 +113,7 @@ extension RouteMatcher {
         let mismatch = RouteMismatch(
             reason: .literal(expected: String(template.substring(templatePart))), span: linkPart, templateSpan: templatePart)
         guard link.isOpaque && template.isOpaque else { return mismatch }
-        let values = link.substring(linkPart).split(separator: ":", omittingEmptySubsequences: false)
+        let values = Self.opaqueSegments(of: link.substring(linkPart))
         let patterns = Self.opaqueSegments(of: template.substring(templatePart))
         guard values.count == patterns.count else { return mismatch }
         for (value, pattern) in zip(values, patterns) where !Self.opaqueSegment(value, fits: pattern) { return mismatch }
@@ -128,8 +128,8 @@ extension RouteMatcher {
         return start..<max(start, end)
     }
 
-    /// The `:`-separated segments of an opaque template's text; a `:` inside a `{name:type}` placeholder separates
-    /// nothing.
+    /// The `:`-separated segments of an opaque URI's text; a `:` inside braces (a `{name:type}` placeholder)
+    /// separates nothing, so a text is split the same way as a link and as a template.
     private static func opaqueSegments(of text: Substring) -> [Substring] {
         var segments: [Substring] = []
         var start = text.startIndex
@@ -151,6 +151,7 @@ extension RouteMatcher {
     /// Whether one `:`-separated segment of an opaque URI fits the template's segment: equal ignoring case, or, for
     /// a segment holding `{name}` or `{name:type}`, the same text around it and a value of the type in its place.
     private static func opaqueSegment(_ value: Substring, fits pattern: Substring) -> Bool {
+        if value.lowercased() == pattern.lowercased() { return true }
         guard let open = pattern.firstIndex(of: "{"), let close = pattern[open...].firstIndex(of: "}") else {
             return value.lowercased() == pattern.lowercased()
         }
