@@ -1,9 +1,9 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
+#if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Ends the process with `code` (`exit(3)`), for code inside types where a member named `exit` would hide it.

@@ -1,9 +1,9 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
+#if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Runs another program (git) with `posix_spawnp` and collects what it writes, reading its output and its
