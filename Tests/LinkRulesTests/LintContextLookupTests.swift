@@ -23,28 +23,17 @@ import Testing
         try CatalogueLoader().load(files: [SourceFile(path: "links.yml", text: text)])
     }
 
-    @Test func pluralityWithResolvedPositionsMatchesTheGeneralLookUp() throws {
+    @Test func pluralityOfResolvedComponentsMatchesTheInflector() throws {
         let catalogue = try Self.catalogue()
-        // The same links parsed again are not the context's own: their positions are not handed over.
+        // The same links parsed again are not the context's own: they are looked up afresh.
         let other = try Self.catalogue()
         let context = LintContext(catalogue: catalogue)
         for (own, stranger) in zip(catalogue.links, other.links) {
             let components = own.template.components
-            context.withVocabularyPositions(of: own) { positions in
-                #expect(positions != nil)
-                for index in components.indices {
-                    let general = context.isPlural(own, component: index)
-                    #expect(context.isPlural(own, component: index, positions: positions) == general)
-                    #expect(general == context.inflector.isPlural(components[index].name), "\(components[index].text)")
-                }
-            }
-            context.withVocabularyPositions(of: stranger) { positions in
-                #expect(positions == nil)
-                for index in components.indices {
-                    #expect(
-                        context.isPlural(stranger, component: index, positions: positions)
-                            == context.isPlural(own, component: index))
-                }
+            for index in components.indices {
+                let resolved = context.isPlural(own, component: index)
+                #expect(resolved == context.inflector.isPlural(components[index].name), "\(components[index].text)")
+                #expect(context.isPlural(stranger, component: index) == resolved)
             }
         }
     }

@@ -196,31 +196,10 @@ final class LintContext: Sendable {
         catalogue.componentPosition(of: component)
     }
 
-    /// Calls `body` with the vocabulary positions of all the path components of a link, in order (-1 where the
-    /// vocabulary has none), as `vocabularyPosition(of:component:)` gives them one at a time; with nil for a
-    /// link that is not the catalogue's own.
-    func withVocabularyPositions<Result>(of link: Link, _ body: (UnsafeBufferPointer<Int32>?) -> Result) -> Result {
-        guard isOwn(link) else { return body(nil) }
-        let first = Int(firstPositions[link.index])
-        let count = link.template.components.count
-        return positions.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[first..<(first + count)])) }
-    }
-
     /// Whether the `name` of the component at `index` of a link's path reads as a plural (`Inflector.isPlural`),
     /// decided once per vocabulary entry for the words the vocabulary declares.
     func isPlural(_ link: Link, component index: Int) -> Bool {
         if let position = vocabularyPosition(of: link, component: index) { return pluralEntries[position] }
-        return inflector.isPlural(link.template.components[index].name)
-    }
-
-    /// `isPlural(_:component:)` given the positions `withVocabularyPositions(of:_:)` handed over for the link
-    /// (nil for a link that is not the catalogue's own), so a rule that asks about several components checks
-    /// once per link, not per component, that the link is the catalogue's own.
-    /// `positions` must be the link's own (one for each of its components).
-    func isPlural(_ link: Link, component index: Int, positions: UnsafeBufferPointer<Int32>?) -> Bool {
-        guard let positions else { return isPlural(link, component: index) }
-        assert(positions.count == link.template.components.count, "the positions of another link")
-        if positions[index] >= 0 { return pluralEntries[Int(positions[index])] }
         return inflector.isPlural(link.template.components[index].name)
     }
 
