@@ -13,6 +13,8 @@ import Testing
         var expectedOffsets: [String]
         /// The association file's text without markers, when the example has one.
         var association: String?
+        /// The platform files' texts without markers, by name.
+        var files: [String: String] = [:]
         /// For link examples, the byte range of the URL value in `text`, to compare fixed URLs.
         var urlPrefix: String?
     }
@@ -33,8 +35,14 @@ import Testing
         if let marked = example.association {
             (association, associationOffsets) = stripMarkers(marked, file: RuleExample.associationFileName)
         }
+        var files: [String: String] = [:]
+        for (name, marked) in example.files {
+            let (text, offsets) = stripMarkers(marked, file: name)
+            files[name] = text
+            associationOffsets += offsets
+        }
         return MaterialisedExample(
-            text: text, expectedOffsets: offsets + associationOffsets, association: association,
+            text: text, expectedOffsets: offsets + associationOffsets, association: association, files: files,
             urlPrefix: example.source.isLink ? prefix : nil)
     }
 
@@ -56,7 +64,9 @@ import Testing
         return (text, offsets)
     }
 
-    static func lint(_ text: String, rule: any Rule.Type, options: String?, association: String? = nil) throws -> [Diagnostic] {
+    static func lint(
+        _ text: String, rule: any Rule.Type, options: String?, association: String? = nil, files: [String: String] = [:]
+    ) throws -> [Diagnostic] {
         var configuration = Configuration()
         if let options {
             let optionsFile = SourceFile(path: "options.yml", text: "rules:\n  \(rule.description.id): \(options)\n")
@@ -71,12 +81,18 @@ import Testing
             }
             return SourceFile(path: path, text: association)
         }.load(into: &catalogue)
+        AndroidFilesLoader { path in
+            guard let text = files[path] else { throw LoadError(.unreadableFile("no such file"), file: path) }
+            return SourceFile(path: path, text: text)
+        }.load(into: &catalogue)
         return linter.lint(catalogue).filter { $0.ruleID == rule.description.id }
     }
 
-    static func fixAll(_ text: String, rule: any Rule.Type, options: String?, association: String?) throws -> String {
+    static func fixAll(
+        _ text: String, rule: any Rule.Type, options: String?, association: String?, files: [String: String] = [:]
+    ) throws -> String {
         let outcome = try FixLoop().run(file: exampleFileName, bytes: Array(text.utf8), selecting: { _ in true }) { bytes in
-            try lint(String(decoding: bytes, as: UTF8.self), rule: rule, options: options, association: association)
+            try lint(String(decoding: bytes, as: UTF8.self), rule: rule, options: options, association: association, files: files)
         }
         return String(decoding: outcome.bytes, as: UTF8.self)
     }
@@ -95,7 +111,7 @@ import Testing
         let materialised = Self.materialise(example, of: rule.description)
         #expect(!materialised.expectedOffsets.isEmpty, "a triggering example needs a ↓ marker (\(example.file):\(example.line))")
         let diagnostics = try Self.lint(
-            materialised.text, rule: rule, options: example.options, association: materialised.association)
+            materialised.text, rule: rule, options: example.options, association: materialised.association, files: materialised.files)
         let found = diagnostics.map { "\($0.location.file)@\($0.location.range.start.offset)" }.sorted()
         #expect(
             found == materialised.expectedOffsets.sorted(),
@@ -106,7 +122,7 @@ import Testing
         }
         if let fixed = example.fixed {
             let result = try Self.fixAll(
-                materialised.text, rule: rule, options: example.options, association: materialised.association)
+                materialised.text, rule: rule, options: example.options, association: materialised.association, files: materialised.files)
             let expected: String
             if let prefix = materialised.urlPrefix {
                 expected = prefix + fixed.replacingAll("'", with: "''") + "'\n"
@@ -115,7 +131,7 @@ import Testing
             }
             #expect(result == expected, "\(ruleID) example at \(example.file):\(example.line) fixes to:\n\(result)")
             #expect(
-                try Self.lint(result, rule: rule, options: example.options, association: materialised.association)
+                try Self.lint(result, rule: rule, options: example.options, association: materialised.association, files: materialised.files)
                     .filter { !$0.fixes.isEmpty }.isEmpty)
         }
     }
@@ -125,7 +141,7 @@ import Testing
         let rule = try #require(RuleRegistry.rule(withID: ruleID))
         let materialised = Self.materialise(example, of: rule.description)
         let diagnostics = try Self.lint(
-            materialised.text, rule: rule, options: example.options, association: materialised.association)
+            materialised.text, rule: rule, options: example.options, association: materialised.association, files: materialised.files)
         #expect(
             diagnostics.isEmpty,
             "\(ruleID) example at \(example.file):\(example.line) should not trigger: \(diagnostics.map { "\($0.location.line):\($0.location.column) \($0.message)" })")

@@ -19,6 +19,7 @@ public struct CheckSession: Sendable {
         let files = try workspace.readCatalogues()
         var catalogue = files.isEmpty ? Catalogue(files: []) : try CatalogueLoader().load(files: files)
         workspace.associationLoader.load(into: &catalogue)
+        workspace.androidFilesLoader.load(into: &catalogue)
         let text = urls.joined(separator: "\n") + "\n"
         let proposed = SourceFile(path: Self.fileName, text: text)
         let parser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))

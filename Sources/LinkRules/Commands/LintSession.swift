@@ -43,10 +43,15 @@ public struct LintSession: Sendable {
     public func lint(files: [SourceFile], failOn: FailThreshold? = nil) throws -> LintResult {
         var catalogue = try CatalogueLoader().load(files: files)
         workspace.associationLoader.load(into: &catalogue)
+        workspace.androidFilesLoader.load(into: &catalogue)
         let diagnostics = linter.lint(catalogue)
         var sources: [String: SourceFile] = [:]
         for file in files { sources[file.path] = file }
         if let association = catalogue.association?.file { sources[association.source.path] = association.source }
+        for manifest in catalogue.android?.loadedManifests ?? [] {
+            if let source = manifest.file?.source { sources[source.path] = source }
+        }
+        if let source = catalogue.android?.loadedAssetLinks?.file?.source { sources[source.path] = source }
         return LintResult(
             diagnostics: diagnostics, sources: sources, failOn: failOn ?? workspace.configuration.failOn,
             catalogue: catalogue)

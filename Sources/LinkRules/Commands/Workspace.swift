@@ -25,6 +25,11 @@ public struct Workspace: Sendable {
         AssociationLoader(workingDirectory: workingDirectory)
     }
 
+    /// Reads the Android files (manifests, asset links) the catalogues name.
+    var androidFilesLoader: AndroidFilesLoader {
+        AndroidFilesLoader(workingDirectory: workingDirectory)
+    }
+
     /// - Parameters:
     ///   - files: catalogue files named on the command line (may be empty).
     ///   - configPath: `--config`, when given.

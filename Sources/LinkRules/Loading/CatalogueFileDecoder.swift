@@ -77,6 +77,7 @@ final class CatalogueFileDecoder {
                 catalogue.associationFile = try yaml.readString(key: "aasa")
                 catalogue.associationFileOwner = file
             case "app_ids": catalogue.appIDs += try yaml.readStringList(key: "app_ids")
+            case "android": try decodeAndroid(key, into: &catalogue)
             case "allow", "deny":
                 let isAllow = key.value == "allow"
                 try yaml.readMapping(key: key.value) { list in
@@ -108,6 +109,22 @@ final class CatalogueFileDecoder {
         declared += catalogue.access.allowedHosts + catalogue.access.deniedHosts
         declared += [catalogue.mandatoryBarrier, catalogue.dispatchScalar, catalogue.app, catalogue.associationFile].compactMap { $0 }
         for scalar in declared where catalogue.declaringFiles[scalar] == nil { catalogue.declaringFiles[scalar] = file }
+    }
+
+    /// The `android:` section; a second file declaring it adds to the first's lists.
+    private func decodeAndroid(_ key: Scalar, into catalogue: inout Catalogue) throws {
+        var android = catalogue.android ?? AndroidSettings(owner: file, keyRange: key.tokenRange)
+        try yaml.readMapping(key: "android") { name in
+            switch name.value {
+            case "package": android.package = try yaml.readString(key: "android.package")
+            case "manifests": android.manifests += try yaml.readStringList(key: "android.manifests")
+            case "assetlinks": android.assetLinks = try yaml.readString(key: "android.assetlinks")
+            case "fingerprints": android.fingerprints += try yaml.readStringList(key: "android.fingerprints")
+            default:
+                try unknownKey(name, known: CatalogueLoader.androidKeys, in: "'android'", findings: &catalogue.loadFindings)
+            }
+        }
+        catalogue.android = android
     }
 
     private func decodeComponent(_ name: Scalar, findings: inout [LoadFinding]) throws -> ComponentSpec {

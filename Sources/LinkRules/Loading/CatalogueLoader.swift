@@ -3,8 +3,9 @@
 public struct CatalogueLoader: Sendable {
     static let topLevelKeys = [
         "version", "app", "schemes", "hosts", "dispatch", "barriers", "mandatory_barrier", "components", "params",
-        "param_groups", "links", "aasa", "app_ids", "allow", "deny",
+        "param_groups", "links", "aasa", "app_ids", "allow", "deny", "android",
     ]
+    static let androidKeys = ["package", "manifests", "assetlinks", "fingerprints"]
     static let linkKeys = [
         "url", "title", "description", "examples", "barrier", "deprecated", "aliases", "lint", "required_params",
     ]

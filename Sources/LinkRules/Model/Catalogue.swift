@@ -23,6 +23,8 @@ struct Catalogue: Sendable {
     /// The association file once a session has read it (`AssociationLoader`); nil when it has not been read.
     var association: AssociationFileState?
     var appIDs: [Scalar] = []
+    /// The `android:` section (package, manifests, asset links, fingerprints); nil when the catalogue has none.
+    var android: AndroidSettings?
     var links: [Link] = []
     /// Problems found while loading that are findings rather than load errors (unknown keys).
     var loadFindings: [LoadFinding] = []

@@ -40,6 +40,9 @@ public struct RuleExample: Sendable, Hashable {
     /// For a `.catalogue` example whose `aasa:` names `RuleExample.associationFileName`, the text of that
     /// apple-app-site-association file (it may hold `↓` markers too).
     public var association: String?
+    /// For a `.catalogue` example, the platform files its keys name (an Android manifest, an asset links file),
+    /// by name, each text possibly holding `↓` markers.
+    public var files: [String: String] = [:]
     /// Where the example is declared, so a failing example test points at it.
     public var file: String
     public var line: Int
@@ -79,6 +82,16 @@ public struct RuleExample: Sendable, Hashable {
         line: Int = #line
     ) -> RuleExample {
         RuleExample(source: .catalogue(text), fixed: fixed, options: options, association: association, file: file, line: line)
+    }
+
+    /// A whole-catalogue example with the platform files its keys name (`manifests: [AndroidManifest.xml]`).
+    public static func catalogue(
+        _ text: String, files: [String: String], fixed: String? = nil, options: String? = nil,
+        file: String = #filePath, line: Int = #line
+    ) -> RuleExample {
+        var example = RuleExample(source: .catalogue(text), fixed: fixed, options: options, file: file, line: line)
+        example.files = files
+        return example
     }
 
     /// The example's text without its markers.

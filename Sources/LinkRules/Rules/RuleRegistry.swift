@@ -31,6 +31,9 @@ public enum RuleRegistry {
         PayloadInvalidRule.self,
         AASAInvalidRule.self,
         AASACoverageRule.self,
+        // Android: the app's manifests and its asset links.
+        AndroidLinkUnhandledRule.self,
+        AndroidFilterInvalidRule.self,
         // The catalogue itself.
         UnknownKeyRule.self,
         InvalidSuppressionRule.self,
