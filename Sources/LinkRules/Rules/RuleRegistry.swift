@@ -34,6 +34,9 @@ public enum RuleRegistry {
         // Android: the app's manifests and its asset links.
         AndroidLinkUnhandledRule.self,
         AndroidFilterInvalidRule.self,
+        AndroidFilterOverreachRule.self,
+        AndroidAutoVerifyRule.self,
+        AssetLinksInvalidRule.self,
         // The catalogue itself.
         UnknownKeyRule.self,
         InvalidSuppressionRule.self,

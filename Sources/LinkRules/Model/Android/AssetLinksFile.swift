@@ -38,6 +38,8 @@ struct AssetLinksFile: Sendable {
     let source: SourceFile
     private(set) var statements: [Statement] = []
     private(set) var problems: [Problem] = []
+    /// Whether the file is JSON whose top-level value is an array (of statements, valid or not).
+    private(set) var isArrayOfStatements = false
     /// The range of the top-level value, or of the file's start when it is not JSON.
     private(set) var rootRange: Range<Int> = 0..<0
 
@@ -59,6 +61,7 @@ struct AssetLinksFile: Sendable {
             report(.assetLinksNotAnArray(root.kindDescription), root.range)
             return
         }
+        isArrayOfStatements = true
         for element in elements {
             if let statement = readStatement(element) { statements.append(statement) }
         }
