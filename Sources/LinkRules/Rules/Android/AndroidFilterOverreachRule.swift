@@ -119,12 +119,20 @@ struct AndroidFilterOverreachRule: CatalogueRule {
         var diagnostics: [Diagnostic] = []
         for (manifest, filter) in android.filters where filter.isLinkFilter {
             // Only filters that open some catalogue link are the catalogue's concern.
-            guard routes.routes.contains(where: { route in route.samples.contains { filter.opens($0) } }) else { continue }
+            guard concerns(filter, routes: routes) else { continue }
             if let (message, range) = overreach(of: filter, routes: routes) {
                 diagnostics.append(context.diagnostic(Self.self, message, at: manifest.location(range)))
             }
         }
         return diagnostics
+    }
+
+    /// Whether the filter is about the catalogue's links: it opens one, or pairs a scheme with a host as a link does.
+    private func concerns(_ filter: AndroidIntentFilter, routes: AndroidRoutes) -> Bool {
+        if routes.routes.contains(where: { route in route.samples.contains { filter.opens($0) } }) { return true }
+        return filter.schemes.contains { scheme in
+            filter.authorities.contains { routes.hasRoutes(scheme: scheme.text.lowercased(), host: $0.host.text.lowercased()) }
+        }
     }
 
     /// The first way the filter opens a URL no route describes, with where to report it.
@@ -153,7 +161,9 @@ struct AndroidFilterOverreachRule: CatalogueRule {
                     let url = AndroidURI(scheme: schemeText, host: host, path: witnessPath(of: filter) ?? "/")
                     let message: Message = filter.schemes.count > 1 || filter.authorities.count > 1
                         ? .filterCombinesData(url.description) : .filterOpensUnlisted(url.description)
-                    return (message, authority.host.range)
+                    // Point at the scheme when no link pairs it with any host of the filter, else at the host.
+                    let schemeIsOdd = !authorities.contains { described(schemeText, $0.host.text.lowercased()) }
+                    return (message, schemeIsOdd ? scheme.range : authority.host.range)
                 }
             }
         }
