@@ -24,6 +24,7 @@ struct LinkRulesCommand: ParsableCommand {
         version: version,
         subcommands: [
             LintCommand.self, CheckCommand.self, ExplainCommand.self, RulesCommand.self, DiffCommand.self, AASACommand.self,
+            GenerateCommand.self,
         ],
         defaultSubcommand: LintCommand.self
     )
