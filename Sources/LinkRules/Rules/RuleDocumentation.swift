@@ -40,6 +40,10 @@ public enum RuleDocumentation {
             if let association = example.association {
                 text += "With `\(RuleExample.associationFileName)`:\n\n```json\n\(association)\n```\n\n"
             }
+            for name in example.files.keys.sorted() {
+                let language = name.hasSuffix(".json") ? "json" : "xml"
+                text += "With `\(name)`:\n\n```\(language)\n\(example.files[name]!)\n```\n\n"
+            }
             if let fixed = example.fixed { text += "Fixed:\n\n```yaml\n\(fixed)\n```\n\n" }
         }
         return text
@@ -83,6 +87,10 @@ public enum RuleDocumentation {
             if let association = example.association {
                 text += "    \(RuleExample.associationFileName):\n"
                 text += association.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }.joined(separator: "\n") + "\n\n"
+            }
+            for name in example.files.keys.sorted() {
+                text += "    \(name):\n"
+                text += example.files[name]!.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }.joined(separator: "\n") + "\n\n"
             }
             return text
         }
