@@ -198,4 +198,50 @@ import Testing
             "android-link-unhandled links.yml:7",  // /w/index.php: no prefix or pattern accepts it
         ])
     }
+
+    /// The asset links the Teqlif app's server publishes (its FastAPI route for /.well-known/assetlinks.json): a
+    /// valid file, reported on for nothing.
+    @Test func teqlifsPublishedAssetLinksAreClean() throws {
+        let diagnostics = try Self.lint(
+            """
+            version: 1
+            hosts: [teqlif.com]
+            android: { package: com.teqlif.teqlif_mobile, assetlinks: assetlinks.json }
+            links:
+              - url: https://teqlif.com/ilan/{id:int}
+            """,
+            files: ["assetlinks.json": """
+                [{"relation": ["delegate_permission/common.handle_all_urls"],
+                  "target": {"namespace": "android_app", "package_name": "com.teqlif.teqlif_mobile",
+                    "sha256_cert_fingerprints": ["ED:0A:D6:F5:1C:E4:8B:C2:6A:2E:85:E2:20:B8:A1:24:5C:90:1A:5E:5E:69:FB:41:83:A2:39:0F:3E:DC:B0:3A"]}}]
+                """])
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
+    }
+
+    /// The asset links served for Lider's mobile app (br.com.lider.mobileapp) spell the relation
+    /// 'delegate_permission/common:handle_all_urls' with a ':', so no statement lets the app open links.
+    @Test func lidersMisspeltRelationIsReported() throws {
+        let diagnostics = try Self.lint(
+            """
+            version: 1
+            hosts: [lider.com.br]
+            android: { package: br.com.lider.mobileapp, assetlinks: assetlinks.json }
+            links:
+              - url: https://lider.com.br/produto/{id:int}
+            """,
+            files: ["assetlinks.json": """
+                [{
+                  "relation": ["delegate_permission/common:query_web_app_intent", "delegate_permission/common:handle_all_urls"],
+                  "target": {
+                    "namespace": "android_app",
+                    "package_name": "br.com.lider.mobileapp",
+                    "sha256_cert_fingerprints": [
+                      "66:5C:99:40:32:49:90:EB:AE:E0:A9:96:B3:3E:7C:34:3F:99:CB:F3:86:BC:18:F4:AF:92:4C:44:E4:95:B6:59"
+                    ]
+                  }
+                }]
+                """])
+        #expect(diagnostics.map { "\($0.ruleID) \($0.location.line):\($0.location.column)" } == ["assetlinks-invalid 1:1"])
+        #expect(diagnostics.first?.message.text.contains("no statement lets 'br.com.lider.mobileapp'") == true)
+    }
 }

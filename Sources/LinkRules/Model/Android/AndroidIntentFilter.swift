@@ -48,7 +48,7 @@ struct AndroidIntentFilter: Hashable, Sendable {
     /// port, then (when it names hosts and paths) its path. Scheme and host ignore case; the path does not.
     func opens(_ uri: AndroidURI) -> Bool {
         let scheme = uri.scheme.lowercased()
-        guard schemes.contains(where: { $0.isUnresolved || $0.text.lowercased() == scheme }) else { return false }
+        guard schemes.contains(where: { $0.isUnresolved || $0.lowercased == scheme }) else { return false }
         if authorities.isEmpty { return true }
         guard authorities.contains(where: { $0.accepts(host: uri.host, port: uri.port) }) else { return false }
         if paths.isEmpty { return true }

@@ -136,12 +136,21 @@ struct AndroidActivity: Hashable, Sendable {
 /// placeholder (`${host}`) cannot be known from the manifest alone: it is `unresolved` and matches anything.
 struct AndroidFilterValue: Hashable, Sendable {
     var text: String
+    /// The text in lower case, worked out once: schemes and hosts are compared without regard to case.
+    let lowercased: String
     /// The range of the value (inside the quotes).
     var range: Range<Int>
     /// The range of the attribute's name, where findings about the attribute point.
     var nameRange: Range<Int>
+    let isUnresolved: Bool
 
-    var isUnresolved: Bool { text.hasPrefix("@") || text.contains("${") }
+    init(text: String, range: Range<Int>, nameRange: Range<Int>) {
+        self.text = text
+        self.lowercased = text.lowercased()
+        self.range = range
+        self.nameRange = nameRange
+        self.isUnresolved = text.hasPrefix("@") || text.contains("${")
+    }
 }
 
 /// A host (with its port) a filter accepts: `*.example.com` accepts every subdomain, `*` every host.
@@ -157,9 +166,8 @@ struct AndroidAuthority: Hashable, Sendable {
         if !host.isUnresolved {
             let lowered = candidate.lowercased()
             if isWildcard {
-                let suffix = host.text.dropFirst().lowercased()
-                if !lowered.hasSuffix(suffix) { return false }
-            } else if lowered != host.text.lowercased() {
+                if !lowered.hasSuffix(host.lowercased.dropFirst()) { return false }
+            } else if lowered != host.lowercased {
                 return false
             }
         }

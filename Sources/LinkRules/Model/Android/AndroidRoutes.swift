@@ -37,6 +37,8 @@ struct AndroidRoutes: Sendable {
     private(set) var routes: [Route] = []
     /// The routes by "scheme host" (lowercased), for the rules' lookups.
     private var byAuthority: [String: [Int]] = [:]
+    /// The lowercased hosts of the routes of each scheme ("" for none).
+    private(set) var hostsByScheme: [String: Set<String>] = [:]
 
     /// The routes Android is asked to open: https and http links to a host of `hosts`, and links of a custom
     /// scheme of `schemes` (with their aliases).
@@ -57,6 +59,7 @@ struct AndroidRoutes: Sendable {
                     link: link, alias: alias, scheme: scheme, host: sample.host?.lowercased(), samples: samples,
                     pathSegments: Self.pathSegments(of: template))
                 byAuthority[Self.key(scheme, route.host), default: []].append(routes.count)
+                hostsByScheme[scheme, default: []].insert(route.host ?? "")
                 routes.append(route)
             }
         }

@@ -127,11 +127,20 @@ struct AndroidFilterOverreachRule: CatalogueRule {
         return diagnostics
     }
 
-    /// Whether the filter is about the catalogue's links: it opens one, or pairs a scheme with a host as a link does.
+    /// Whether the filter is about the catalogue's links: it pairs a scheme with a host (or, naming no host, a
+    /// scheme) as some link does. Found by lookups, not by trying every link.
     private func concerns(_ filter: AndroidIntentFilter, routes: AndroidRoutes) -> Bool {
-        if routes.routes.contains(where: { route in route.samples.contains { filter.opens($0) } }) { return true }
-        return filter.schemes.contains { scheme in
-            filter.authorities.contains { routes.hasRoutes(scheme: scheme.text.lowercased(), host: $0.host.text.lowercased()) }
+        filter.schemes.contains { scheme in
+            guard let hosts = routes.hostsByScheme[scheme.lowercased] else { return false }
+            if filter.authorities.isEmpty { return true }
+            return filter.authorities.contains { authority in
+                if authority.host.isUnresolved { return true }
+                if authority.isWildcard {
+                    let suffix = authority.host.lowercased.dropFirst()
+                    return hosts.contains { $0.hasSuffix(suffix) }
+                }
+                return hosts.contains(authority.host.lowercased)
+            }
         }
     }
 
