@@ -76,3 +76,21 @@ import Testing
         }
     }
 }
+
+/// `linkrules generate intent-filters|assetlinks` end to end: the generated text on standard output, exit 2 and
+/// `file:line:col: error:` when the catalogue cannot make it.
+@Suite(.enabled(if: LinkRulesExecutable.exists)) struct GenerateCommandTests {
+    @Test func intentFiltersAndAssetLinksOfThePlatformsExample() throws {
+        let root = LinkRulesExecutable.packageRoot
+        let filters = try LinkRulesExecutable.run(["generate", "intent-filters", "examples/platforms/links.yml"], in: root)
+        #expect(filters.status == 0)
+        #expect(filters.output.contains("<data android:scheme=\"https\" android:host=\"pantry.example.com\" />"))
+        #expect(filters.output.contains("<data android:pathPattern=\"/collections/..*\" />"))
+        let links = try LinkRulesExecutable.run(["generate", "assetlinks", "examples/platforms/links.yml"], in: root)
+        #expect(links.status == 0)
+        #expect(links.output.contains("\"package_name\": \"com.example.pantry\""))
+        let missing = try LinkRulesExecutable.run(["generate", "assetlinks", "examples/her/links.yml"], in: root)
+        #expect(missing.status == 2)
+        #expect(missing.error.hasPrefix("examples/her/links.yml:1:1: error: the asset links need the app's 'package'"))
+    }
+}
