@@ -75,6 +75,28 @@ import Testing
         #expect(!filter.opens(try #require(AndroidURI("https://a.com/y"))))
     }
 
+    @Test func aWebLinkWithoutAPathIsOpenedByTheRootPath() throws {
+        #expect(AndroidURI("https://example.com")?.path == "/")
+        #expect(AndroidURI("pantry://settings")?.path == "")
+        let diagnostics = try Self.lint(
+            """
+            version: 1
+            hosts: [example.com]
+            android: { manifests: [m.xml] }
+            links:
+              - url: https://example.com
+            """,
+            files: ["m.xml": Self.manifest("""
+                <intent-filter a:autoVerify="true">
+                  <action a:name="android.intent.action.VIEW"/>
+                  <category a:name="android.intent.category.DEFAULT"/>
+                  <category a:name="android.intent.category.BROWSABLE"/>
+                  <data a:scheme="https" a:host="example.com" a:path="/"/>
+                </intent-filter>
+                """).source.text])
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
+    }
+
     @Test func wildcardHostsAcceptSubdomainsOnly() throws {
         let authority = AndroidAuthority(host: AndroidFilterValue(text: "*.example.com", range: 0..<0, nameRange: 0..<0))
         #expect(authority.accepts(host: "www.example.com", port: nil))

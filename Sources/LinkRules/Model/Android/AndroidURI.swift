@@ -1,5 +1,6 @@
 /// A URL split the way Android's `Uri` splits it for intent filters: the scheme, then for `scheme://authority…`
-/// the host and port, and the path (nil for an opaque URI such as `mailto:x`).
+/// the host and port, and the path (nil for an opaque URI such as `mailto:x`; `/` for a web URL without one, as
+/// browsers send it).
 struct AndroidURI: Hashable, Sendable, CustomStringConvertible {
     var scheme: String
     var host: String?
@@ -36,6 +37,8 @@ struct AndroidURI: Hashable, Sendable, CustomStringConvertible {
         var end = index
         while end < bytes.count, !isDelimiter(bytes[end], pathEnds) { end += 1 }
         path = String(decoding: bytes[index..<end], as: UTF8.self)
+        // A browser sends a web URL without a path as '/' (https://example.com is https://example.com/).
+        if path == "", host != nil, ["http", "https"].contains(scheme.lowercased()) { path = "/" }
     }
 
     init(scheme: String, host: String?, port: Int? = nil, path: String?) {
