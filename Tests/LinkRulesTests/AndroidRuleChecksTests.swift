@@ -105,4 +105,12 @@ import Testing
                 + Self.handlesEverything)
         #expect(found == ["android-autoverify error 6:10"])
     }
+
+    @Test func filtersTheMergerRemovesOrOfADisabledActivityOpenNothing() throws {
+        let removed = try Self.findings(
+            Self.filter(#"<data android:scheme="https" android:host="pantry.example.com" android:pathPrefix="/recipes/" />"#)
+                .replacingAll("<intent-filter android:autoVerify", with: "<intent-filter tools:node=\"remove\" android:autoVerify")
+                + Self.handlesEverything).filter { $0.hasPrefix("android-link-unhandled") }
+        #expect(removed == ["android-link-unhandled error 6:10"])
+    }
 }

@@ -41,6 +41,7 @@ struct AndroidIntentFilter: Hashable, Sendable {
         if !hasBrowsable { return .filterLacksCategory("BROWSABLE") }
         if !hasDefault { return .filterLacksCategory("DEFAULT") }
         if activity?.exported == false { return .filterActivityNotExported }
+        if activity?.enabled == false { return .filterActivityDisabled }
         return nil
     }
 
@@ -178,4 +179,5 @@ extension Message {
         "the filter lacks the category '\(category)'"
     }
     static let filterActivityNotExported: Message = "its activity is not exported"
+    static let filterActivityDisabled: Message = "its activity is disabled (android:enabled=\"false\")"
 }

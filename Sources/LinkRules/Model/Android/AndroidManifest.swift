@@ -5,6 +5,7 @@
 struct AndroidManifest: Sendable {
     static let androidNamespace = "http://schemas.android.com/apk/res/android"
     static let appNamespace = "http://schemas.android.com/apk/res-auto"
+    static let toolsNamespace = "http://schemas.android.com/tools"
 
     let source: SourceFile
     /// `<uses-sdk android:minSdkVersion>`, when the manifest declares it (Gradle usually sets it instead).
@@ -47,12 +48,13 @@ struct AndroidManifest: Sendable {
             }
             guard child.name == "application" else { continue }
             for component in child.children where component.name == "activity" || component.name == "activity-alias" {
+                if names.isRemovedByMerger(component) { continue }
                 let exported = names.android(component, "exported")
                 let activity = AndroidActivity(
                     name: names.android(component, "name")?.value ?? names.android(component, "targetActivity")?.value,
                     exported: exported.map { $0.value == "true" }, exportedRange: exported?.valueRange,
-                    nameRange: component.nameRange)
-                for filter in component.children where filter.name == "intent-filter" {
+                    enabled: names.android(component, "enabled")?.value != "false", nameRange: component.nameRange)
+                for filter in component.children where filter.name == "intent-filter" && !names.isRemovedByMerger(filter) {
                     filters.append(readFilter(filter, activity: activity, names: names))
                 }
             }
@@ -105,13 +107,21 @@ struct AndroidManifest: Sendable {
 struct AndroidNamespaces: Sendable {
     var android = "android"
     var app = "app"
+    var tools = "tools"
 
     init(root: XMLTree.Element) {
         for attribute in root.attributes where attribute.name.hasPrefix("xmlns:") {
             let prefix = String(attribute.name.dropFirst("xmlns:".count))
             if attribute.value == AndroidManifest.androidNamespace { android = prefix }
             if attribute.value == AndroidManifest.appNamespace { app = prefix }
+            if attribute.value == AndroidManifest.toolsNamespace { tools = prefix }
         }
+    }
+
+    /// Whether the manifest merger drops the element (`tools:node="remove"` or `"removeAll"`).
+    func isRemovedByMerger(_ element: XMLTree.Element) -> Bool {
+        guard let node = element.attribute("\(tools):node")?.value else { return false }
+        return node == "remove" || node == "removeAll"
     }
 
     func android(_ element: XMLTree.Element, _ name: String) -> XMLTree.Attribute? {
@@ -129,6 +139,8 @@ struct AndroidActivity: Hashable, Sendable {
     /// `android:exported`, when written.
     var exported: Bool?
     var exportedRange: Range<Int>?
+    /// `android:enabled`, true unless written "false".
+    var enabled: Bool
     var nameRange: Range<Int>
 }
 
