@@ -266,4 +266,36 @@ import Testing
         #expect(diagnostics.map { "\($0.ruleID) \($0.location.line):\($0.location.column)" } == ["assetlinks-invalid 1:1"])
         #expect(diagnostics.first?.message.text.contains("no statement lets 'br.com.lider.mobileapp'") == true)
     }
+
+    /// The navigation graph of Google's Navigation codelab (DeepLinkFragment's `www.example.com/{myarg}`), beside
+    /// the Navigation guide's deep link with its own action and MIME type, which a browser's intent never matches.
+    @Test func theNavigationCodelabsDeepLinkOpensItsLinks() throws {
+        let graph = """
+            <navigation xmlns:android="http://schemas.android.com/apk/res/android"
+                xmlns:app="http://schemas.android.com/apk/res-auto" app:startDestination="@+id/home_dest">
+                <fragment android:id="@+id/deeplink_dest"
+                    android:name="com.example.android.codelabs.navigation.DeepLinkFragment">
+                    <argument android:name="myarg" android:defaultValue="Android!"/>
+                    <deepLink app:uri="www.example.com/{myarg}" />
+                </fragment>
+                <fragment android:id="@+id/a" android:name="com.example.myapplication.FragmentA">
+                    <deepLink app:uri="www.example.com/shop" app:action="android.intent.action.MY_ACTION"
+                        app:mimeType="type/subtype"/>
+                </fragment>
+            </navigation>
+            """
+        let parsed = AndroidManifest(source: SourceFile(path: "nav_graph.xml", text: graph))
+        #expect(parsed.filters.count == 1)
+        let diagnostics = try Self.lint(
+            """
+            version: 1
+            hosts: [www.example.com]
+            android: { manifests: [nav_graph.xml] }
+            links:
+              - url: https://www.example.com/{myarg}
+              - url: http://www.example.com/hello
+            """, files: ["nav_graph.xml": graph])
+        // The build turns '{myarg}' into the pathPattern '/.*', which opens https://www.example.com/ as well.
+        #expect(diagnostics.map { "\($0.ruleID) \($0.location.line)" } == ["android-autoverify 5", "android-filter-overreach 6"])
+    }
 }
