@@ -92,6 +92,17 @@ struct PathComponent: Sendable, Hashable {
         }
     }
 
+    /// What the component's own spelling says it stands for: a number is an instance, a placeholder has its
+    /// `Placeholder.role`, a word is neither (rules ask `LintContext.role(of:component:)`, which reads the
+    /// declared kind of the word before it first).
+    var role: PlaceholderRole {
+        switch kind {
+        case .integer: .instance
+        case .placeholder(let placeholder): placeholder.role
+        case .literal: .undecided
+        }
+    }
+
     /// Whether the component is a value (a number or any placeholder) rather than a word.
     var isValue: Bool {
         if case .literal = kind { return false }

@@ -244,7 +244,7 @@ struct LinkTemplateParser: Sendable {
         }
         return Placeholder(
             name: name, unknownType: unknownType, span: span, type: type, style: style,
-            isIdentifier: Placeholder.isIdentifier(name: name, type: type))
+            role: Placeholder.role(name: name, type: type))
     }
 
     /// The known type a placeholder's type is spelled as, in any case: what

@@ -37,20 +37,65 @@ struct Placeholder: Sendable, Hashable {
     var type: PlaceholderType?
     var style: PlaceholderStyle
 
-    /// Whether the placeholder stands for an identifier: typed `int` or `uuid`, or named `id` / `…_id` / `…id`.
-    /// Decided once when the template is parsed; several rules ask it of every component. (No default value, like
-    /// every stored property here: a default makes the compiler copy a new placeholder and destroy the original.)
-    internal(set) var isIdentifier: Bool
+    /// What the placeholder's own spelling says it stands for: an instance (an id, a handle, a slug), an
+    /// argument (a search query, free text, a path), or neither. Decided once when the template is parsed; rules
+    /// ask `LintContext.role(of:component:)`, which puts the declared kind of the component before it first. (No
+    /// default value, like every stored property here: a default makes the compiler copy a new placeholder and
+    /// destroy the original.)
+    internal(set) var role: PlaceholderRole
 
-    static func isIdentifier(name: String, type: PlaceholderType?) -> Bool {
-        if let type { return type == .int || type == .uuid }
-        let lower = name.lowercasedASCIIIfNeeded
-        return lower == "id" || lower.hasSuffix("_id") || lower.hasSuffix("id") && lower.count > 2
+    /// Whether the placeholder stands for an identifier by its own spelling (`role == .instance`).
+    var isIdentifier: Bool { role == .instance }
+
+    /// The role a placeholder's type and then its name give it: `int`, `uuid` and `slug` are ids, `base64json` is a
+    /// payload argument; otherwise the name decides (`PlaceholderRole.ofName(_:)`).
+    static func role(name: String, type: PlaceholderType?) -> PlaceholderRole {
+        switch type {
+        case .int?, .uuid?, .slug?: .instance
+        case .base64json?: .argument
+        case .string?, nil: PlaceholderRole.ofName(name)
+        }
     }
 
     /// The canonical `{name}` / `{name:type}` spelling.
     var canonical: String {
         let typeText = type?.rawValue ?? unknownType
         return typeText.map { "{\(name):\($0)}" } ?? "{\(name)}"
+    }
+}
+
+/// What a value in a link stands for, decided once in the model so every rule judges alike: an instance of the
+/// word before it (`profile/{handle}`, `posts/9`) or the argument of an action (`search/{query}`,
+/// `open?url={url}`). The declared kind of the component before it comes first (`LintContext.role(of:component:)`),
+/// then the placeholder's type, then its name, never whether the name merely ends in `id`.
+enum PlaceholderRole: UInt8, Sendable, Hashable {
+    /// Neither the type nor the name says: rules that need an id do not assume one.
+    case undecided
+    /// An id, key, handle, slug, name, code or tag: one thing among many of a collection.
+    case instance
+    /// Free text, a search term, a path or a URL handed to an action.
+    case argument
+
+    /// Names whose value is handed to an action rather than naming one thing: free text, a search, a location.
+    static let argumentNames: Set<String> = [
+        "query", "q", "text", "term", "terms", "search", "keyword", "keywords", "path", "url", "uri", "link", "href",
+        "message", "msg", "body", "subject", "title", "description", "content", "caption", "comment", "note",
+        "redirect", "redirect_uri", "redirect_url", "return_to", "returnto", "next", "callback", "payload", "data",
+    ]
+    /// Names whose value identifies one thing.
+    static let instanceNames: Set<String> = [
+        "id", "uuid", "guid", "key", "handle", "username", "user", "login", "nick", "nickname", "code", "name", "slug",
+        "tag", "hashtag", "sku", "isbn", "domain", "screen_name", "invite", "phone", "email",
+    ]
+
+    /// The role a name alone gives: an argument name, an instance name or one ending in an id suffix (`_id`,
+    /// `-id`, a camel-case `Id`/`ID`, or `id` after a longer lowercase word: `story_id`, `listId`, `crossid`),
+    /// else undecided.
+    static func ofName(_ name: String) -> PlaceholderRole {
+        let lower = name.lowercasedASCIIIfNeeded
+        if argumentNames.contains(lower) { return .argument }
+        if instanceNames.contains(lower) { return .instance }
+        if lower.hasSuffix("_id") || lower.hasSuffix("-id") || name.hasSuffix("Id") || name.hasSuffix("ID") { return .instance }
+        return lower.hasSuffix("id") && lower.count > 2 ? .instance : .undecided
     }
 }

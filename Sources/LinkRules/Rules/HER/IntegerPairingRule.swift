@@ -19,6 +19,9 @@ struct IntegerPairingRule: LinkRule {
             .link("her://↓42"),
             .link("her://premium/↓{id:int}"),
             .link("her://feed/communities/↓{id:uuid}"),
+            // Medium's published story links name a story by its slug: after a collection of `int` ids it is a
+            // mismatch whatever its name.
+            .link("her://communities/↓{slug:string}"),
         ],
         nonTriggeringExamples: [
             .link("her://feed/communities/9"),
@@ -26,6 +29,8 @@ struct IntegerPairingRule: LinkRule {
             .link("her://feed/community/9"),
             .link("her://feed/ads/12/5"),
             .link("exfe:///!{cross_id:int}/conversation"),
+            // A screen takes arguments: a handle after one is not an id that lost its collection.
+            .link("her://settings/{handle}"),
         ])
 
     init() {}
@@ -33,11 +38,11 @@ struct IntegerPairingRule: LinkRule {
     func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let template = link.template
         let components = template.components
-        for (index, component) in components.enumerated() where component.isIdentifier {
+        for (index, component) in components.enumerated() where component.isValue {
             guard index > 0 else {
                 // With an empty host (`exfe:///!100233`, EXFE's URL scheme) the path is the app's own resource path, whose
                 // root ids the app defines; elsewhere a leading id pairs with nothing.
-                if !template.hasEmptyHost && (template.hostSpan != nil || template.schemeSpan != nil) {
+                if component.isIdentifier, !template.hasEmptyHost && (template.hostSpan != nil || template.schemeSpan != nil) {
                     found.append(context.diagnostic(Self.self, .idWithoutCollection(component.text), link: link, span: component.span))
                 }
                 continue
@@ -53,16 +58,33 @@ struct IntegerPairingRule: LinkRule {
             let kind = context.catalogue.components[position].kind
             let idType = context.catalogue.components[position].idType
             if kind != .collection, idType == nil {
+                // A number or a value typed as an id pairs with the word before it whatever its kind; a value that
+                // is an id by its name only is a screen's or an action's argument (`profile/{handle}` on a screen).
+                guard Self.isIDByNumberOrType(component)
+                    || component.isIdentifier && context.role(of: link, component: index) != .argument
+                else { continue }
                 found.append(
                     context.diagnostic(
                         Self.self, .idAfterNonCollection(component.text, owner: owner.text, kind: kind), link: link,
                         span: component.span, notes: [note()]))
             } else if let expected = idType, let type = component.placeholder?.type, type != expected {
+                // After a collection every value is its id (the declared kind comes first): a `{slug:string}` after
+                // a collection of `int` ids is as much a mismatch as a `uuid`.
                 found.append(
                     context.diagnostic(
                         Self.self, .idTypeMismatch(owner.text, expected: expected, found: type), link: link,
                         span: component.span, notes: [note()]))
             }
+        }
+    }
+
+    /// Whether a value is an id by what it is, not by its name: a number, or a placeholder typed `int`, `uuid`
+    /// or `slug`.
+    static func isIDByNumberOrType(_ component: PathComponent) -> Bool {
+        switch component.kind {
+        case .integer: true
+        case .placeholder(let placeholder): placeholder.type == .int || placeholder.type == .uuid || placeholder.type == .slug
+        case .literal: false
         }
     }
 }

@@ -9,7 +9,9 @@ struct MalformedTrailingIDRule: LinkRule {
             The HER app's deep-link guide, "Handling a Deeplink", rule 3: "we accepted either `her://feed/ads/12/campaign_id/5` or \
             `her://feed/ads/12/5` as the same thing. Cases like the latter should be considered malformed and we \
             should ultimate result in opening the first component only, "feed"." Name what the second id \
-            identifies: `ads/12/campaigns/5`.
+            identifies: `ads/12/campaigns/5`. A value counts as an id as `plural-resource-nouns` decides it (a number, a \
+            value typed `int`, `uuid` or `slug`, or named as an instance: `handle`, `key`, `code`, `…_id`); a value \
+            after an action's argument (`search/{query}/{page:int}`) is one more argument.
             """,
         source: .her,
         triggeringExamples: [
@@ -19,6 +21,10 @@ struct MalformedTrailingIDRule: LinkRule {
         nonTriggeringExamples: [
             .link("her://feed/ads/12/campaigns/5"),
             .link("her://feed/communities/9"),
+            // A page after a search query follows an argument, not an id (Cookpad's `search/{query}` with a page).
+            .link("her://search/{query}/{page:int}"),
+            // Coordinates are values, but neither names an instance (Google Maps' `@{lat},{lng}` written as two).
+            .link("her://map/{lat}/{lng}"),
         ])
 
     init() {}
@@ -26,7 +32,12 @@ struct MalformedTrailingIDRule: LinkRule {
     func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let components = link.template.components
         guard components.count > 1 else { return }
-        for index in 1..<components.count where components[index].isValue && components[index - 1].isValue {
+        // A value after a value is a trailing id when it names an instance (as `plural-resource-nouns` judges it)
+        // and the value before it is not an action's argument (`search/{query}/{page:int}`).
+        for index in 1..<components.count
+        where components[index].isValue && components[index - 1].isValue && context.namesInstance(link, component: index)
+            && context.role(of: link, component: index - 1) != .argument
+        {
             let first = components.first { !$0.isValue }?.text
             found.append(
                 context.diagnostic(

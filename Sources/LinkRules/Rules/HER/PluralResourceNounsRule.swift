@@ -10,7 +10,10 @@ struct PluralResourceNounsRule: LinkRule {
             all else." Its bad examples: "`her://feed/community/9` and `her://feed/communities`. `community` should \
             have been implemented as plural `communities`. `her://feed/post/23423` is the same way and should be \
             `her://feed/posts/23423`". A component followed by an id (a number or an id placeholder) names the \
-            collection the id belongs to. Inflections are configurable (`inflections:` in `.linkrules.yml`).
+            collection the id belongs to. What counts as an id is decided once for every rule: the declared kind of the \
+            word first (a `collection` takes ids; a `screen` or an `action` takes arguments), then the value's type \
+            (`int`, `uuid`, `slug`), then its name (`handle`, `username`, `key`, `code`, `name`, `slug` and `…_id` \
+            are instances; `query`, `q`, `text`, `term`, `path`, `url` are arguments). Inflections are configurable (`inflections:` in `.linkrules.yml`).
             """,
         source: .her,
         fix: .unsafe,
@@ -19,6 +22,11 @@ struct PluralResourceNounsRule: LinkRule {
             .link("her://feed/↓post/23423", fixed: "her://feed/posts/23423"),
             .link("her://↓person/{id:int}", fixed: "her://people/{id:int}"),
             .link("her://↓story/{story_id}", fixed: "her://stories/{story_id}"),
+            // Instagram's and Twitter's profile links name a person by a handle (`instagram.com/{username}`): a
+            // handle is an instance, as `profile/9` is.
+            .link("her://↓profile/{handle}", fixed: "her://profiles/{handle}"),
+            // A typed slug names an instance whatever it is called (Medium's story links end in one).
+            .link("her://↓story/{title:slug}", fixed: "her://stories/{title:slug}"),
             .catalogue(
                 """
                 version: 1
@@ -46,6 +54,12 @@ struct PluralResourceNounsRule: LinkRule {
             .link("her://news/12"),
             .link("her://settings"),
             .link("her://feed/posts/{id:int}"),
+            // A search query, free text or a path is an action's argument, not an instance (Cookpad's
+            // `cookpad.com/search/{query}`, Home Assistant's `navigate?path=…`).
+            .link("her://search/{query}"),
+            .link("her://compose/{text}"),
+            // A declared screen takes arguments, whatever they are called.
+            .link("her://settings/{handle}"),
         ])
 
     init() {}
@@ -62,7 +76,7 @@ struct PluralResourceNounsRule: LinkRule {
             // A link using the word with no id after it is not reported, but its use is renamed with the rest.
             let fix = ComponentRename.fix(
                 Self.self, .usePlural(plural), link: link, component: noun, to: plural, in: context,
-                isReported: { user in Self.hasIdentifier(after: noun.name, in: user) })
+                isReported: { user in Self.hasIdentifier(after: noun.name, in: user, context) })
             found.append(
                 context.diagnostic(
                     Self.self, .singularCollection(noun.text, plural: plural), link: link, span: noun.span, notes: notes,
@@ -73,14 +87,15 @@ struct PluralResourceNounsRule: LinkRule {
     /// Whether the component at `index` of the link's path is a word that is not a plural, followed by an id.
     static func namesSingularCollection(_ link: Link, at index: Int, in context: LintContext) -> Bool {
         let components = link.template.components
-        return components[index].isLiteral && components[index + 1].isIdentifier && !context.isPlural(link, component: index)
+        return components[index].isLiteral && context.namesInstance(link, component: index + 1)
+            && !context.isPlural(link, component: index)
     }
 
     /// Whether `link` uses the word `name` followed by an id (the use this rule reports, for a word not plural).
-    static func hasIdentifier(after name: String, in link: Link) -> Bool {
+    static func hasIdentifier(after name: String, in link: Link, _ context: LintContext) -> Bool {
         let components = link.template.components
         return components.indices.dropLast().contains { index in
-            components[index].isLiteral && components[index + 1].isIdentifier && components[index].name == name
+            components[index].isLiteral && components[index].name == name && context.namesInstance(link, component: index + 1)
         }
     }
 }

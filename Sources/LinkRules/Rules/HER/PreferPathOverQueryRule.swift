@@ -10,17 +10,24 @@ struct PreferPathOverQueryRule: LinkRule {
             The HER app's deep-link guide, "Designing a Deeplink", rule 3: "Use query params only for complex parameterization. A \
             bad example is `her://boosts?open=buy` which is a current valid deeplink. Instead, it could have simply \
             been `her://boosts/purchase`." A parameter whose value in the catalogue is a fixed word (not a \
-            placeholder) selects a destination; parameters declared with a `role` (tracking origins, credentials) \
-            carry data and are left alone, and so are a link whose query already carries placeholders (its query is \
-            the parameterisation the guide allows, and a fixed word there is one more argument) and a parameter that \
-            names an instance (`id`, `*_id`, `key`, `name`, `slug`, `handle`, `code`).
+            placeholder) selects a destination. Only such a value is reported: a boolean (`true`, `no`, `on`), a \
+            number or free text is a setting, not a place; a parameter declared with a `role`, a tracking parameter \
+            (`utm_*`, `ref`, `source`, `fbclid`, `gclid`: the `tracking` option), a credential (`credential-in-url` \
+            reports it; a secret is never moved into the path), a parameter named as an instance (`id`, `*_id`, \
+            `key`, `name`, `slug`, `handle`, `code`) or as an action's argument (`q`, `query`, `text`, `url`, `path`) \
+            carry data and are left alone. So are a link whose query already carries placeholders or three \
+            parameters or more (the "complex parameterization" the guide keeps in the query).
             """,
         source: .her,
         fix: .unsafe,
         options: [
             RuleOptionDescription(
                 name: "nouns", summary: "verb → noun map used to name the suggested component",
-                defaultValue: "{ buy: purchase, sell: sale, edit: edit }")
+                defaultValue: "{ buy: purchase, sell: sale, edit: edit }"),
+            RuleOptionDescription(
+                name: "tracking",
+                summary: "parameters that record where a visit came from, never an option (`name`, or `prefix*`)",
+                defaultValue: "[utm_*, ref, referrer, source, src, fbclid, gclid, msclkid, igshid]"),
         ],
         triggeringExamples: [
             .link("her://boosts?↓open=buy", fixed: "her://boosts/purchase"),
@@ -34,18 +41,40 @@ struct PreferPathOverQueryRule: LinkRule {
             // Slack's and Things' published links: `slack://app?team=…&id=…&tab=messages`, `things:///show?id=inbox`.
             .link("her://app?team={team}&id={id}&tab=messages"),
             .link("her://show?id=inbox"),
+            // Bear's x-callback-url actions take yes/no switches: `bear://x-callback-url/open-note?id=…&show_window=yes`.
+            .link("her://notes?show_window=yes"),
+            // Campaign tags are tracking, not destinations (Google Analytics' `utm_*` parameters).
+            .link("her://boosts?utm_source=newsletter"),
+            .link("her://premium?ref=banner"),
+            // Zoom's client URL scheme: `zoommtg://zoom.us/join?confno=…&pwd=…&zc=0&browser=chrome&uname=…` passes
+            // a password (credential-in-url's finding) and is the complex parameterisation the guide allows.
+            .link("her://join?pwd=secret"),
+            .link("her://join?confno=123456789&pwd=abc&zc=0&browser=chrome&uname=Betty"),
+            // Telegram's `tg://msg_url?url=…&text=…` passes a URL and free text to share.
+            .link("her://share?text=hello"),
         ])
 
     static let defaultNouns = ["buy": "purchase", "sell": "sale", "edit": "edit", "pay": "payment"]
 
     let nouns: [String: String]
+    let trackingNames: Set<String>
+    let trackingPrefixes: [String]
 
-    init() { nouns = Self.defaultNouns }
+    init() { self.init(nouns: Self.defaultNouns, tracking: Self.defaultTracking) }
+
+    private init(nouns: [String: String], tracking: [String]) {
+        self.nouns = nouns
+        let lowered = tracking.map(\.lowercasedASCIIIfNeeded)
+        trackingNames = Set(lowered.filter { !$0.hasSuffix("*") })
+        trackingPrefixes = lowered.filter { $0.hasSuffix("*") }.map { String($0.dropLast()) }
+    }
 
     init(options: RuleOptions?) throws {
         var nouns = Self.defaultNouns
+        var tracking = Self.defaultTracking
         if let options {
-            try options.expect(known: ["nouns"], rule: Self.description.id)
+            try options.expect(known: ["nouns", "tracking"], rule: Self.description.id)
+            if let names = try options.strings("tracking") { tracking = names }
             if case .mapping(let members, _)? = options.value("nouns") {
                 for member in members {
                     guard let noun = member.value.scalar else {
@@ -57,13 +86,13 @@ struct PreferPathOverQueryRule: LinkRule {
                 throw LoadError("'nouns' must be a mapping of verb to noun", at: options.location(value.range))
             }
         }
-        self.nouns = nouns
+        self.init(nouns: nouns, tracking: tracking)
     }
 
     func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         // Most links have no query, and most query items are not options: nothing is copied for them.
         guard !link.template.query.isEmpty, !link.template.components.isEmpty,
-            let position = Self.firstOptionPosition(link.template, in: context)
+            let position = firstOptionPosition(link.template, in: context)
         else { return }
         let template = link.template
         let last = template.components[template.components.count - 1]
@@ -82,26 +111,46 @@ struct PreferPathOverQueryRule: LinkRule {
                 fixes: [fix]))
     }
 
-    /// The position of the first query item that picks a fixed option: a fixed value of letters only, for a
-    /// parameter not declared with a role and not naming an instance, in a query without placeholders.
-    private static func firstOptionPosition(_ template: LinkTemplate, in context: LintContext) -> Int? {
+    /// The position of the first query item that picks a fixed option: a fixed value of letters only that is not
+    /// a boolean, for a parameter that names a destination (`isOption(named:in:)`), in a query without placeholders.
+    private func firstOptionPosition(_ template: LinkTemplate, in context: LintContext) -> Int? {
         guard !template.query.contains(where: { $0.placeholder != nil }) else { return nil }
+        // Three parameters or more, tracking ones aside, are the "complex parameterization" the guide keeps in the
+        // query (Zoom's `join?confno=…&pwd=…&zc=0&browser=chrome&uname=…`).
+        guard template.query.lazy.filter({ !self.isTracking($0.name) }).count < 3 else { return nil }
         return template.query.firstIndex { item in
             guard let valueSpan = item.valueSpan, !valueSpan.isEmpty, item.placeholder == nil else { return false }
-            return template.utf8Slice(valueSpan).allSatisfy(isAlpha) && !namesAnInstance(item.name)
-                && !context.hasDeclaredRole(named: item.name)
+            let value = template.utf8Slice(valueSpan)
+            return value.allSatisfy(isAlpha) && !Self.isBoolean(value) && isOption(named: item.name, in: context)
         }
     }
 
-    /// Parameter names whose value identifies one thing rather than choosing among a few destinations.
-    static let instanceNames: Set<String> = ["id", "key", "name", "slug", "handle", "username", "code", "uuid"]
+    /// Whether a parameter of this name may pick a destination: not declared with a role, not named as an
+    /// instance or an argument (`PlaceholderRole.ofName`: `id`, `key`, `q`, `text`, `url`…), not a tracking
+    /// parameter, not a credential (`credential-in-url` reports those: a secret is never moved into the path).
+    func isOption(named name: String, in context: LintContext) -> Bool {
+        PlaceholderRole.ofName(name) == .undecided && !isTracking(name) && !context.hasDeclaredRole(named: name)
+            && !Self.credentials.looksLikeCredential(name)
+    }
 
-    /// Whether a parameter's name says its value names an instance: one of `instanceNames`, or ending in `_id`,
-    /// `-id` or a camel-case `Id`/`ID` (`list_id`, `listId`).
-    static func namesAnInstance(_ name: String) -> Bool {
-        let lowered = name.lowercasedASCIIIfNeeded
-        if instanceNames.contains(lowered) { return true }
-        return lowered.hasSuffix("_id") || lowered.hasSuffix("-id") || name.hasSuffix("Id") || name.hasSuffix("ID")
+    /// The credential heuristic of `credential-in-url`, with its default names.
+    private static let credentials = CredentialInURLRule()
+
+    /// Values that switch something on or off rather than name a destination.
+    static let booleans: Set<String> = ["true", "false", "yes", "no", "on", "off"]
+
+    static func isBoolean(_ value: some Collection<UInt8>) -> Bool {
+        value.count <= 5 && booleans.contains(String(decoding: value, as: UTF8.self).lowercasedASCIIIfNeeded)
+    }
+
+    /// Parameters that record where a visit came from (campaign tags, click ids), by default; an entry ending in
+    /// `*` names a prefix.
+    static let defaultTracking = ["utm_*", "ref", "referrer", "source", "src", "fbclid", "gclid", "msclkid", "igshid"]
+
+    /// Whether a parameter is a tracking parameter: a configured name, or a configured prefix (`utm_*`).
+    func isTracking(_ name: String) -> Bool {
+        let lower = name.lowercasedASCIIIfNeeded
+        return trackingNames.contains(lower) || trackingPrefixes.contains { lower.hasPrefix($0) }
     }
 }
 
