@@ -3,8 +3,9 @@ import PropertyBased
 import Testing
 @testable import LinkRules
 
-/// Builds random HER-like catalogues from seeds: links with the mistakes seed 000 names (singular nouns before
-/// ids, separators, capitals, components after modals, synonym parameters, tabs in a row), written as quoted and
+/// Builds random HER-like catalogues from seeds: links with the mistakes the HER app's deep-link guide names
+/// (singular nouns before ids, separators, capitals, components after modals, synonym parameters, tabs in a row),
+/// short, odd and already-plural words (`s/{code}`, `menu/4`, `people/3`, `bus/2`), written as quoted and
 /// plain scalars in flow and block entries, some with aliases already, with comments between entries, split over
 /// one or two files.
 struct HERCatalogueGenerator {
@@ -31,6 +32,9 @@ struct HERCatalogueGenerator {
         "feed", "Feed", "myprofile", "my_profile", "my-profile", "communities/9", "community/9",
         "communities/{id:int}", "community/{id}", "posts/12", "post/12", "Posts/3", "premium", "verification",
         "location", "boosts", "premium/location", "verification/feed", "feed/myprofile", "Community/7",
+        // Short, odd and already-plural words (Telegram's `s/…`, Zoom's `j/…`, a `go/…` short link, a version).
+        "s/{code}", "j/{id:int}", "go/{slug}", "v2", "menu/4", "menus/5", "person/3", "people/3", "bus/2",
+        "taxi/{taxi_id}", "profile/{handle}", "search/{query}",
     ]
     static let queries = ["", "", "", "?origin=home", "?key=home", "?origin_identifier=x", "?open=buy", "?Origin=Home&key=2"]
 

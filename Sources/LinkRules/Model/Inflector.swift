@@ -26,6 +26,11 @@ struct Inflector: Sendable {
         "wife": "wives", "half": "halves", "shelf": "shelves", "wolf": "wolves", "criterion": "criteria",
         "medium": "media", "datum": "data", "index": "indices", "quiz": "quizzes", "status": "statuses",
         "campus": "campuses", "bus": "buses", "analysis": "analyses", "crisis": "crises", "thesis": "theses",
+        "bonus": "bonuses", "virus": "viruses", "census": "censuses", "corpus": "corpora", "focus": "foci",
+        "radius": "radii", "genius": "geniuses", "cactus": "cacti", "syllabus": "syllabi", "circus": "circuses",
+        "basis": "bases", "axis": "axes", "diagnosis": "diagnoses", "synopsis": "synopses", "oasis": "oases",
+        "hypothesis": "hypotheses", "emphasis": "emphases", "nucleus": "nuclei", "stimulus": "stimuli",
+        "alumnus": "alumni", "octopus": "octopuses", "prospectus": "prospectuses", "iris": "irises",
     ]
     static let defaultUncountable: Set<String> = [
         "feed", "news", "settings", "information", "info", "equipment", "money", "rice", "series", "species",
@@ -83,7 +88,11 @@ struct Inflector: Sendable {
         for suffix in ["ches", "shes", "sses", "xes", "zes"] where lower.hasSuffix(suffix) {
             return String(lower.dropLast(2))
         }
-        if lower.hasSuffix("ss") || lower.hasSuffix("us") || lower.hasSuffix("is") { return word }
+        if lower.hasSuffix("ss") { return word }
+        if lower.hasSuffix("us") || lower.hasSuffix("is") {
+            // `menus`, `taxis`: what `pluralize` makes of a word ending in a vowel (see `isPlural`).
+            return lower.utf8.count > 3 && pluralize(String(lower.dropLast())) == lower ? String(lower.dropLast()) : word
+        }
         if lower.hasSuffix("s"), lower.count > 2 { return String(lower.dropLast()) }
         return word
     }
@@ -99,9 +108,15 @@ struct Inflector: Sendable {
         // The same regular rules as `singularize`: a final "s" that is not part of "ss", "us" or "is" ("ies",
         // "ches", "sses" and "xes" all end in "es").
         let bytes = lower.utf8
-        guard bytes.count > 2, bytes.last == UInt8(ascii: "s") else { return false }
-        let before = bytes[bytes.index(bytes.endIndex, offsetBy: -2)]
-        return before != UInt8(ascii: "s") && before != UInt8(ascii: "u") && before != UInt8(ascii: "i")
+        guard bytes.last == UInt8(ascii: "s") else { return false }
+        let before = bytes.count > 1 ? bytes[bytes.index(bytes.endIndex, offsetBy: -2)] : 0
+        if bytes.count > 2, before != UInt8(ascii: "s") && before != UInt8(ascii: "u") && before != UInt8(ascii: "i") {
+            return true
+        }
+        // What `pluralize` makes of a word ending in a vowel (`menu` → `menus`, `taxi` → `taxis`) is a plural too:
+        // a word is never pluralised twice. The singulars of that spelling (`bonus`, `basis`) are irregular pairs.
+        return bytes.count > 3 && (before == UInt8(ascii: "u") || before == UInt8(ascii: "i"))
+            && pluralize(String(lower.dropLast())) == lower
     }
 }
 

@@ -13,7 +13,10 @@ struct PluralResourceNounsRule: LinkRule {
             collection the id belongs to. What counts as an id is decided once for every rule: the declared kind of the \
             word first (a `collection` takes ids; a `screen` or an `action` takes arguments), then the value's type \
             (`int`, `uuid`, `slug`), then its name (`handle`, `username`, `key`, `code`, `name`, `slug` and `…_id` \
-            are instances; `query`, `q`, `text`, `term`, `path`, `url` are arguments). Inflections are configurable (`inflections:` in `.linkrules.yml`).
+            are instances; `query`, `q`, `text`, `term`, `path`, `url` are arguments). No plural is suggested for a word of one or two letters (an abbreviation: `s/{code}`, \
+            `j/{id}`, `go/{slug}`), a word with a digit (a version: `v2/…`) or a verb links use as a command \
+            (`join`, `open`, `share`, `resolve`): the inflector knows English plurals, not which words are nouns. \
+            A word already plural is left alone, so a fix is never applied to its own result. Inflections are configurable (`inflections:` in `.linkrules.yml`).
             """,
         source: .her,
         fix: .unsafe,
@@ -60,6 +63,13 @@ struct PluralResourceNounsRule: LinkRule {
             .link("her://compose/{text}"),
             // A declared screen takes arguments, whatever they are called.
             .link("her://settings/{handle}"),
+            // Abbreviations, versions and verbs take no plural: Telegram's `t.me/s/{channel}`, Zoom's
+            // `zoom.us/j/{id}`, a `go/{slug}` short link, a versioned API path, Zoom's `join`.
+            .link("her://s/{channel_id}"),
+            .link("her://j/{id:int}"),
+            .link("her://go/{link:slug}"),
+            .link("her://v2/{id:int}"),
+            .link("her://join/{code}"),
         ])
 
     init() {}
@@ -88,8 +98,26 @@ struct PluralResourceNounsRule: LinkRule {
     static func namesSingularCollection(_ link: Link, at index: Int, in context: LintContext) -> Bool {
         let components = link.template.components
         return components[index].isLiteral && context.namesInstance(link, component: index + 1)
-            && !context.isPlural(link, component: index)
+            && !context.isPlural(link, component: index) && takesPlural(components[index].name)
     }
+
+    /// Whether a word may be given a plural: not an abbreviation of one or two letters (Telegram's `t.me/s/…`,
+    /// Zoom's `zoom.us/j/{id}`, a `go/{slug}` short link), not a version or anything with a digit (`v2`), and not
+    /// one of the verbs and function words links use as commands (`join/{code}`, `open/{id}`), which the inflector
+    /// does not know as nouns.
+    static func takesPlural(_ word: String) -> Bool {
+        word.utf8.count > 2 && !word.utf8.contains(where: isDigit) && !nonNouns.contains(word)
+    }
+
+    /// Verbs and function words that real link schemes use as commands before a value (Zoom's `join`, Telegram's
+    /// `resolve`, `share`, `addstickers`; the x-callback-url actions of Bear and Things): no plural is suggested.
+    static let nonNouns: Set<String> = [
+        "add", "addstickers", "auth", "authorize", "call", "callback", "compose", "confirm", "connect", "create",
+        "delete", "download", "edit", "find", "follow", "get", "goto", "install", "invite", "join", "joinchat",
+        "launch", "login", "logout", "new", "open", "pay", "play", "preview", "read", "redeem", "redirect",
+        "register", "remove", "reset", "resolve", "search", "send", "set", "share", "show", "signin", "signup",
+        "start", "stop", "subscribe", "update", "upload", "verify", "view", "watch", "with", "for", "from", "via",
+    ]
 
     /// Whether `link` uses the word `name` followed by an id (the use this rule reports, for a word not plural).
     static func hasIdentifier(after name: String, in link: Link, _ context: LintContext) -> Bool {
