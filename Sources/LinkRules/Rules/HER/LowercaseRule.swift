@@ -8,14 +8,22 @@ struct LowercaseRule: LinkRule {
         rationale: """
             The HER app's deep-link guide, "Handling a Deeplink", rule 7: "Lower case everything before processing. Deeplinks should \
             not be case sensitive." A link written with capitals is handled as its lowercase form, so writing it that \
-            way hides which links are the same. Placeholders and query values keep their case.
+            way hides which links are the same. Placeholders and query values keep their case. One finding names every \
+            capitalised part of the scheme, host and path, with a safe fix; capitalised query names are a second \
+            finding whose fix is unsafe: an app reads a query name as written (`serverId`), so renaming it changes \
+            what the app reads unless it lowercases names as the guide asks.
             """,
         source: .her,
         fix: .safe,
         triggeringExamples: [
             .link("her://↓Feed/Communities", fixed: "her://feed/communities"),
             .link("↓HER://feed", fixed: "her://feed"),
+            // Every capitalised part is named in one finding (and fixed together).
+            .link("her://↓Feed/Communities/{id:int}", fixed: "her://feed/communities/{id:int}"),
+            // A query name is read as written: Slack's `slack://channel?team={TEAM}&id={ID}` and a `serverId` are
+            // renamed only with --unsafe-fixes, in a finding of their own.
             .link("her://location?↓Origin=Home", fixed: "her://location?origin=Home"),
+            .link("her://↓Servers/{id:int}?↓serverId=1", fixed: "her://servers/{id:int}?serverid=1"),
         ],
         nonTriggeringExamples: [
             .link("her://feed/communities"),
@@ -41,14 +49,27 @@ struct LowercaseRule: LinkRule {
                 if hasCapital(prefix) { spans.append(prefix) }
             }
         }
-        for item in template.query where hasCapital(item.nameSpan) { spans.append(item.nameSpan) }
-        guard let first = spans.first else { return }
-        let edits = spans.map { span in
-            context.urlEdit(link, replacing: span, with: String(template.substring(span)).lowercasedASCIIIfNeeded)
+        if !spans.isEmpty {
+            found.append(finding(link, spans, message: Message.notLowercase, fix: .lowercaseLink, .safe, in: context))
         }
-        let fix = FixIt(message: .lowercaseLink, edits: edits, applicability: .safe)
-        found.append(
-            context.diagnostic(Self.self, .notLowercase(String(template.substring(first))), link: link, span: first, fixes: [fix]))
+        // A query name is read by the app as written (`serverId` is not `serverid` to most parsers): renaming it
+        // changes what the app reads, so its fix is unsafe and reported apart.
+        let names = template.query.filter { hasCapital($0.nameSpan) }.map(\.nameSpan)
+        if !names.isEmpty {
+            found.append(finding(link, names, message: Message.queryNameNotLowercase, fix: .lowercaseQueryNames, .unsafe, in: context))
+        }
+    }
+
+    /// One finding at the first of `spans`, naming every one of them, with the fix that lowercases them all.
+    private func finding(
+        _ link: Link, _ spans: [Range<Int>], message: ([String]) -> Message, fix: Message, _ applicability: FixApplicability,
+        in context: LintContext
+    ) -> Diagnostic {
+        let template = link.template
+        let texts = spans.map { String(template.substring($0)) }
+        let edits = zip(spans, texts).map { span, text in context.urlEdit(link, replacing: span, with: text.lowercasedASCIIIfNeeded) }
+        return context.diagnostic(
+            Self.self, message(texts), link: link, span: spans[0], fixes: [FixIt(message: fix, edits: edits, applicability: applicability)])
     }
 
     /// Whether a byte is an ASCII capital letter.
@@ -56,8 +77,23 @@ struct LowercaseRule: LinkRule {
 }
 
 extension Message {
-    static func notLowercase(_ text: String) -> Message {
-        "'\(text)' has capitals: links are case-insensitive and are written in lowercase"
+    static func notLowercase(_ texts: [String]) -> Message {
+        Message("\(quotedList(texts)) \(texts.count == 1 ? "has" : "have") capitals: links are case-insensitive and are written in lowercase")
+    }
+    static func queryNameNotLowercase(_ texts: [String]) -> Message {
+        let names = texts.count == 1 ? "name" : "names"
+        let have = texts.count == 1 ? "has" : "have"
+        return Message(
+            "the query \(names) \(quotedList(texts)) \(have) capitals: links are written in lowercase, but the app reads a "
+                + "query name as written, so renaming it is unsafe")
     }
     static let lowercaseLink: Message = "write the link in lowercase"
+    static let lowercaseQueryNames: Message = "write the query names in lowercase (the app must read them so)"
+
+    /// `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`.
+    private static func quotedList(_ texts: [String]) -> String {
+        let quoted = texts.map { "'\($0)'" }
+        guard quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1]
+    }
 }
