@@ -147,6 +147,7 @@ struct HERCatalogueGenerator {
             let files = HERCatalogueGenerator.files(catalogueSeed: catalogueSeed, linkSeeds: linkSeeds)
             let listing = files.map { "\($0.path):\n\($0.text)" }.joined(separator: "\n")
             let before = try CatalogueLoader().load(files: files)
+            let findingsBefore = try session.lintSession.lint(files: files).diagnostics
             let result = try session.fix(files: files)
             #expect(result.rolledBack.isEmpty, "\(result.rolledBack)\n\(listing)")
 
@@ -172,6 +173,21 @@ struct HERCatalogueGenerator {
                     #expect(newEntry.aliases == expected, "\(listing)\n\(result.diff())")
                 }
             }
+            // A fix never makes things worse: no error and no duplicate or unreachable route that was not there.
+            func harms(_ diagnostics: [Diagnostic]) -> [String: Int] {
+                var counts: [String: Int] = [:]
+                for diagnostic in diagnostics
+                where diagnostic.severity == .error || ["duplicate-link", "unreachable-route", "example-mismatch"].contains(diagnostic.ruleID) {
+                    counts[diagnostic.ruleID, default: 0] += 1
+                }
+                return counts
+            }
+            let harmsBefore = harms(findingsBefore)
+            // (A duplicate there already is carried by the aliases that keep the old URLs, so it is counted by rule.)
+            for (rule, count) in harms(result.remaining.diagnostics) where harmsBefore[rule] == nil {
+                #expect(count == 0, "\(rule): \(count) after, \(harmsBefore[rule] ?? 0) before\n\(listing)\n\(result.diff())")
+            }
+
             // Comments survive, and a second run changes nothing.
             for (original, fixed) in zip(files, fixedFiles) { #expect(Self.comments(original) == Self.comments(fixed)) }
             let second = try session.fix(files: fixedFiles)
@@ -196,5 +212,33 @@ struct HERCatalogueGenerator {
             }
             #expect(result.remaining.diagnostics.allSatisfy { !$0.fixes.contains { $0.applicability == .safe } })
         }
+    }
+}
+
+/// Fixes that would make the catalogue worse are not offered, or not applied, and the finding says why.
+@Suite struct FixesNeverMakeThingsWorseTests {
+    @Test func aFixThatWouldDuplicateALinkIsNotApplied() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linkrules-fix-worse").path
+        let workspace = try Workspace(files: ["links.yml"], configPath: nil, workingDirectory: folder)
+        let session = FixSession(lintSession: try LintSession(workspace: workspace), includesUnsafe: true)
+        // Two spellings that one fix each would turn into the same route, and a singular beside its plural.
+        let text = """
+            version: 1
+            schemes: [her]
+            links:
+              - url: her://my_profile/edit
+              - url: her://my-profile/edit
+              - url: her://menu/4
+              - url: her://menus/4
+            """
+        let result = try session.fix(files: [SourceFile(path: "links.yml", text: text)])
+        #expect(!result.remaining.diagnostics.contains { $0.ruleID == "duplicate-link" })
+        let fixed = result.fixedFiles[0].text
+        #expect(fixed.contains("  - url: her://myprofile/edit\n    aliases: [her://my_profile/edit]\n"))
+        #expect(fixed.contains("  - url: her://my-profile/edit\n"))
+        #expect(fixed.contains("  - url: her://menu/4\n"))
+        let unfixed = result.remaining.diagnostics.filter { $0.ruleID == "plural-resource-nouns" || $0.ruleID == "no-separators" }
+        #expect(unfixed.count == 2)
+        #expect(unfixed.allSatisfy { $0.fixes.isEmpty && $0.notes.contains { $0.message.text.hasPrefix("no fix is offered") } })
     }
 }

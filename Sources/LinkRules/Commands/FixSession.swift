@@ -52,8 +52,16 @@ public struct FixSession: Sendable {
             finishing: { snapshot, _ in
                 guard let original else { return [] }
                 return try Self.aliasFixes(from: original, to: snapshot.catalogue)
-            })
-        let remaining = outcome.snapshot
+            },
+            isWorse: { Self.isWorse($0, than: $1) })
+        var remaining = outcome.snapshot
+        // A finding whose fix was withheld keeps no fix, and says why.
+        if !outcome.withheld.isEmpty {
+            for index in remaining.diagnostics.indices where remaining.diagnostics[index].fixes.contains(where: selects) {
+                remaining.diagnostics[index].fixes = []
+                remaining.diagnostics[index].notes.append(Note(message: .fixWithheld))
+            }
+        }
         let unsafeOnly = includesUnsafe ? 0 : remaining.diagnostics.filter { diagnostic in
             !diagnostic.fixes.isEmpty && diagnostic.fixes.allSatisfy { $0.applicability == .unsafe }
         }.count
@@ -61,6 +69,23 @@ public struct FixSession: Sendable {
             workingDirectory: lintSession.workspace.workingDirectory, originalFiles: files, fixedFiles: outcome.files, remaining: remaining, fixedFindings: outcome.fixed,
             keptAliases: outcome.closing.count, rolledBack: outcome.rolledBack, passes: outcome.passes,
             changedFiles: outcome.changedFiles, includesUnsafe: includesUnsafe, moreFixableWithUnsafeFixes: unsafeOnly)
+    }
+
+    /// Whether a pass made the catalogue worse: more errors, or more duplicate links or example mismatches, than
+    /// before it. (`unreachable-route` is left out: the old URLs a pass renames come back as aliases only at the
+    /// end, so a route may look unreachable in between.)
+    static func isWorse(_ after: LintResult, than before: LintResult) -> Bool {
+        func harms(_ result: LintResult) -> [String: Int] {
+            var counts: [String: Int] = [:]
+            for diagnostic in result.diagnostics where diagnostic.ruleID != "unreachable-route" {
+                if diagnostic.severity == .error || diagnostic.ruleID == "duplicate-link" || diagnostic.ruleID == "example-mismatch" {
+                    counts[diagnostic.ruleID, default: 0] += 1
+                }
+            }
+            return counts
+        }
+        let old = harms(before)
+        return harms(after).contains { rule, count in count > old[rule] ?? 0 }
     }
 
     /// For every link whose URL differs from the one at the same position of its file in `original`, a fix adding

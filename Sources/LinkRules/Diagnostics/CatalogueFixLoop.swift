@@ -17,6 +17,10 @@ extension FixLoop {
     /// the order the rules' findings come: the fixes of a rule that makes the catalogue fail to load are rolled
     /// back, recorded in `rolledBack` with the error, and never offered again in this run.
     ///
+    /// A pass whose lint `isWorse` than the one before it (a fix made a new error or duplicate link) is redone in
+    /// halves, down to single fixes where needed: the fixes that make it worse are withheld, recorded in
+    /// `withheld`, and not applied again in this run.
+    ///
     /// - Returns: the final texts and lint, the findings fixed, the closing fixes applied and what was rolled back.
     /// - Throws: `FixError.didNotConverge` when a pass would still change a file after `maximumPasses` passes,
     ///   `FixError.closingEditsDoNotLoad` when the closing edits break the catalogue, and whatever `diagnose`
@@ -25,7 +29,8 @@ extension FixLoop {
         files: [SourceFile],
         selecting: (FixIt) -> Bool,
         diagnose: ([SourceFile]) throws -> Snapshot,
-        finishing: (Snapshot, [SourceFile]) throws -> [FixIt] = { _, _ in [] }
+        finishing: (Snapshot, [SourceFile]) throws -> [FixIt] = { _, _ in [] },
+        isWorse: (_ after: Snapshot, _ before: Snapshot) -> Bool = { _, _ in false }
     ) throws -> CatalogueFixOutcome<Snapshot> {
         var current = files
         var snapshot = try diagnose(current)
@@ -33,6 +38,8 @@ extension FixLoop {
         var fixed: [Diagnostic] = []
         var closing: [FixIt] = []
         var rolledBack: [RolledBackFix] = []
+        var withheld: Set<FixIt> = []
+        var withheldFindings: [Diagnostic] = []
         var passes = 0
 
         func countPass(_ pass: CatalogueFixPass) throws {
@@ -46,7 +53,7 @@ extension FixLoop {
             var offeredBy: [Diagnostic] = []
             var fixes: [FixIt] = []
             for diagnostic in snapshot.diagnostics where !excludedRules.contains(diagnostic.ruleID) {
-                guard let fix = diagnostic.fixes.first(where: selecting) else { continue }
+                guard let fix = diagnostic.fixes.first(where: selecting), !withheld.contains(fix) else { continue }
                 offeredBy.append(diagnostic)
                 fixes.append(fix)
             }
@@ -69,9 +76,37 @@ extension FixLoop {
             try countPass(pass)
             let applied = pass.outcomes.indices.filter { pass.outcomes[$0] == .applied }
             do {
-                snapshot = try diagnose(pass.files)
-                current = pass.files
-                fixed += applied.map { offeredBy[$0] }
+                let passSnapshot = try diagnose(pass.files)
+                guard isWorse(passSnapshot, snapshot) else {
+                    snapshot = passSnapshot
+                    current = pass.files
+                    fixed += applied.map { offeredBy[$0] }
+                    continue
+                }
+                // Redo the pass in halves on the text before it (the fixes' offsets are into that text), keeping
+                // each group of fixes that does not make the lint worse than the pass's start.
+                let base = current
+                let start = snapshot
+                var kept: [Int] = []
+                var groups = [applied[...]]
+                while let group = groups.popLast() {
+                    let trial = (kept + group).sorted()
+                    let trialPass = FixApplier.apply(trial.map { fixes[$0] }, to: base)
+                    let trialSnapshot = try diagnose(trialPass.files)
+                    if !isWorse(trialSnapshot, start) {
+                        kept = trial
+                        snapshot = trialSnapshot
+                        current = trialPass.files
+                    } else if group.count == 1 {
+                        withheld.insert(fixes[group[group.startIndex]])
+                        withheldFindings.append(offeredBy[group[group.startIndex]])
+                    } else {
+                        let middle = group.startIndex + group.count / 2
+                        groups.append(group[middle...])
+                        groups.append(group[..<middle])
+                    }
+                }
+                fixed += kept.map { offeredBy[$0] }
             } catch is LoadError {
                 // Redo the pass one rule at a time, keeping the rules whose fixes still load.
                 var rules: [String] = []
@@ -98,7 +133,7 @@ extension FixLoop {
         for (old, new) in zip(files, current) where old !== new && old.bytes != new.bytes { changed.append(new.path) }
         return CatalogueFixOutcome(
             files: current, snapshot: snapshot, fixed: fixed, closing: closing, rolledBack: rolledBack,
-            passes: passes, changedFiles: changed)
+            withheld: withheldFindings, passes: passes, changedFiles: changed)
     }
 
     /// A load error as `file:line:col: message`, for messages that quote it.
@@ -136,6 +171,8 @@ struct CatalogueFixOutcome<Snapshot: FixLoopSnapshot> {
     var closing: [FixIt]
     /// The rules whose fixes were undone because the result did not load.
     var rolledBack: [RolledBackFix]
+    /// The findings whose fix was not applied because it made the lint worse (a new error or duplicate link).
+    var withheld: [Diagnostic]
     /// How many passes changed the texts.
     var passes: Int
     /// The paths of the files whose final text differs from the original, in the order given.

@@ -23,6 +23,8 @@ final class LintContext: Sendable {
     /// For each declared component name that a fix may rename (a singular collection, a name with separators),
     /// the indices of the links that use it. Built once, so a rename fix never scans every link.
     private let renameIndex: [String: [Int]]
+    /// The routes declared, built when a fix first asks whether its new URL is taken (`routeTaken(by:excluding:)`).
+    let routeIndex = LazyRouteIndex()
 
     /// A parser for the catalogue's `hosts`, shared by the rules that parse examples and aliases: building one
     /// lowercases and hashes every host, too much to do per link.

@@ -4,6 +4,8 @@
 /// (the lead) renames it in every link, including those no finding reaches (`community` without an id after it,
 /// an entry whose `lint: { ignore: }` names the rule). A lead silenced by a suppression comment leaves the links
 /// no other finding reaches as they are.
+/// A rename that would make a renamed URL the route of a link it leaves as it is (`menu/4` → `menus/4` beside
+/// `menus/4`) is not offered: the finding says why in a note instead.
 /// The fix applier merges identical edits, so the rename is made once, and the edits of all the findings together
 /// grow with findings plus links, not findings times links.
 enum ComponentRename {
@@ -13,13 +15,27 @@ enum ComponentRename {
     static func fix<R: Rule>(
         _ rule: R.Type, _ message: Message, link: Link, component: PathComponent, to newName: String,
         in context: LintContext, isReported: (Link) -> Bool
-    ) -> FixIt {
+    ) -> (fix: FixIt?, whyNot: Note?) {
         guard let declared = context.catalogue.component(named: component.name),
             context.catalogue.component(named: newName.lowercasedASCIIIfNeeded) == nil,
             let users = context.linksUsing(component.name)
         else {
-            return context.urlFix(message, link, replacing: component.span, with: newName, applicability: .unsafe)
+            // Renamed in this link only: not offered when the new URL is another link's route.
+            let url = context.fixedURL(link, replacing: [(span: component.span, text: newName)])
+            if let note = context.routeTaken(by: url, excluding: [link.index]) { return (nil, note) }
+            return (context.urlFix(message, link, replacing: component.span, with: newName, applicability: .unsafe), nil)
         }
+        // Renamed in every link using it, over the findings: not offered to any of them when one renamed URL would
+        // be the route of a link left as it is (decided once for the rename).
+        let whyNot = context.routeIndex.renameVerdict(component.name + "\u{0}" + newName) {
+            let renamed = Set(users)
+            for index in users {
+                let url = renamedURL(context.links[index], component.name, to: newName, in: context)
+                if let note = context.routeTaken(by: url, excluding: renamed) { return note }
+            }
+            return nil
+        }
+        if let whyNot { return (nil, whyNot) }
         var edits = [TextEdit(location: declared.file.location(ofBytes: declared.name.tokenRange), replacement: newName)]
         let ruleID = R.description.id
         let renamed = isLead(link, among: users, in: context) { user in
@@ -31,7 +47,13 @@ enum ComponentRename {
                 edits.append(context.urlEdit(user, replacing: part.span, with: newName))
             }
         }
-        return FixIt(message: message, edits: edits, applicability: .unsafe)
+        return (FixIt(message: message, edits: edits, applicability: .unsafe), nil)
+    }
+
+    /// The URL of `link` with every component named `name` renamed `newName`.
+    private static func renamedURL(_ link: Link, _ name: String, to newName: String, in context: LintContext) -> String {
+        let edits = link.template.components.filter { $0.name == name && $0.isLiteral }.map { (span: $0.span, text: newName) }
+        return context.fixedURL(link, replacing: edits)
     }
 
     /// Whether `link` is the first of `users` (the links using the component, in catalogue order) that the rule

@@ -161,13 +161,21 @@ struct ConsistentQueryParamsRule: CatalogueRule {
                 notes.append(Note(message: .canonicalParamDeclared(keep), location: declared.location))
             }
             let target = ScalarEditTarget(link.url, in: link.file, replacing: item.nameSpan)
-            let fix = FixIt(
-                message: .renameParam(keep), edits: [target.edit(with: keep)] + (renaming.declarationEdits[name] ?? []),
-                applicability: .unsafe)
+            // A query that has the kept name already would carry it twice (`?origin=home&key=2` → `?origin=…&origin=…`):
+            // no fix is offered, and a note says why.
+            var fixes: [FixIt] = []
+            if link.template.query.contains(where: { $0.name.lowercasedASCIIIfNeeded == keep.lowercasedASCIIIfNeeded }) {
+                notes.append(Note(message: .renameWouldRepeatParam(keep)))
+            } else {
+                fixes.append(
+                    FixIt(
+                        message: .renameParam(keep), edits: [target.edit(with: keep)] + (renaming.declarationEdits[name] ?? []),
+                        applicability: .unsafe))
+            }
             diagnostics.append(
                 context.diagnostic(
                     ConsistentQueryParamsRule.self, .synonymParam(item.name, keep: keep, meaning: meaning),
-                    at: target.spanLocation, linkKey: link.template.routeKey, notes: notes, fixes: [fix]))
+                    at: target.spanLocation, linkKey: link.template.routeKey, notes: notes, fixes: fixes))
         }
         return diagnostics
     }
@@ -260,4 +268,10 @@ extension Message {
     }
     static func renameParam(_ name: String) -> Message { "rename the parameter to '\(name)'" }
     static func canonicalParamDeclared(_ name: String) -> Message { "'\(name)' is declared here" }
+}
+
+extension Message {
+    static func renameWouldRepeatParam(_ keep: String) -> Message {
+        "no fix is offered: the query has '\(keep)' already, and renaming would pass it twice"
+    }
 }

@@ -72,12 +72,13 @@ struct ModalTerminalRule: LinkRule {
             let declared = context.catalogue.components[position]
             let following = components[index + 1]
             let removal = component.span.upperBound..<components[components.count - 1].span.upperBound
-            let fix = context.urlFix(.removeAfterModal(component.text), link, replacing: removal, with: "", applicability: .unsafe)
+            // Not offered when the shortened link is another link's route (`verification/feed` beside `verification`).
+            let (fixes, whyNot) = context.urlFixUnlessDuplicating(.removeAfterModal(component.text), link, replacing: removal, with: "")
             let note = context.declarationNote(declared, .modalDeclared(component.name))
             found.append(
                 context.diagnostic(
                     Self.self, .afterModal(following.text, modal: component.text), link: link, span: following.span,
-                    notes: [note], fixes: [fix]))
+                    notes: [note] + whyNot, fixes: fixes))
             return
         }
     }

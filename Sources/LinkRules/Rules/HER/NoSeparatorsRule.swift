@@ -44,13 +44,13 @@ struct NoSeparatorsRule: LinkRule {
                 notes.append(context.declarationNote(declared, .declaredWithoutSeparators(joined)))
             }
             // Every use of a word with a separator is reported, so the first link using it leads the rename.
-            let fix = ComponentRename.fix(
+            let (fix, whyNot) = ComponentRename.fix(
                 Self.self, .removeSeparators(joined), link: link, component: component, to: joined, in: context,
                 isReported: { _ in true })
             found.append(
                 context.diagnostic(
                     Self.self, .separatorInComponent(component.text, joined: joined), link: link, span: component.span,
-                    notes: notes, fixes: [fix]))
+                    notes: notes + (whyNot.map { [$0] } ?? []), fixes: fix.map { [$0] } ?? []))
         }
     }
 }

@@ -84,13 +84,13 @@ struct PluralResourceNounsRule: LinkRule {
                 notes.append(context.declarationNote(declared, .pluralDeclared(plural)))
             }
             // A link using the word with no id after it is not reported, but its use is renamed with the rest.
-            let fix = ComponentRename.fix(
+            let (fix, whyNot) = ComponentRename.fix(
                 Self.self, .usePlural(plural), link: link, component: noun, to: plural, in: context,
                 isReported: { user in Self.hasIdentifier(after: noun.name, in: user, context) })
             found.append(
                 context.diagnostic(
-                    Self.self, .singularCollection(noun.text, plural: plural), link: link, span: noun.span, notes: notes,
-                    fixes: [fix]))
+                    Self.self, .singularCollection(noun.text, plural: plural), link: link, span: noun.span,
+                    notes: notes + (whyNot.map { [$0] } ?? []), fixes: fix.map { [$0] } ?? []))
         }
     }
 

@@ -103,12 +103,11 @@ struct PreferPathOverQueryRule: LinkRule {
         let others = template.query.enumerated().filter { $0.offset != position }.map { String(template.substring($0.element.span)) }
         let replaced = last.span.upperBound..<template.query[template.query.count - 1].span.upperBound
         let rest = others.isEmpty ? "" : "?" + others.joined(separator: "&")
-        let edits = [context.urlEdit(link, replacing: replaced, with: "/" + component + rest)]
-        let fix = FixIt(message: .moveToPath(component), edits: edits, applicability: .unsafe)
+        let (fixes, whyNot) = context.urlFixUnlessDuplicating(.moveToPath(component), link, replacing: replaced, with: "/" + component + rest)
         found.append(
             context.diagnostic(
                 Self.self, .optionInQuery(item.name, value: value, component: component), link: link, span: item.span,
-                fixes: [fix]))
+                notes: whyNot, fixes: fixes))
     }
 
     /// The position of the first query item that picks a fixed option: a fixed value of letters only that is not

@@ -31,11 +31,12 @@ struct RedundantTabSwitchRule: LinkRule {
         where isTab(link, component: index, in: context) && isTab(link, component: index + 1, in: context) {
             let current = components[index]
             let next = components[index + 1]
-            let fix = context.urlFix(
-                .removeTab(current.text), link, replacing: current.span.lowerBound..<next.span.lowerBound, with: "",
-                applicability: .unsafe)
+            let (fixes, whyNot) = context.urlFixUnlessDuplicating(
+                .removeTab(current.text), link, replacing: current.span.lowerBound..<next.span.lowerBound, with: "")
             found.append(
-                context.diagnostic(Self.self, .redundantTab(current.text, next: next.text), link: link, span: current.span, fixes: [fix]))
+                context.diagnostic(
+                    Self.self, .redundantTab(current.text, next: next.text), link: link, span: current.span, notes: whyNot,
+                    fixes: fixes))
         }
     }
 }
