@@ -9,7 +9,7 @@
 # The LinkRules sources are compiled once into an instrumented static library (`swiftc -sanitize=fuzzer,address`,
 # with `-enable-testing`: the entries reach internal types through `@testable import`)
 # and each Fuzz/fuzz-<target>.swift entry is linked against it, with Fuzz/<target>.dict as its dictionary. The
-# corpus is seeded from examples/, ../shared/acceptance, the test fixtures and Fuzz/regressions/<target>/ (inputs
+# corpus is seeded from examples/, the test fixtures and Fuzz/regressions/<target>/ (inputs
 # that once failed). Everything it writes (binaries, the growing corpus, crash inputs) stays in the gitignored
 # fuzz-artifacts/. A crash input is kept as fuzz-artifacts/<target>/crash-*, leak-* or timeout-*;
 # replay one with: fuzz-artifacts/bin/fuzz-<target> fuzz-artifacts/<target>/crash-…
@@ -64,14 +64,14 @@ seed() {
   done
   case "$target" in
     catalogue)
-      for file in examples/*/*.yml examples/*/*/*.yml ../shared/acceptance/*.yml \
+      for file in examples/*/*.yml examples/*/*/*.yml \
         $(find Tests/LinkRulesTests/Fixtures -type f 2>/dev/null); do
         if [ -f "$file" ]; then cp "$file" "$corpus/seed-$(echo "$file" | tr '/' '_')"; fi
       done ;;
     route)
       # One seed per URL written in the examples: "template LF template".
       local index=0
-      grep -rhoE '(url|aliases|examples):.*' examples ../shared/acceptance 2>/dev/null \
+      grep -rhoE '(url|aliases|examples):.*' examples 2>/dev/null \
         | grep -oE "[a-zA-Z][a-zA-Z0-9+.-]*:[^ ,'\"]*" | grep -v '^url:' | sort -u | while read -r url; do
         index=$((index + 1))
         printf '%s\n%s' "$url" "$url" >"$corpus/seed-$index"

@@ -446,7 +446,7 @@ extension Message {
     }
     static func unknownComponentStop(_ name: String, after opened: String?) -> Message {
         if let opened { return "'\(name)' is not in the vocabulary: navigation stops after '\(opened)'" }
-        return "'\(name)' is not in the vocabulary: nothing opens and the app falls back to its default screen"
+        return "'\(name)' is not in the vocabulary: the link matches its entry, but the vocabulary does not say what '\(name)' opens"
     }
     static func modalTerminalStop(_ modal: String, notOpened: [String]) -> Message {
         let names = notOpened.map { "'\($0)'" }.joined(separator: ", ")

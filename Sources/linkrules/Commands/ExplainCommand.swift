@@ -29,6 +29,9 @@ struct ExplainCommand: ParsableCommand {
     @Option(name: .long, help: "Output format.")
     var format: ExplanationFormat = .text
 
+    @Flag(inversion: .prefixedNo, help: "Accepted as by the other commands: the explanation is written without colour either way.")
+    var color: Bool?
+
     func run() throws {
         let workspace = try Workspace(files: catalogue, configPath: config, workingDirectory: Output.workingDirectory)
         let explanation = try ExplainSession(workspace: workspace).run(url: url)

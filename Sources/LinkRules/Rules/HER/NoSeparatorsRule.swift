@@ -9,7 +9,10 @@ struct NoSeparatorsRule: LinkRule {
             The HER app's deep-link guide, "Designing a Deeplink", rule 2: "Never use hyphens/underscores/etc in path compenents." \
             Its own bad example is `her://my_profile/verification`, next to the tab `myprofile`. Separators make \
             several spellings of one component possible and collide with the case-insensitive, one-word vocabulary \
-            the handler matches against.
+            the handler matches against. A published link of another app that the team cannot change (Telegram's \
+            `tg://msg_url?url=…&text=…`) is still reported: the guide makes no exception for it, and the linter \
+            cannot tell who owns a link. Its fix is unsafe, so nothing is renamed by `--fix`; mark such an entry \
+            `lint: { ignore: [no-separators] }` with a comment saying whose link it is.
             """,
         source: .her,
         fix: .unsafe,
@@ -22,6 +25,15 @@ struct NoSeparatorsRule: LinkRule {
             .link("her://myprofile/verification"),
             .link("her://feed/communities/{community_id}"),
             .link("her://location?origin_id=home"),
+            // Telegram's published share link, which a catalogue of links into Telegram cannot rename.
+            .catalogue(
+                """
+                version: 1
+                schemes: [tg]
+                links:
+                  - url: tg://msg_url?url={url}&text={text}
+                    lint: { ignore: [no-separators] }   # Telegram's own link: not ours to rename
+                """),
         ])
 
     init() {}
