@@ -241,4 +241,32 @@ struct HERCatalogueGenerator {
         #expect(unfixed.count == 2)
         #expect(unfixed.allSatisfy { $0.fixes.isEmpty && $0.notes.contains { $0.message.text.hasPrefix("no fix is offered") } })
     }
+
+    @Test func examplesFollowTheirLink() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linkrules-fix-examples").path
+        let workspace = try Workspace(files: ["links.yml"], configPath: nil, workingDirectory: folder)
+        let session = FixSession(lintSession: try LintSession(workspace: workspace), includesUnsafe: true)
+        // The HER guide's own bad examples, each with an example URL: a singular collection, a separator, a
+        // component after a terminal modal.
+        let text = """
+            version: 1
+            schemes: [her]
+            components:
+              feed: { kind: tab }
+              verification: { kind: modal }
+            links:
+              - url: her://feed/community/{id:int}
+                examples: [her://feed/community/9]
+              - url: her://my_profile/settings
+                examples: ['her://My_Profile/settings']
+              - url: her://verification/feed
+                examples: [her://verification/feed]
+            """
+        let result = try session.fix(files: [SourceFile(path: "links.yml", text: text)])
+        #expect(result.remaining.diagnostics.isEmpty, "\(result.remaining.diagnostics.map(\.message))")
+        let fixed = result.fixedFiles[0].text
+        #expect(fixed.contains("examples: [her://feed/communities/9]"))
+        #expect(fixed.contains("examples: ['her://myprofile/settings']"))
+        #expect(fixed.hasSuffix("examples: [her://verification]"))
+    }
 }

@@ -23,7 +23,14 @@ enum ComponentRename {
             // Renamed in this link only: not offered when the new URL is another link's route.
             let url = context.fixedURL(link, replacing: [(span: component.span, text: newName)])
             if let note = context.routeTaken(by: url, excluding: [link.index]) { return (nil, note) }
-            return (context.urlFix(message, link, replacing: component.span, with: newName, applicability: .unsafe), nil)
+            let position = link.template.components.firstIndex { $0.span == component.span }
+            let examples = context.exampleEdits(link) { example in
+                guard let position, position < example.components.count, example.components[position].name == component.name
+                else { return nil }
+                return [(span: example.components[position].span, text: newName)]
+            }
+            let edits = [context.urlEdit(link, replacing: component.span, with: newName)] + examples
+            return (FixIt(message: message, edits: edits, applicability: .unsafe), nil)
         }
         // Renamed in every link using it, over the findings: not offered to any of them when one renamed URL would
         // be the route of a link left as it is (decided once for the rename).
@@ -46,6 +53,7 @@ enum ComponentRename {
             for part in user.template.components where part.name == component.name {
                 edits.append(context.urlEdit(user, replacing: part.span, with: newName))
             }
+            edits += context.exampleEdits(user, LintContext.renaming(component.name, to: newName, in: user.template))
         }
         return (FixIt(message: message, edits: edits, applicability: .unsafe), nil)
     }

@@ -49,16 +49,7 @@ final class LazyRouteIndex: Sendable {
 extension LintContext {
     /// The link's URL with each span replaced by its text (the spans in order, not overlapping).
     func fixedURL(_ link: Link, replacing edits: [(span: Range<Int>, text: String)]) -> String {
-        let bytes = Array(link.template.text.utf8)
-        var result: [UInt8] = []
-        var cursor = 0
-        for edit in edits.sorted(by: { $0.span.lowerBound < $1.span.lowerBound }) where edit.span.lowerBound >= cursor {
-            result += bytes[cursor..<edit.span.lowerBound]
-            result += Array(edit.text.utf8)
-            cursor = edit.span.upperBound
-        }
-        result += bytes[cursor...]
-        return String(decoding: result, as: UTF8.self)
+        LintContext.replacing(edits, in: link.template.text)
     }
 
     /// Where another link (not one of `excluding`, the links the fix changes) already declares the route of `url`,
@@ -82,11 +73,13 @@ extension LintContext {
     /// The unsafe fix replacing `span` of a link's URL with `replacement`, as a finding's fixes, or no fix and the
     /// note saying why when the new URL is another link's route.
     func urlFixUnlessDuplicating(
-        _ message: Message, _ link: Link, replacing span: Range<Int>, with replacement: String
+        _ message: Message, _ link: Link, replacing span: Range<Int>, with replacement: String,
+        examples: (LinkTemplate) -> [(span: Range<Int>, text: String)]? = { _ in nil }
     ) -> (fixes: [FixIt], notes: [Note]) {
         let url = fixedURL(link, replacing: [(span: span, text: replacement)])
         if let note = routeTaken(by: url, excluding: [link.index]) { return ([], [note]) }
-        return ([urlFix(message, link, replacing: span, with: replacement, applicability: .unsafe)], [])
+        let edits = [urlEdit(link, replacing: span, with: replacement)] + exampleEdits(link, examples)
+        return ([FixIt(message: message, edits: edits, applicability: .unsafe)], [])
     }
 }
 
@@ -95,5 +88,64 @@ extension Message {
         "its fix was not applied: with the other fixes it would make a new error or a duplicate link; fix it by hand"
     static func fixWouldDuplicate(_ url: String) -> Message {
         "no fix is offered: '\(url)' is already declared here, and the fix would make a duplicate link"
+    }
+}
+
+/// `examples:` follow their link: a fix that changes a link's URL changes its examples the same way, so no
+/// `example-mismatch` appears after it.
+extension LintContext {
+    /// One edit for each example of `link` that `transform` changes: `transform` gets the example parsed and gives
+    /// the replacements to make in its text (nil or empty to leave it). Each example is rewritten whole, once.
+    func exampleEdits(_ link: Link, _ transform: (LinkTemplate) -> [(span: Range<Int>, text: String)]?) -> [TextEdit] {
+        link.examples.compactMap { example in
+            let parsed = templateParser.parse(example.value)
+            guard let replacements = transform(parsed), !replacements.isEmpty else { return nil }
+            let text = LintContext.replacing(replacements, in: example.value)
+            guard text != example.value else { return nil }
+            return ScalarEditor.edit(example, in: link.file, replacing: 0..<example.value.utf8.count, with: text)
+        }
+    }
+
+    /// `text` with each UTF-8 span replaced (in order; overlapping ones after the first are skipped).
+    static func replacing(_ edits: [(span: Range<Int>, text: String)], in text: String) -> String {
+        let bytes = Array(text.utf8)
+        var result: [UInt8] = []
+        var cursor = 0
+        for edit in edits.sorted(by: { $0.span.lowerBound < $1.span.lowerBound }) where edit.span.lowerBound >= cursor {
+            result += bytes[cursor..<edit.span.lowerBound]
+            result += Array(edit.text.utf8)
+            cursor = edit.span.upperBound
+        }
+        result += bytes[cursor...]
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The edits renaming, in an example, the components at the positions where the link's template has the word
+    /// `name` (the example's word there must be it too, in any case).
+    static func renaming(_ name: String, to newName: String, in template: LinkTemplate) -> (LinkTemplate) -> [(span: Range<Int>, text: String)] {
+        let positions = template.components.indices.filter { template.components[$0].isLiteral && template.components[$0].name == name }
+        return { example in
+            positions.compactMap { position in
+                guard position < example.components.count, example.components[position].name == name else { return nil }
+                return (span: example.components[position].span, text: newName)
+            }
+        }
+    }
+
+    /// The edit removing, in an example, the path from the end of the component at `position` to the end of the
+    /// path (what a modal's fix removes from its link).
+    static func removingPath(after position: Int) -> (LinkTemplate) -> [(span: Range<Int>, text: String)]? {
+        { example in
+            guard position + 1 < example.components.count else { return nil }
+            return [(span: example.components[position].span.upperBound..<example.components[example.components.count - 1].span.upperBound, text: "")]
+        }
+    }
+
+    /// The edit removing, in an example, the component at `position` and the separator after it.
+    static func removingComponent(at position: Int) -> (LinkTemplate) -> [(span: Range<Int>, text: String)]? {
+        { example in
+            guard position + 1 < example.components.count else { return nil }
+            return [(span: example.components[position].span.lowerBound..<example.components[position + 1].span.lowerBound, text: "")]
+        }
     }
 }

@@ -73,7 +73,8 @@ struct ModalTerminalRule: LinkRule {
             let following = components[index + 1]
             let removal = component.span.upperBound..<components[components.count - 1].span.upperBound
             // Not offered when the shortened link is another link's route (`verification/feed` beside `verification`).
-            let (fixes, whyNot) = context.urlFixUnlessDuplicating(.removeAfterModal(component.text), link, replacing: removal, with: "")
+            let (fixes, whyNot) = context.urlFixUnlessDuplicating(
+                .removeAfterModal(component.text), link, replacing: removal, with: "", examples: LintContext.removingPath(after: index))
             let note = context.declarationNote(declared, .modalDeclared(component.name))
             found.append(
                 context.diagnostic(

@@ -32,7 +32,8 @@ struct RedundantTabSwitchRule: LinkRule {
             let current = components[index]
             let next = components[index + 1]
             let (fixes, whyNot) = context.urlFixUnlessDuplicating(
-                .removeTab(current.text), link, replacing: current.span.lowerBound..<next.span.lowerBound, with: "")
+                .removeTab(current.text), link, replacing: current.span.lowerBound..<next.span.lowerBound, with: "",
+                examples: LintContext.removingComponent(at: index))
             found.append(
                 context.diagnostic(
                     Self.self, .redundantTab(current.text, next: next.text), link: link, span: current.span, notes: whyNot,
