@@ -259,6 +259,8 @@ struct HERCatalogueGenerator {
                 examples: [her://feed/community/9]
               - url: her://my_profile/settings
                 examples: ['her://My_Profile/settings']
+              - url: her://boosts?open=buy
+                examples: ['her://boosts?open=buy&utm_source=mail']
               - url: her://verification/feed
                 examples: [her://verification/feed]
             """
@@ -267,6 +269,7 @@ struct HERCatalogueGenerator {
         let fixed = result.fixedFiles[0].text
         #expect(fixed.contains("examples: [her://feed/communities/9]"))
         #expect(fixed.contains("examples: ['her://myprofile/settings']"))
+        #expect(fixed.contains("examples: ['her://boosts/purchase?utm_source=mail']"))
         #expect(fixed.hasSuffix("examples: [her://verification]"))
     }
 }

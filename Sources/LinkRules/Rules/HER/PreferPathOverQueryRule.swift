@@ -103,11 +103,25 @@ struct PreferPathOverQueryRule: LinkRule {
         let others = template.query.enumerated().filter { $0.offset != position }.map { String(template.substring($0.element.span)) }
         let replaced = last.span.upperBound..<template.query[template.query.count - 1].span.upperBound
         let rest = others.isEmpty ? "" : "?" + others.joined(separator: "&")
-        let (fixes, whyNot) = context.urlFixUnlessDuplicating(.moveToPath(component), link, replacing: replaced, with: "/" + component + rest)
+        let (fixes, whyNot) = context.urlFixUnlessDuplicating(
+            .moveToPath(component), link, replacing: replaced, with: "/" + component + rest,
+            examples: { example in Self.movingToPath(item.name, component: component, in: example) })
         found.append(
             context.diagnostic(
                 Self.self, .optionInQuery(item.name, value: value, component: component), link: link, span: item.span,
                 notes: whyNot, fixes: fixes))
+    }
+
+    /// In an example, the edit moving the query item named `name` into the path as `component`, as the fix does
+    /// in the link (nil when the example has no such item or no path).
+    static func movingToPath(_ name: String, component: String, in example: LinkTemplate) -> [(span: Range<Int>, text: String)]? {
+        let lowered = name.lowercasedASCIIIfNeeded
+        guard let last = example.components.last,
+            let position = example.query.firstIndex(where: { $0.name.lowercasedASCIIIfNeeded == lowered })
+        else { return nil }
+        let others = example.query.enumerated().filter { $0.offset != position }.map { String(example.substring($0.element.span)) }
+        let rest = others.isEmpty ? "" : "?" + others.joined(separator: "&")
+        return [(span: last.span.upperBound..<example.query[example.query.count - 1].span.upperBound, text: "/" + component + rest)]
     }
 
     /// The position of the first query item that picks a fixed option: a fixed value of letters only that is not
