@@ -17,9 +17,10 @@ extension FixLoop {
     /// the order the rules' findings come: the fixes of a rule that makes the catalogue fail to load are rolled
     /// back, recorded in `rolledBack` with the error, and never offered again in this run.
     ///
-    /// A pass whose lint `isWorse` than the one before it (a fix made a new error or duplicate link) is redone in
-    /// halves, down to single fixes where needed: the fixes that make it worse are withheld, recorded in
-    /// `withheld`, and not applied again in this run.
+    /// A pass whose lint `isWorse` than the one before it (a fix made a new error or duplicate link) is redone rule
+    /// by rule, and a rule's fixes that make it worse in halves down to single fixes while they are few (at most
+    /// `largestGroupSplit`): the fixes that make it worse are withheld, recorded in `withheld`, and not applied
+    /// again in this run.
     ///
     /// - Returns: the final texts and lint, the findings fixed, the closing fixes applied and what was rolled back.
     /// - Throws: `FixError.didNotConverge` when a pass would still change a file after `maximumPasses` passes,
@@ -88,7 +89,12 @@ extension FixLoop {
                 let base = current
                 let start = snapshot
                 var kept: [Int] = []
-                var groups = [applied[...]]
+                // One group per rule first, in the order the rules' findings come; a group that makes the lint
+                // worse is split in halves only while it is small, so a large catalogue costs a few lints per rule,
+                // not one per fix.
+                var rules: [String] = []
+                for index in applied where !rules.contains(offeredBy[index].ruleID) { rules.append(offeredBy[index].ruleID) }
+                var groups = rules.reversed().map { rule in applied.filter { offeredBy[$0].ruleID == rule }[...] }
                 while let group = groups.popLast() {
                     let trial = (kept + group).sorted()
                     let trialPass = FixApplier.apply(trial.map { fixes[$0] }, to: base)
@@ -97,9 +103,11 @@ extension FixLoop {
                         kept = trial
                         snapshot = trialSnapshot
                         current = trialPass.files
-                    } else if group.count == 1 {
-                        withheld.insert(fixes[group[group.startIndex]])
-                        withheldFindings.append(offeredBy[group[group.startIndex]])
+                    } else if group.count == 1 || group.count > Self.largestGroupSplit {
+                        for index in group {
+                            withheld.insert(fixes[index])
+                            withheldFindings.append(offeredBy[index])
+                        }
                     } else {
                         let middle = group.startIndex + group.count / 2
                         groups.append(group[middle...])
@@ -135,6 +143,10 @@ extension FixLoop {
             files: current, snapshot: snapshot, fixed: fixed, closing: closing, rolledBack: rolledBack,
             withheld: withheldFindings, passes: passes, changedFiles: changed)
     }
+
+    /// The most fixes of one rule that a pass making the lint worse is split among to find the culprits; a larger
+    /// group is withheld whole.
+    static let largestGroupSplit = 16
 
     /// A load error as `file:line:col: message`, for messages that quote it.
     static func describe(_ error: LoadError) -> String {
