@@ -23,10 +23,10 @@ struct LinkExplainer: Sendable {
 
     /// How the app handles `url`.
     func explain(_ url: String) -> LinkExplanation {
-        let lowercased = url.lowercasedASCIIIfNeeded
-        let link = parser.parse(lowercased)
+        // Matching compares schemes, hosts and words case-insensitively; values keep their case.
+        let link = parser.parse(url)
         var explanation = LinkExplanation(
-            url: url, lowercased: lowercased, dispatch: catalogue.dispatch, match: nil, tried: [], shadowed: [],
+            url: url, normalized: Self.normalized(link), dispatch: catalogue.dispatch, match: nil, tried: [], shadowed: [],
             steps: [], stop: nil, parameters: [], barriers: [], suggestions: [])
         let candidates = matchingEntries(link)
         guard let winner = pickWinner(candidates, link: link, into: &explanation) else {
@@ -39,6 +39,15 @@ struct LinkExplainer: Sendable {
         explanation.parameters = deliveries(link, steps: steps, matchedTemplate: winner.template)
         explanation.barriers = barriers(for: catalogue.links[winner.index])
         return explanation
+    }
+
+    /// The link with its scheme and host lowercased and everything else as written.
+    static func normalized(_ link: LinkTemplate) -> String {
+        var bytes = Array(link.text.utf8)
+        for span in [link.schemeSpan, link.hostSpan].compactMap({ $0 }) {
+            for offset in span { bytes[offset] = asciiLowercased(bytes[offset]) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     // MARK: - Dispatch
@@ -157,7 +166,8 @@ struct LinkExplainer: Sendable {
         var steps: [LinkExplanation.Step] = []
         var position = 0
 
-        func remaining(from start: Int) -> [String] { components[start...].map(\.text) }
+        /// Words by their vocabulary name (they match case-insensitively), values as written.
+        func remaining(from start: Int) -> [String] { components[start...].map { $0.isLiteral ? $0.name : $0.text } }
 
         while position < components.count {
             let component = components[position]
@@ -193,41 +203,41 @@ struct LinkExplainer: Sendable {
                 if hasVocabulary {
                     steps.append(
                         LinkExplanation.Step(
-                            component: component.text, componentIndex: position, action: .unknownComponent, kind: nil,
-                            id: id, opened: false, summary: .unknownComponentStep(component.text), remark: nil,
+                            component: component.name, componentIndex: position, action: .unknownComponent, kind: nil,
+                            id: id, opened: false, summary: .unknownComponentStep(component.name), remark: nil,
                             declaration: nil))
                     let opened = steps.last(where: \.opened)?.component
                     let stop = LinkExplanation.Stop(
-                        reason: .unknownComponent, component: component.text, componentIndex: position,
-                        notOpened: remaining(from: position), summary: .unknownComponentStop(component.text, after: opened))
+                        reason: .unknownComponent, component: component.name, componentIndex: position,
+                        notOpened: remaining(from: position), summary: .unknownComponentStop(component.name, after: opened))
                     return (steps, stop)
                 }
                 steps.append(
                     LinkExplanation.Step(
-                        component: component.text, componentIndex: position, action: .open, kind: nil, id: id, opened: true,
-                        summary: .openStep(component.text, id: id), remark: nil, declaration: nil))
+                        component: component.name, componentIndex: position, action: .open, kind: nil, id: id, opened: true,
+                        summary: .openStep(component.name, id: id), remark: nil, declaration: nil))
                 position = next
                 continue
             }
 
-            var step = Self.step(component.text, at: position, spec: spec, id: id)
+            var step = Self.step(component.name, at: position, spec: spec, id: id)
             switch spec.kind {
             case .tab:
                 if id == nil, next < components.count, !isValue[next],
                     catalogue.component(named: components[next].name)?.kind == .tab
                 {
-                    step.remark = .tabSelectedForNothing(component.text, next: components[next].text)
+                    step.remark = .tabSelectedForNothing(component.name, next: components[next].name)
                 }
             case .collection:
                 if let id, let type = spec.idType, !RouteMatcher.accepts(id, type: type) {
-                    step.remark = .idOfWrongType(id, collection: component.text, type: type)
+                    step.remark = .idOfWrongType(id, collection: component.name, type: type)
                 }
             case .screen, .action, .modal:
                 // An id written out after a component that declares none (a placeholder is the template's intent).
                 if let id, position + 1 < matchedTemplate.components.count,
                     matchedTemplate.components[position + 1].placeholder == nil
                 {
-                    step.remark = .idWithoutDeclaredType(id, component: component.text)
+                    step.remark = .idWithoutDeclaredType(id, component: component.name)
                 }
             }
             steps.append(step)
@@ -235,8 +245,8 @@ struct LinkExplainer: Sendable {
                 // The HER app's deep-link guide, rule 5: a modal without a navigation stack is terminal.
                 let notOpened = remaining(from: next)
                 let stop = LinkExplanation.Stop(
-                    reason: .modalTerminal, component: component.text, componentIndex: position, notOpened: notOpened,
-                    summary: .modalTerminalStop(component.text, notOpened: notOpened))
+                    reason: .modalTerminal, component: component.name, componentIndex: position, notOpened: notOpened,
+                    summary: .modalTerminalStop(component.name, notOpened: notOpened))
                 appendNotOpened(from: next, of: components, isValue: isValue, to: &steps)
                 return (steps, stop)
             }
@@ -276,12 +286,12 @@ struct LinkExplainer: Sendable {
                     opened: false, summary: .passIDStep(component.text), remark: nil, declaration: nil)
                 position += 1
             } else if let spec = catalogue.component(named: component.name) {
-                step = Self.step(component.text, at: position, spec: spec, id: id)
+                step = Self.step(component.name, at: position, spec: spec, id: id)
                 position += hasID ? 2 : 1
             } else {
                 step = LinkExplanation.Step(
-                    component: component.text, componentIndex: position, action: .unknownComponent, kind: nil, id: id,
-                    opened: false, summary: .unknownComponentStep(component.text), remark: nil, declaration: nil)
+                    component: component.name, componentIndex: position, action: .unknownComponent, kind: nil, id: id,
+                    opened: false, summary: .unknownComponentStep(component.name), remark: nil, declaration: nil)
                 position += hasID ? 2 : 1
             }
             step.opened = false
@@ -297,7 +307,7 @@ struct LinkExplainer: Sendable {
             let name = item.name.lowercasedASCIIIfNeeded
             var receivers: [ParameterReceiver] = []
             for step in steps {
-                guard let spec = catalogue.component(named: step.component),
+                guard let spec = catalogue.component(named: step.component.lowercasedASCIIIfNeeded),
                     spec.params.contains(where: { $0.value.lowercasedASCIIIfNeeded == name })
                 else { continue }
                 receivers.append(ParameterReceiver(component: step.component, componentIndex: step.componentIndex, opened: step.opened))

@@ -4,8 +4,9 @@
 public struct LinkExplanation: Sendable, Hashable {
     /// The link exactly as given.
     public var url: String
-    /// The link lowercased, as the app processes it (the HER app's deep-link guide, rule 7).
-    public var lowercased: String
+    /// The link with its scheme and host lowercased, as they compare (RFC 3986, section 6.2.2.1); its path, query
+    /// and fragment keep their case, so values such as Slack's team id `T123ABC` are shown as given.
+    public var normalized: String
     var dispatch: DispatchMode
     /// The entry that handles the link, or nil when none matches (the app calls its not-found handler).
     public var match: Match?
@@ -84,7 +85,7 @@ extension LinkExplanation {
             case malformedID = "malformed-id"
         }
 
-        /// The component as written in the lowercased link.
+        /// The component as written in the link.
         var component: String
         /// Its index among the link's path components.
         var componentIndex: Int

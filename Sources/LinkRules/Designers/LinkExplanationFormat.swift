@@ -22,7 +22,7 @@ extension LinkExplanation {
 
     private func textReport() -> String {
         var lines: [String] = ["link: \(url)"]
-        if lowercased != url { lines.append("lowercased first (links are case-insensitive): \(lowercased)") }
+        if normalized != url { lines.append("scheme and host lowercased (they compare case-insensitively): \(normalized)") }
         lines.append("dispatch: \(dispatch.rawValue): " + Self.dispatchRule(dispatch))
 
         guard let match else {
@@ -116,7 +116,7 @@ extension LinkExplanation {
         json.beginObject()
         json.field("version", 1)
         json.field("url", url)
-        json.field("lowercased", lowercased)
+        json.field("normalized", normalized)
         json.field("dispatch", dispatch.rawValue)
         json.field("matched", isMatched)
         json.key("match")

@@ -7,7 +7,8 @@ extension RouteMatcher {
             let missing = requiredParams.first { name in !link.query.contains { equalsLowercased($0.name, name) } }
             return missing.map { .missingQueryItem($0) }
         }
-        let found = String(decoding: link.utf8Slice(mismatch.span), as: UTF8.self).lowercasedASCIIIfNeeded
+        // Values keep their case: only schemes and hosts are shown lowercased, as they compare.
+        let found = String(decoding: link.utf8Slice(mismatch.span), as: UTF8.self)
         switch mismatch.reason {
         case .scheme(let expected):
             return .otherScheme(link.scheme?.lowercasedASCIIIfNeeded ?? "", entry: expected.lowercasedASCIIIfNeeded)
@@ -22,7 +23,7 @@ extension RouteMatcher {
             let position = link.components.firstIndex { $0.span == mismatch.span } ?? 0
             let pattern = template.components[position]
             guard let placeholder = pattern.placeholder else { return .declined }
-            guard found.hasPrefix(pattern.prefix.lowercasedASCIIIfNeeded) else {
+            guard found.lowercasedASCIIIfNeeded.hasPrefix(pattern.prefix.lowercasedASCIIIfNeeded) else {
                 return .missingPrefix(position + 1, found, prefix: pattern.prefix)
             }
             return .notOfType(String(found.dropFirst(pattern.prefix.count)), placeholder: placeholder.canonical, type: placeholder.type)

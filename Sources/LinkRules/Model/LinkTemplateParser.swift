@@ -20,6 +20,17 @@ struct LinkTemplateParser: Sendable {
         hostBytes = self.hosts.map { Array($0.utf8) }
     }
 
+    /// Whether a byte ends the search for a scheme's ':': a ':' itself, or a character that starts a path, query,
+    /// fragment or placeholder.
+    private static func endsSchemeSearch(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "{"), UInt8(ascii: "<"),
+            UInt8(ascii: "%"):
+            true
+        default: false
+        }
+    }
+
     /// Whether a scheme is `http` or `https`, in any case.
     private static func isWebScheme(_ scheme: UnsafeBufferPointer<UInt8>) -> Bool {
         guard scheme.count == 4 || scheme.count == 5 else { return false }
@@ -50,14 +61,12 @@ struct LinkTemplateParser: Sendable {
         var schemeSpan: Range<Int>?
         var isWebLink = false
 
-        // Scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
-        if count > 0, isAlpha(bytes[0]) {
-            var cursor = 1
-            while cursor < count, isAlpha(bytes[cursor]) || isDigit(bytes[cursor]) || bytes[cursor] == 0x2B
-                || bytes[cursor] == 0x2D || bytes[cursor] == 0x2E
-            {
-                cursor += 1
-            }
+        // Scheme: the text before a ':' that comes before any '/', '?', '#' or placeholder. RFC 3986 allows
+        // ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ); a scheme that breaks that grammar (`my_app`) is still read as
+        // the scheme, so `url-invalid` reports it once rather than other rules taking it for a path component.
+        if count > 0, bytes[0] != UInt8(ascii: ":") {
+            var cursor = 0
+            while cursor < count, !Self.endsSchemeSearch(bytes[cursor]) { cursor += 1 }
             if cursor < count, bytes[cursor] == UInt8(ascii: ":") {
                 schemeSpan = 0..<cursor
                 isWebLink = Self.isWebScheme(UnsafeBufferPointer(rebasing: bytes[0..<cursor]))

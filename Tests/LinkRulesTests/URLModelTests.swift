@@ -1,0 +1,87 @@
+import Testing
+@testable import LinkRules
+
+/// The URL model on links that apps really publish: what is a URI at all (RFC 3986), values that keep their case,
+/// fragments, placeholders inside a component, multi-segment placeholders, optional query parameters and
+/// authorities that are domains. Each case names the scheme's published documentation it comes from.
+@Suite struct URLModelTests {
+    /// The findings of every rule on a catalogue.
+    static func lint(_ text: String) throws -> [Diagnostic] {
+        let catalogue = try CatalogueLoader().load(files: [SourceFile(path: "links.yml", text: text)])
+        return try Linter(configuration: Configuration()).lint(catalogue)
+    }
+
+    static func explainer(_ text: String) throws -> LinkExplainer {
+        LinkExplainer(catalogue: try CatalogueLoader().load(files: [SourceFile(path: "links.yml", text: text)]))
+    }
+
+    // MARK: - RFC 3986
+
+    @Test func whatRFC3986RefusesIsFoundWhereItIs() {
+        // Obsidian's URI documentation: "space characters must be encoded as %20".
+        #expect(URLSyntax.firstProblem(in: "obsidian://open?vault=my vault") == .init(problem: .mustBeEncoded(character: " "), span: 24..<25))
+        #expect(URLSyntax.firstProblem(in: "obsidian://open?vault=my%20vault&file=my%20note") == nil)
+        #expect(URLSyntax.firstProblem(in: "my_app://open") == .init(problem: .badScheme(scheme: "my_app"), span: 2..<3))
+        #expect(URLSyntax.firstProblem(in: "1app://open")?.problem == .badScheme(scheme: "1app"))
+        #expect(URLSyntax.firstProblem(in: "her://search?q=%zz") == .init(problem: .badPercentEscape(written: "%zz"), span: 15..<18))
+        #expect(URLSyntax.firstProblem(in: "her://search?q=100%") == .init(problem: .badPercentEscape(written: "%"), span: 18..<19))
+        #expect(URLSyntax.firstProblem(in: "her://feed?filter=a|b")?.problem == .mustBeEncoded(character: "|"))
+        #expect(URLSyntax.firstProblem(in: "") == .init(problem: .empty, span: 0..<0))
+        // Placeholders of every style are not text of the link.
+        #expect(URLSyntax.firstProblem(in: "exfe://crosses/%CROSS_ID%?token=%TOKEN%") == nil)
+        #expect(URLSyntax.firstProblem(in: "her://feed/communities/<int:id>") == nil)
+        // Zoom's client URL schemes.
+        #expect(URLSyntax.firstProblem(in: "zoommtg://zoom.us/join?confno={confno:int}&pwd={pwd}&uname=Betty%20Smith") == nil)
+        // Telegram's deep links: an opaque tg: URI.
+        #expect(URLSyntax.firstProblem(in: "tg:resolve?domain={domain}") == nil)
+        // A Matrix permalink: the room alias in the fragment, '#' and ':' included.
+        #expect(URLSyntax.firstProblem(in: "https://matrix.to/#/#matrix:matrix.org") == nil)
+        // IRIs: text outside ASCII is left to the app.
+        #expect(URLSyntax.firstProblem(in: "https://example.com/café") == nil)
+    }
+
+    @Test func checkRefusesWhatIsNotALinkAtAll() throws {
+        let proposed = SourceFile(path: CheckSession.fileName, text: "her://feed\n\n")
+        #expect(throws: LoadError.self) { try CheckSession.refuseWhatIsNotALink(["her://feed", ""], in: proposed) }
+        let text = SourceFile(path: CheckSession.fileName, text: "not a url\n")
+        do {
+            try CheckSession.refuseWhatIsNotALink(["not a url"], in: text)
+            Issue.record("'not a url' was accepted")
+        } catch let error as LoadError {
+            #expect(error.location.line == 1 && error.location.column == 1)
+            #expect(error.message.text.contains("'not a url' is not a link"))
+        }
+        // A link with a scheme is checked, even a broken one: `url-invalid` says where.
+        try CheckSession.refuseWhatIsNotALink(["my_app://open", "spotify:track:1"], in: SourceFile(path: "p", text: ""))
+    }
+
+    @Test func aLinkAnAliasAndAnExampleThatAreNotURIsAreReportedOnce() throws {
+        let text = """
+            version: 1
+            schemes: [obsidian]
+            links:
+              - url: obsidian://open?vault={vault}
+                examples: ['obsidian://open?vault=my vault']
+                aliases: ['obsidian://open?vault={vault}&file=%zz']
+              - url: 'my_app://open'
+            """
+        let found = try Self.lint(text).filter { $0.ruleID == "url-invalid" }
+        #expect(found.map(\.location.line) == [5, 6, 7])
+        #expect(found.map(\.location.column) == [41, 51, 13])
+        #expect(found[0].message.text == "the example has a space, which a URL never carries raw: write '%20' (RFC 3986)")
+        // The broken scheme is read as the scheme, so no rule takes 'my_app:' for a path component.
+        #expect(try Self.lint(text).filter { $0.ruleID == "no-separators" }.isEmpty)
+    }
+
+    /// Slack's deep links carry workspace and channel ids in capitals (`T123ABC`): `explain` shows them as given and
+    /// lowercases only the scheme and host.
+    @Test func explainKeepsTheCaseOfValues() throws {
+        let explainer = try Self.explainer("version: 1\nschemes: [slack]\nlinks:\n  - url: slack://channel?team={team}&id={id}\n")
+        let explanation = explainer.explain("SLACK://channel?team=T123ABC&id=C123ABC456")
+        #expect(explanation.normalized == "slack://channel?team=T123ABC&id=C123ABC456")
+        #expect(explanation.match?.captures == [.init(name: "team", value: "T123ABC"), .init(name: "id", value: "C123ABC456")])
+        let text = explanation.formatted(as: .text)
+        #expect(text.contains("team = 'T123ABC'"))
+        #expect(!text.contains("t123abc"))
+    }
+}
