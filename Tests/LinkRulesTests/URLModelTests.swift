@@ -84,4 +84,54 @@ import Testing
         #expect(text.contains("team = 'T123ABC'"))
         #expect(!text.contains("t123abc"))
     }
+
+    // MARK: - Fragments
+
+    /// A Matrix permalink names the room in the fragment (`https://matrix.to/#/#matrix:matrix.org`, the Matrix
+    /// specification's matrix.to links): a template that spells the fragment matches it and captures the room.
+    @Test func aTemplateThatSpellsAFragmentMatchesIt() throws {
+        let parser = LinkTemplateParser()
+        let template = parser.parse("https://matrix.to/#/{room}")
+        let match = RouteMatcher().match(parser.parse("https://matrix.to/#/#matrix:matrix.org"), against: template)
+        #expect(match?.captures == ["room": "#matrix:matrix.org"])
+        #expect(RouteMatcher().firstMismatch(parser.parse("https://matrix.to/"), against: template)?.reason
+            == .missingFragment(expected: "/{room}"))
+        let post = parser.parse("https://x.app/get#post/{id:int}")
+        #expect(RouteMatcher().match(parser.parse("https://x.app/get#post/42"), against: post)?.captures == ["id": "42"])
+        #expect(RouteMatcher().firstMismatch(parser.parse("https://x.app/get#user/42"), against: post)?.reason
+            == .fragment(expected: "post/{id:int}"))
+        // A template without a fragment accepts any (Telegram: "The #fragment part is always ignored").
+        #expect(RouteMatcher().match(parser.parse("tg://resolve?domain=durov#x"), against: parser.parse("tg://resolve?domain={domain}")) != nil)
+    }
+
+    @Test func linksThatDifferOnlyInTheirFragmentAreTwoRoutes() throws {
+        let text = """
+            version: 1
+            hosts: [x.app]
+            links:
+              - url: https://x.app/get#post/{id:int}
+                examples: ['https://x.app/get#post/42']
+              - url: https://x.app/get#user/{id:int}
+                examples: ['https://x.app/get#post/42']
+              - url: https://x.app/get#post/{post_id:int}
+            """
+        let found = try Self.lint(text)
+        #expect(found.filter { $0.ruleID == "example-mismatch" }.map(\.location.line) == [7])
+        #expect(found.filter { $0.ruleID == "example-mismatch" }.first?.message.text
+            == "example 'https://x.app/get#post/42' is not matched by its link: the fragment 'post/42' is not a value of '#user/{id:int}'")
+        // The third repeats the first: a duplicate; the second is a route of its own.
+        #expect(found.filter { ["duplicate-link", "unreachable-route"].contains($0.ruleID) }.map(\.location.line) == [8])
+    }
+
+    /// A URL to open in a fragment is an open redirect as much as in the query; `explain` lists fragment items.
+    @Test func fragmentParametersReachTheSecurityRulesAndExplain() throws {
+        let text = "version: 1\nschemes: [app]\nlinks:\n  - url: app://invite#url={url}\n"
+        let found = try Self.lint(text).filter { $0.ruleID == "untrusted-url-param" }
+        #expect(found.map(\.location.column) == [23])
+        let explanation = try Self.explainer(text).explain("app://invite#url=https://evil.example/Path")
+        #expect(explanation.match?.captures == [.init(name: "url", value: "https://evil.example/Path")])
+        let parameter = try #require(explanation.parameters.first)
+        #expect(parameter.inFragment && parameter.name == "url" && parameter.capturedBy == "{url}")
+        #expect(explanation.formatted(as: .text).contains("#url=https://evil.example/Path: 'url' is in the fragment"))
+    }
 }

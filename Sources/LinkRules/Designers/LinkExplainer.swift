@@ -37,6 +37,7 @@ struct LinkExplainer: Sendable {
         explanation.steps = steps
         explanation.stop = stop
         explanation.parameters = deliveries(link, steps: steps, matchedTemplate: winner.template)
+            + fragmentDeliveries(link, matchedTemplate: winner.template)
         explanation.barriers = barriers(for: catalogue.links[winner.index])
         return explanation
     }
@@ -65,14 +66,22 @@ struct LinkExplainer: Sendable {
         catalogue.links.enumerated().compactMap { index, entry in
             guard let route = DispatchOrder.matchingRoute(of: entry, for: link, parser: parser) else { return nil }
             var captures: [Capture] = []
-            for placeholder in route.template.placeholders {
-                if let value = route.match.captures[placeholder.name], !captures.contains(where: { $0.name == placeholder.name }) {
-                    captures.append(Capture(name: placeholder.name, value: value))
+            for name in route.template.placeholders.map(\.name) + Self.fragmentPlaceholderNames(route.template) {
+                if let value = route.match.captures[name], !captures.contains(where: { $0.name == name }) {
+                    captures.append(Capture(name: name, value: value))
                 }
             }
             return Candidate(
                 index: index, alias: route.alias.map { entry.aliases[$0].value }, template: route.template, captures: captures,
                 specificity: route.specificity)
+        }
+    }
+
+    /// The names of the placeholders a template's fragment spells, in order.
+    private static func fragmentPlaceholderNames(_ template: LinkTemplate) -> [String] {
+        guard let fragment = template.fragment else { return [] }
+        return ValuePattern(Substring(fragment)).pieces.compactMap { piece in
+            if case .placeholder(let name, _) = piece { name } else { nil }
         }
     }
 
@@ -337,6 +346,19 @@ struct LinkExplainer: Sendable {
         }
     }
 
+    /// The items of the link's fragment (`#url=…`): no component receives them; the app's code reads them, and the
+    /// matched entry's fragment may capture them.
+    private func fragmentDeliveries(_ link: LinkTemplate, matchedTemplate: LinkTemplate) -> [ParameterDelivery] {
+        guard link.fragmentSpan != nil else { return [] }
+        let captured = matchedTemplate.fragmentItems
+        return link.fragmentItems.map { item in
+            let capturedBy = captured.first { equalsLowercased($0.name, item.name) }?.placeholder?.canonical
+            return ParameterDelivery(
+                name: item.name, value: item.value, inFragment: true, receivers: [], capturedBy: capturedBy, group: nil,
+                summary: .fragmentParameter(item.name, capturedBy: capturedBy))
+        }
+    }
+
     /// The catalogue's mandatory barrier first (every link passes it before any handler), then the entry's own.
     private func barriers(for entry: Link) -> [BarrierCheck] {
         let declared = Set(catalogue.barriers.map { $0.value.lowercasedASCIIIfNeeded })
@@ -482,6 +504,10 @@ extension Message {
     }
     static func parameterReceiversUnknown(_ name: String) -> Message {
         "'\(name)': the catalogue declares no vocabulary, so which components take it is unknown"
+    }
+    static func fragmentParameter(_ name: String, capturedBy capture: String?) -> Message {
+        let captured = capture.map { ": captured by '\($0)'" } ?? ""
+        return "'\(name)' is in the fragment, which the app's code reads\(captured)"
     }
     static func parameterDropped(_ name: String) -> Message {
         "'\(name)' is dropped: no component on the path accepts it"

@@ -130,6 +130,8 @@ extension LinkExplanation {
     struct ParameterDelivery: Sendable, Hashable {
         var name: String
         var value: String?
+        /// Whether the parameter is an item of the fragment (`#url=…`) rather than of the query.
+        var inFragment = false
         /// The components on the path that accept the parameter, in path order.
         var receivers: [ParameterReceiver]
         /// The placeholder of the matched entry that captures the value, or the fixed value the entry requires.

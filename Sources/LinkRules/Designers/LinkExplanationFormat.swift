@@ -84,7 +84,7 @@ extension LinkExplanation {
         if !parameters.isEmpty {
             lines.append("parameters:")
             for parameter in parameters {
-                let written = parameter.name + (parameter.value.map { "=" + $0 } ?? "")
+                let written = (parameter.inFragment ? "#" : "") + parameter.name + (parameter.value.map { "=" + $0 } ?? "")
                 lines.append("  \(written): " + parameter.summary.text)
             }
         }
@@ -202,6 +202,7 @@ extension LinkExplanation {
             json.beginObject()
             json.field("name", parameter.name)
             json.field("value", parameter.value)
+            json.field("inFragment", parameter.inFragment)
             json.key("receivers")
             json.beginArray()
             for receiver in parameter.receivers {

@@ -35,6 +35,10 @@ extension RouteMatcher {
                 return .notOfType(given, placeholder: placeholder.canonical, type: placeholder.type)
             }
             return .otherQueryValue(name, given, entry: expected)
+        case .missingFragment(let expected):
+            return .missingFragment(expected)
+        case .fragment(let expected):
+            return .otherFragment(found, entry: expected)
         }
     }
 }
@@ -61,6 +65,10 @@ extension Message {
     static func missingQueryItem(_ name: String) -> Message { "the entry needs the query parameter '\(name)'" }
     static func otherQueryValue(_ name: String, _ value: String, entry: String) -> Message {
         "the entry needs '\(name)=\(entry)', the link has '\(name)=\(value)'"
+    }
+    static func missingFragment(_ expected: String) -> Message { "the entry needs the fragment '#\(expected)'" }
+    static func otherFragment(_ fragment: String, entry: String) -> Message {
+        "the link's fragment is '#\(fragment)', the entry's '#\(entry)'"
     }
     static let declined: Message = "the entry does not match"
 }

@@ -226,6 +226,24 @@ struct LinkTemplate: Sendable, Hashable {
     /// The text after `#`, when there is one.
     var fragment: String? { fragmentSpan.map { String(substring($0)) } }
 
+    /// The `name=value` items of the fragment (`app://invite#url={url}`), which the app reads as it reads a query:
+    /// the security rules and `explain` look at them as they look at the query's.
+    var fragmentItems: [QueryItem] { LinkTemplateParser().fragmentItems(of: self) }
+
+    /// The fragment as routes compare it: lowercased, each `{placeholder}` written `{}` or `{type}` as in the route
+    /// key; nil when the template has no fragment.
+    var fragmentKey: String? {
+        guard let fragment else { return nil }
+        var key = ""
+        for piece in ValuePattern(Substring(fragment)).pieces {
+            switch piece {
+            case .literal(let text): key += text.lowercasedASCIIIfNeeded
+            case .placeholder(_, let type): key += "{" + (type == .string ? "" : type?.rawValue ?? "") + "}"
+            }
+        }
+        return key
+    }
+
     /// Whether the template has an empty host (`exfe:///…`).
     var hasEmptyHost: Bool { hostSpan?.isEmpty == true }
 
@@ -332,12 +350,18 @@ struct LinkTemplate: Sendable, Hashable {
                 }
             }
         }
-        guard !query.isEmpty else { return }
-        key.append(UInt8(ascii: "?"))
-        if query.count == 1 {
-            key.append(query[0])
-        } else {
-            key.appendSorted(query)
+        if !query.isEmpty {
+            key.append(UInt8(ascii: "?"))
+            if query.count == 1 {
+                key.append(query[0])
+            } else {
+                key.appendSorted(query)
+            }
+        }
+        // A fragment the template spells is part of its route (`https://x.app/get#post/{id}`).
+        if let fragmentKey {
+            key.append(UInt8(ascii: "#"))
+            for byte in fragmentKey.utf8 { key.append(byte) }
         }
     }
 }

@@ -153,6 +153,30 @@ struct LinkTemplateParser: Sendable {
             components: components, query: query)
     }
 
+    /// The `name=value` items of a template's fragment (`#url={url}`, OAuth's `#access_token=…&state=…`): the text
+    /// after the fragment's last `?` when it has one (a hash route such as `#/search?q={q}`), else the whole
+    /// fragment when it holds a `=`; none for a fragment that is a path (`#post/{id}`). Parsed when asked for: few
+    /// links have a fragment, and the security rules and `explain` ask only of those.
+    func fragmentItems(of template: LinkTemplate) -> [QueryItem] {
+        guard let fragment = template.fragmentSpan, !fragment.isEmpty else { return [] }
+        var text = template.text
+        return text.withUTF8 { bytes in
+            var start = fragment.lowerBound
+            if let question = lastIndex(of: UInt8(ascii: "?"), in: bytes, fragment) {
+                start = question + 1
+            } else if firstIndex(of: UInt8(ascii: "="), in: bytes, from: fragment.lowerBound, until: fragment.upperBound) == nil {
+                return []
+            }
+            var items: [QueryItem] = []
+            var itemStart = start
+            for cursor in start...fragment.upperBound where cursor == fragment.upperBound || bytes[cursor] == UInt8(ascii: "&") {
+                if cursor > itemStart { items.append(queryItem(bytes, itemStart..<cursor)) }
+                itemStart = cursor + 1
+            }
+            return items
+        }
+    }
+
     private func queryItem(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> QueryItem {
         let equals = firstIndex(of: UInt8(ascii: "="), in: bytes, from: range.lowerBound, until: range.upperBound)
         let nameEnd = equals ?? range.upperBound

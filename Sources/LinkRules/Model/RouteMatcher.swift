@@ -61,6 +61,11 @@ struct RouteMatcher: Sendable {
             else { continue }
             captures[placeholder.name] = given.value
         }
+        if let expected = template.fragmentSpan, let given = link.fragmentSpan {
+            for capture in ValuePattern(template.substring(expected)).match(link.substring(given)) ?? [] {
+                captures[capture.name] = capture.value
+            }
+        }
         return Match(captures: captures)
     }
 }

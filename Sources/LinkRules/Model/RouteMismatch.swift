@@ -20,6 +20,10 @@ struct RouteMismatch: Sendable, Hashable {
         case missingQueryItem(name: String)
         /// A query item's value is not the template's fixed value or not acceptable for its placeholder.
         case queryValue(name: String, expected: String)
+        /// The template spells a fragment and the link has none.
+        case missingFragment(expected: String)
+        /// The link's fragment does not fit the template's.
+        case fragment(expected: String)
     }
 
     var reason: Reason
@@ -99,6 +103,21 @@ extension RouteMatcher {
                     reason: .queryValue(name: item.name, expected: item.value ?? ""), span: given.valueSpan ?? given.nameSpan,
                     templateSpan: item.valueSpan ?? item.nameSpan)
             }
+        }
+        return fragmentMismatch(link, against: template)
+    }
+
+    /// Where a link's fragment differs from the one its template spells (`#post/{id}`, `#url={url}`); a template
+    /// without a fragment accepts any.
+    private func fragmentMismatch(_ link: LinkTemplate, against template: LinkTemplate) -> RouteMismatch? {
+        guard let expected = template.fragmentSpan else { return nil }
+        let pattern = String(template.substring(expected))
+        guard let given = link.fragmentSpan else {
+            let end = link.text.utf8.count
+            return RouteMismatch(reason: .missingFragment(expected: pattern), span: end..<end, templateSpan: expected)
+        }
+        guard ValuePattern(Substring(pattern)).match(link.substring(given)) != nil else {
+            return RouteMismatch(reason: .fragment(expected: pattern), span: given, templateSpan: expected)
         }
         return nil
     }

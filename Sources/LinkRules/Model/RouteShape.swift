@@ -59,6 +59,11 @@ struct RouteShape: Sendable, Hashable {
                 query.append(QueryConstraint(name: name, value: .fixed(value.lowercasedASCIIIfNeeded)))
             }
         }
+        // A fragment the template spells (`#post/{id}`) is required as a fixed item no query name can have: a URL
+        // must carry it to match, and a template without one accepts any fragment.
+        if let fragmentKey = template.fragmentKey {
+            query.append(QueryConstraint(name: Self.fragmentName, value: .fixed(fragmentKey)))
+        }
         for required in requiredParams {
             let name = required.lowercasedASCIIIfNeeded
             if !query.contains(where: { $0.name == name }) { query.append(QueryConstraint(name: name, value: .present)) }
@@ -70,6 +75,9 @@ struct RouteShape: Sendable, Hashable {
 
     /// The shape of a link's template, with its `required_params:`.
     init?(_ link: Link) { self.init(link.template, requiredParams: link.requiredParams.map(\.value)) }
+
+    /// The name a fragment goes by among the query constraints: `#` ends a query, so no query item has it.
+    static let fragmentName = "#"
 
     /// `string` accepts what an untyped placeholder accepts, so dispatch treats them as one.
     static func dispatchType(_ type: PlaceholderType?) -> PlaceholderType? { type == .string ? nil : type }

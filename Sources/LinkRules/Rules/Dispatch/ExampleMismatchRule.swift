@@ -85,6 +85,8 @@ struct ExampleMismatchRule: LinkRule {
         case .missingQueryItem(let name): return "it has no '\(name)' parameter"
         case .queryValue(let name, let expected):
             return expected.isEmpty ? "'\(found)' is not a value of parameter '\(name)'" : "parameter '\(name)' is '\(found)', not '\(expected)'"
+        case .missingFragment(let expected): return "it has no fragment, the link has '#\(expected)'"
+        case .fragment(let expected): return "the fragment '\(found)' is not a value of '#\(expected)'"
         }
     }
 }
