@@ -134,4 +134,53 @@ import Testing
         #expect(parameter.inFragment && parameter.name == "url" && parameter.capturedBy == "{url}")
         #expect(explanation.formatted(as: .text).contains("#url=https://evil.example/Path: 'url' is in the fragment"))
     }
+
+    // MARK: - Placeholders among literal text
+
+    /// Google Maps' URL scheme for iOS (`comgooglemaps://?center=40.765819,-73.975866&zoom=14`) and its universal
+    /// links (`https://www.google.com/maps/@42.585444,13.007813,6z`), Reddit's `comments/{id}.json` and an opaque
+    /// `mailto:` address: each placeholder takes its part of the value, and the literal text between must be there.
+    @Test func placeholdersAmongLiteralTextMatchAndCapture() throws {
+        let parser = LinkTemplateParser(hosts: ["www.google.com"])
+        let matcher = RouteMatcher()
+        func captures(_ link: String, _ template: String) -> [String: String]? {
+            matcher.match(parser.parse(link), against: parser.parse(template))?.captures
+        }
+        #expect(captures("comgooglemaps://?center=40.765819,-73.975866&zoom=14", "comgooglemaps://?center={lat},{lng}&zoom={zoom:int}")
+            == ["lat": "40.765819", "lng": "-73.975866", "zoom": "14"])
+        #expect(captures("https://www.google.com/maps/@42.585444,13.007813,6z", "https://www.google.com/maps/@{lat},{lng},{zoom}z")
+            == ["lat": "42.585444", "lng": "13.007813", "zoom": "6"])
+        #expect(captures("https://www.reddit.com/r/swift/comments/abc123.json", "https://www.reddit.com/r/{sub}/comments/{id}.json")
+            == ["sub": "swift", "id": "abc123"])
+        #expect(captures("app://api/v2.10/docs", "app://api/v{major:int}.{minor:int}/docs") == ["major": "2", "minor": "10"])
+        #expect(captures("mailto:Alice@Example.com", "mailto:{user}@{host}") == ["user": "Alice", "host": "Example.com"])
+        // Opaque URIs capture too (Spotify's URIs, as IANA's registration gives them).
+        #expect(captures("spotify:track:2jCnn1QPQ3E8ExtLe6INsx", "spotify:track:{id}") == ["id": "2jCnn1QPQ3E8ExtLe6INsx"])
+        // What does not fit the pattern does not match.
+        #expect(captures("comgooglemaps://?center=40.765819", "comgooglemaps://?center={lat},{lng}") == nil)
+        #expect(captures("app://api/v2/docs", "app://api/v{major:int}.{minor:int}/docs") == nil)
+        #expect(captures("app://api/vx.1/docs", "app://api/v{major:int}.{minor:int}/docs") == nil)
+        #expect(captures("https://www.reddit.com/r/swift/comments/abc123", "https://www.reddit.com/r/{sub}/comments/{id}.json") == nil)
+    }
+
+    @Test func aPatternIsOneRouteAndShadowsOnlyWhatFitsIt() throws {
+        let text = """
+            version: 1
+            hosts: [www.google.com]
+            links:
+              - url: https://www.google.com/maps/@{lat},{lng},{zoom}z
+                examples: ['https://www.google.com/maps/@42.585444,13.007813,6z']
+              - url: https://www.google.com/maps/place
+              - url: https://www.google.com/maps/@{a},{b},{c}z
+              - url: https://www.google.com/maps/{anything}
+              - url: https://www.reddit.com/r/{sub}/comments/{id}.json
+            """
+        let found = try Self.lint(text)
+        // The third spells the first again; 'place' does not fit the pattern, and the plain placeholder after them
+        // takes what the pattern does not.
+        #expect(found.filter { ["duplicate-link", "unreachable-route"].contains($0.ruleID) }.map(\.location.line) == [7])
+        #expect(found.filter { ["example-mismatch", "no-separators"].contains($0.ruleID) }.isEmpty)
+        let explanation = try Self.explainer(text).explain("https://www.google.com/maps/@42.585444,13.007813,6z")
+        #expect(explanation.match?.captures.map(\.name) == ["lat", "lng", "zoom"])
+    }
 }

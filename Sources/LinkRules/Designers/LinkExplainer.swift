@@ -66,7 +66,7 @@ struct LinkExplainer: Sendable {
         catalogue.links.enumerated().compactMap { index, entry in
             guard let route = DispatchOrder.matchingRoute(of: entry, for: link, parser: parser) else { return nil }
             var captures: [Capture] = []
-            for name in route.template.placeholders.map(\.name) + Self.fragmentPlaceholderNames(route.template) {
+            for name in route.template.placeholderNames {
                 if let value = route.match.captures[name], !captures.contains(where: { $0.name == name }) {
                     captures.append(Capture(name: name, value: value))
                 }
@@ -74,14 +74,6 @@ struct LinkExplainer: Sendable {
             return Candidate(
                 index: index, alias: route.alias.map { entry.aliases[$0].value }, template: route.template, captures: captures,
                 specificity: route.specificity)
-        }
-    }
-
-    /// The names of the placeholders a template's fragment spells, in order.
-    private static func fragmentPlaceholderNames(_ template: LinkTemplate) -> [String] {
-        guard let fragment = template.fragment else { return [] }
-        return ValuePattern(Substring(fragment)).pieces.compactMap { piece in
-            if case .placeholder(let name, _) = piece { name } else { nil }
         }
     }
 
@@ -323,7 +315,9 @@ struct LinkExplainer: Sendable {
             }
             var capturedBy: String?
             if let templateItem = matchedTemplate.query.first(where: { $0.name.lowercasedASCIIIfNeeded == name }) {
-                capturedBy = templateItem.placeholder?.canonical ?? templateItem.value.map { "\(templateItem.name)=\($0)" }
+                // Placeholders among literal text read the whole value (`center={lat},{lng}`).
+                capturedBy = templateItem.placeholder.map { $0.isInsideText ? templateItem.value ?? $0.canonical : $0.canonical }
+                    ?? templateItem.value.map { "\(templateItem.name)=\($0)" }
             }
             let group = catalogue.paramGroups.first { $0.contains { $0.value.lowercasedASCIIIfNeeded == name } }?.map(\.value)
             let summary: Message

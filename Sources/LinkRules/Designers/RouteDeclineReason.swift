@@ -23,6 +23,7 @@ extension RouteMatcher {
             let position = link.components.firstIndex { $0.span == mismatch.span } ?? 0
             let pattern = template.components[position]
             guard let placeholder = pattern.placeholder else { return .declined }
+            if placeholder.isInsideText { return .notOfPattern(position + 1, found, pattern: pattern.text) }
             guard found.lowercasedASCIIIfNeeded.hasPrefix(pattern.prefix.lowercasedASCIIIfNeeded) else {
                 return .missingPrefix(position + 1, found, prefix: pattern.prefix)
             }
@@ -58,6 +59,9 @@ extension Message {
     }
     static func missingPrefix(_ position: Int, _ text: String, prefix: String) -> Message {
         "path component \(position) '\(text)' does not start with '\(prefix)'"
+    }
+    static func notOfPattern(_ position: Int, _ text: String, pattern: String) -> Message {
+        "path component \(position) '\(text)' does not fit '\(pattern)'"
     }
     static func notOfType(_ value: String, placeholder: String, type: PlaceholderType?) -> Message {
         "'\(value)' is not a valid \(type.map { "'\($0.rawValue)'" } ?? "value") for '\(placeholder)'"

@@ -232,16 +232,40 @@ struct LinkTemplate: Sendable, Hashable {
 
     /// The fragment as routes compare it: lowercased, each `{placeholder}` written `{}` or `{type}` as in the route
     /// key; nil when the template has no fragment.
-    var fragmentKey: String? {
-        guard let fragment else { return nil }
+    var fragmentKey: String? { fragment.map { Self.patternKey(Substring($0)) } }
+
+    /// A text with placeholders as routes compare it: literal text lowercased, each placeholder `{}` or `{:type}`
+    /// (`{lat},{lng}` → `{},{}`; a `ValuePattern` reads it back), so two spellings that differ only in placeholder names have one key.
+    static func patternKey(_ text: Substring) -> String {
         var key = ""
-        for piece in ValuePattern(Substring(fragment)).pieces {
+        for piece in ValuePattern(text).pieces {
             switch piece {
             case .literal(let text): key += text.lowercasedASCIIIfNeeded
-            case .placeholder(_, let type): key += "{" + (type == .string ? "" : type?.rawValue ?? "") + "}"
+            case .placeholder(_, let type): key += "{" + (type == nil || type == .string ? "" : ":" + type!.rawValue) + "}"
             }
         }
         return key
+    }
+
+    /// The names of every placeholder, in the order written: in the path (all of a component's, `{lat},{lng}`), in
+    /// query values and in the fragment.
+    var placeholderNames: [String] {
+        func names(_ text: Substring) -> [String] {
+            ValuePattern(text).pieces.compactMap { if case .placeholder(let name, _) = $0 { name } else { nil } }
+        }
+        var found: [String] = []
+        if isOpaque, let schemeSpan {
+            found += names(substring((schemeSpan.upperBound + 1)..<(query.first.map { $0.nameSpan.lowerBound - 1 }
+                ?? fragmentSpan.map { $0.lowerBound - 1 } ?? text.utf8.count)))
+        }
+        for component in components where component.placeholder != nil {
+            found += component.placeholder?.isInsideText == true ? names(Substring(component.text)) : [component.placeholder!.name]
+        }
+        for item in query where item.placeholder != nil {
+            found += item.placeholder?.isInsideText == true ? names(Substring(item.value ?? "")) : [item.placeholder!.name]
+        }
+        if let fragment { found += names(Substring(fragment)) }
+        return found
     }
 
     /// Whether the template has an empty host (`exfe:///…`).
@@ -343,6 +367,8 @@ struct LinkTemplate: Sendable, Hashable {
                     let span = components[index].span
                     switch components[index].kind {
                     case .literal, .integer: key.copyLowercased(span)
+                    case .placeholder(let placeholder) where placeholder.isInsideText:
+                        for byte in Self.patternKey(Substring(components[index].text)).utf8 { key.append(byte) }
                     case .placeholder(let placeholder):
                         key.copyLowercased(span.lowerBound..<(span.lowerBound + Int(components[index].prefixLength)))
                         key.append(placeholder)
@@ -410,7 +436,10 @@ extension RouteKeySink {
     /// One query item: its name, then `=` and its placeholder or fixed value when it has one.
     mutating func append(_ item: QueryItem) {
         copyLowercased(item.nameSpan)
-        if let placeholder = item.placeholder {
+        if let placeholder = item.placeholder, placeholder.isInsideText {
+            append(UInt8(ascii: "="))
+            for byte in LinkTemplate.patternKey(Substring(item.value ?? "")).utf8 { append(byte) }
+        } else if let placeholder = item.placeholder {
             append(UInt8(ascii: "="))
             append(placeholder)
         } else if let valueSpan = item.valueSpan {

@@ -186,19 +186,35 @@ struct LinkTemplateParser: Sendable {
             return QueryItem(name: name, nameSpan: nameSpan, value: nil, valueSpan: nil, placeholder: nil)
         }
         let valueSpan = (equals + 1)..<range.upperBound
-        let found = placeholder(bytes, valueSpan)
+        var found = placeholder(bytes, valueSpan)
+        if found?.span != valueSpan {
+            // A value with placeholders among literal text (`center={lat},{lng}`) is one, matched as a pattern.
+            found = firstBracePlaceholder(bytes, valueSpan)
+            found?.isInsideText = true
+        }
         return QueryItem(
             name: name, nameSpan: nameSpan, value: String(decoding: bytes[valueSpan], as: UTF8.self), valueSpan: valueSpan,
-            placeholder: found?.span == valueSpan ? found : nil)
+            placeholder: found)
     }
 
     private func component(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> PathComponent {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         var hasCapital = false
         var isASCII = true
+        var hasBrace = false
         for byte in bytes[range] {
             if byte >= 0x41 && byte <= 0x5A { hasCapital = true }
             if byte >= 0x80 { isASCII = false }
+            if byte == UInt8(ascii: "{") { hasBrace = true }
+        }
+        // Placeholders among literal text (`{lat},{lng}`, `v{major}.{minor}`, `{id}.json`): the first placeholder
+        // stands for the component, which is matched as a pattern. One placeholder that ends the component after a
+        // literal prefix (EXFE's `!{id}`) is the ordinary case below.
+        if hasBrace, var first = firstBracePlaceholder(bytes, range), first.span.upperBound != range.upperBound {
+            first.isInsideText = true
+            return PathComponent(
+                text: text, span: range, kind: .placeholder(first), prefixLength: first.span.lowerBound - range.lowerBound,
+                hasASCIICapital: hasCapital, isASCII: isASCII)
         }
         // Only a component that ends with a placeholder's closing delimiter or starts with ":" can be one: most
         // components are words, which this rules out without a call.
@@ -262,6 +278,25 @@ struct LinkTemplateParser: Sendable {
         }
     }
 
+    /// The first `{name}` or `{name:type}` in `range`, if any.
+    private func firstBracePlaceholder(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Placeholder? {
+        var open: Int?
+        for index in range {
+            switch bytes[index] {
+            case UInt8(ascii: "{"): open = index
+            case UInt8(ascii: "}"):
+                guard let start = open else { continue }
+                let (name, type) = split(bytes, (start + 1)..<index, typeFirst: false)
+                guard !name.isEmpty else { open = nil; continue }
+                return makePlaceholder(
+                    name: String(decoding: bytes[name], as: UTF8.self), type: type, in: bytes, style: .braces,
+                    span: start..<(index + 1))
+            default: continue
+            }
+        }
+        return nil
+    }
+
     /// A placeholder named `name` whose type, when it declares one, is written at `typeSpan` of `bytes`: a known
     /// type is read from the bytes, and only a type the linter does not know is kept as a string.
     private func makePlaceholder(
@@ -277,7 +312,7 @@ struct LinkTemplateParser: Sendable {
         }
         return Placeholder(
             name: name, unknownType: unknownType, span: span, type: type, style: style,
-            isIdentifier: Placeholder.isIdentifier(name: name, type: type))
+            isIdentifier: Placeholder.isIdentifier(name: name, type: type), isInsideText: false)
     }
 
     /// The known type a placeholder's type is spelled as, in any case: what

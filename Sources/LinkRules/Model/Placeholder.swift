@@ -41,6 +41,10 @@ struct Placeholder: Sendable, Hashable {
     /// Decided once when the template is parsed; several rules ask it of every component. (No default value, like
     /// every stored property here: a default makes the compiler copy a new placeholder and destroy the original.)
     internal(set) var isIdentifier: Bool
+    /// Whether the component or query value holds more than this placeholder after an optional literal prefix:
+    /// literal text after it or other placeholders (Google Maps' `{lat},{lng}`, `v{major}.{minor}`, `{id}.json`).
+    /// The placeholder is then the first of them, and the whole text is matched as a `ValuePattern`.
+    internal(set) var isInsideText: Bool
 
     static func isIdentifier(name: String, type: PlaceholderType?) -> Bool {
         if let type { return type == .int || type == .uuid }

@@ -51,15 +51,30 @@ struct RouteMatcher: Sendable {
             requiredParams.allSatisfy({ name in link.query.contains { equalsLowercased($0.name, name) } })
         else { return nil }
         var captures: [String: String] = [:]
+        if template.isOpaque {
+            for capture in Self.opaqueCaptures(link, against: template) { captures[capture.name] = capture.value }
+        }
         for (value, pattern) in zip(link.components, template.components) {
             guard let placeholder = pattern.placeholder else { continue }
-            captures[placeholder.name] = String(value.text.dropFirst(pattern.prefix.count))
+            if placeholder.isInsideText {
+                for capture in ValuePattern(Substring(pattern.text)).match(Substring(value.text)) ?? [] {
+                    captures[capture.name] = capture.value
+                }
+            } else {
+                captures[placeholder.name] = String(value.text.dropFirst(pattern.prefix.count))
+            }
         }
         for item in template.query {
             guard let placeholder = item.placeholder,
                 let given = link.query.first(where: { equalsLowercased($0.name, item.name) })
             else { continue }
-            captures[placeholder.name] = given.value
+            if placeholder.isInsideText, let value = given.value {
+                for capture in ValuePattern(Substring(item.value ?? "")).match(Substring(value)) ?? [] {
+                    captures[capture.name] = capture.value
+                }
+            } else {
+                captures[placeholder.name] = given.value
+            }
         }
         if let expected = template.fragmentSpan, let given = link.fragmentSpan {
             for capture in ValuePattern(template.substring(expected)).match(link.substring(given)) ?? [] {

@@ -63,8 +63,11 @@ extension RouteMatcher {
                 }
             case .placeholder(let placeholder):
                 let text = value.text
-                // Without a literal prefix the whole component is the value.
-                let fits = pattern.prefixLength == 0
+                // Placeholders among literal text are matched as a pattern; without a literal prefix the whole
+                // component is the value.
+                let fits = placeholder.isInsideText
+                    ? ValuePattern(Substring(pattern.text)).match(Substring(text)) != nil
+                    : pattern.prefixLength == 0
                     ? Self.accepts(text, type: placeholder.type)
                     : text.lowercasedASCIIIfNeeded.hasPrefix(pattern.prefix.lowercasedASCIIIfNeeded)
                         && Self.accepts(String(text.dropFirst(pattern.prefix.count)), type: placeholder.type)
@@ -92,7 +95,11 @@ extension RouteMatcher {
             }
             let fits: Bool
             if let placeholder = item.placeholder {
-                fits = given.value.map { Self.accepts($0, type: placeholder.type) } ?? false
+                fits = given.value.map { given in
+                    placeholder.isInsideText
+                        ? ValuePattern(Substring(item.value ?? "")).match(Substring(given)) != nil
+                        : Self.accepts(given, type: placeholder.type)
+                } ?? false
             } else if let expected = item.value {
                 fits = given.value.map { equalsLowercased($0, expected) } ?? false
             } else {
@@ -170,20 +177,16 @@ extension RouteMatcher {
     /// Whether one `:`-separated segment of an opaque URI fits the template's segment: equal ignoring case, or, for
     /// a segment holding `{name}` or `{name:type}`, the same text around it and a value of the type in its place.
     private static func opaqueSegment(_ value: Substring, fits pattern: Substring) -> Bool {
-        if value.lowercased() == pattern.lowercased() { return true }
-        guard let open = pattern.firstIndex(of: "{"), let close = pattern[open...].firstIndex(of: "}") else {
-            return value.lowercased() == pattern.lowercased()
-        }
-        let prefix = pattern[..<open].lowercased()
-        let suffix = pattern[pattern.index(after: close)...].lowercased()
-        let lowered = value.lowercased()
-        guard lowered.count >= prefix.count + suffix.count, lowered.hasPrefix(prefix), lowered.hasSuffix(suffix) else {
-            return false
-        }
-        let inner = value.dropFirst(prefix.count).dropLast(suffix.count)
-        let declaration = pattern[pattern.index(after: open)..<close]
-        let type = declaration.firstIndex(of: ":").flatMap { PlaceholderType(rawValue: String(declaration[declaration.index(after: $0)...])) }
-        return accepts(String(inner), type: type)
+        value.lowercased() == pattern.lowercased() || ValuePattern(pattern).match(value) != nil
+    }
+
+    /// The values an opaque link's segments give the placeholders of an opaque template's (`spotify:track:{id}`),
+    /// when the two match.
+    static func opaqueCaptures(_ link: LinkTemplate, against template: LinkTemplate) -> [(name: String, value: String)] {
+        let values = opaqueSegments(of: link.substring(opaquePart(of: link)))
+        let patterns = opaqueSegments(of: template.substring(opaquePart(of: template)))
+        guard values.count == patterns.count else { return [] }
+        return zip(values, patterns).flatMap { value, pattern in ValuePattern(pattern).match(value) ?? [] }
     }
 
     /// Where a link's path ends: its `?` or `#`, or the end of its text.

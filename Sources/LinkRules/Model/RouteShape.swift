@@ -8,6 +8,9 @@ struct RouteShape: Sendable, Hashable {
     struct ValueKey: Sendable, Hashable {
         var prefix: String
         var type: PlaceholderType?
+        /// For placeholders among literal text (`{lat},{lng}`), the component's `LinkTemplate.patternKey`; such a
+        /// placeholder accepts only values of that pattern and covers only the same pattern.
+        var pattern: String? = nil
     }
 
     /// One path component.
@@ -25,6 +28,8 @@ struct RouteShape: Sendable, Hashable {
         case placeholder(PlaceholderType?)
         /// Only that the item is there (`required_params:`).
         case present
+        /// A value of placeholders among literal text (`center={lat},{lng}`), by its `LinkTemplate.patternKey`.
+        case pattern(String)
     }
 
     /// A query item a URL must carry to match, by its lowercased name.
@@ -48,12 +53,20 @@ struct RouteShape: Sendable, Hashable {
         host = template.host?.lowercasedASCIIIfNeeded ?? ""
         parts = template.components.map { component in
             guard let placeholder = component.placeholder else { return .literal(component.text.lowercasedASCIIIfNeeded) }
+            if placeholder.isInsideText {
+                return .value(
+                    ValueKey(
+                        prefix: component.prefix.lowercasedASCIIIfNeeded, type: nil,
+                        pattern: LinkTemplate.patternKey(Substring(component.text))))
+            }
             return .value(ValueKey(prefix: component.prefix.lowercasedASCIIIfNeeded, type: Self.dispatchType(placeholder.type)))
         }
         var query: [QueryConstraint] = []
         for item in template.query {
             let name = item.name.lowercasedASCIIIfNeeded
-            if let placeholder = item.placeholder {
+            if let placeholder = item.placeholder, placeholder.isInsideText {
+                query.append(QueryConstraint(name: name, value: .pattern(LinkTemplate.patternKey(Substring(item.value ?? "")))))
+            } else if let placeholder = item.placeholder {
                 query.append(QueryConstraint(name: name, value: .placeholder(Self.dispatchType(placeholder.type))))
             } else if let value = item.value {
                 query.append(QueryConstraint(name: name, value: .fixed(value.lowercasedASCIIIfNeeded)))
@@ -86,12 +99,18 @@ struct RouteShape: Sendable, Hashable {
 extension RouteShape.ValueKey {
     /// Whether this placeholder accepts a lowercased literal component.
     func accepts(literal word: String) -> Bool {
+        if let pattern { return ValuePattern(Substring(pattern)).match(Substring(word)) != nil }
         guard word.hasPrefix(prefix) else { return false }
         return RouteMatcher.accepts(String(word.dropFirst(prefix.count)), type: type)
     }
 
     /// Whether this placeholder accepts every value the other one accepts.
     func covers(_ other: Self) -> Bool {
+        // A pattern covers only itself; a plain placeholder covers a pattern only when it takes any text.
+        if pattern != nil { return self == other }
+        if other.pattern != nil {
+            return other.prefix.hasPrefix(prefix) && RouteShape.dispatchType(type) == nil
+        }
         guard other.prefix.hasPrefix(prefix) else { return false }
         let rest = String(other.prefix.dropFirst(prefix.count))
         if rest.isEmpty { return RouteShape.type(type, covers: other.type) }
@@ -135,6 +154,9 @@ extension RouteShape {
                 case (.fixed(let a), .fixed(let b)): return a == b
                 case (.placeholder(let type), .fixed(let value)): return RouteMatcher.accepts(value, type: type)
                 case (.placeholder(let outer), .placeholder(let inner)): return self.type(outer, covers: inner)
+                case (.placeholder(let outer), .pattern): return dispatchType(outer) == nil
+                case (.pattern(let outer), .pattern(let inner)): return outer == inner
+                case (.pattern(let outer), .fixed(let value)): return ValuePattern(Substring(outer)).match(Substring(value)) != nil
                 default: return false
                 }
             }

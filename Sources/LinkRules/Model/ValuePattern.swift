@@ -12,13 +12,14 @@ struct ValuePattern: Sendable, Hashable {
 
     let pieces: [Piece]
 
-    /// The pattern written as `text`; a `{` without its `}` is literal text.
+    /// The pattern written as `text`; a `{` without its `}` is literal text. `{}` and `{:int}` (as
+    /// `LinkTemplate.patternKey` writes placeholders) are placeholders without a name.
     init(_ text: Substring) {
         var pieces: [Piece] = []
         var literal = ""
         var index = text.startIndex
         while index < text.endIndex {
-            if text[index] == "{", let close = text[index...].firstIndex(of: "}"), text.index(after: index) < close {
+            if text[index] == "{", let close = text[index...].firstIndex(of: "}") {
                 if !literal.isEmpty { pieces.append(.literal(literal)) }
                 literal = ""
                 let inner = text[text.index(after: index)..<close]

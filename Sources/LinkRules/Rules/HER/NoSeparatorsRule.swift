@@ -22,6 +22,10 @@ struct NoSeparatorsRule: LinkRule {
             .link("her://myprofile/verification"),
             .link("her://feed/communities/{community_id}"),
             .link("her://location?origin_id=home"),
+            // A value with a literal suffix or several placeholders is not a word (Reddit's `comments/{id}.json`,
+            // Google Maps' `@{lat},{lng},{zoom}z`).
+            .link("her://feed/posts/{id}.json"),
+            .link("her://location/@{lat},{lng},{zoom}z"),
         ])
 
     init() {}
