@@ -183,4 +183,50 @@ import Testing
         let explanation = try Self.explainer(text).explain("https://www.google.com/maps/@42.585444,13.007813,6z")
         #expect(explanation.match?.captures.map(\.name) == ["lat", "lng", "zoom"])
     }
+
+    // MARK: - The rest of the path
+
+    /// Obsidian's shorthand URI, `obsidian://vault/my%20vault/path/to/my%20note`: `{path*}` takes one or more
+    /// components; one placeholder takes one.
+    @Test func aRestOfPathPlaceholderTakesEveryRemainingComponent() throws {
+        let parser = LinkTemplateParser()
+        let template = parser.parse("obsidian://vault/{vault}/{path*}")
+        #expect(template.components.last?.placeholder?.name == "path")
+        #expect(template.components.last?.placeholder?.canonical == "{path*}")
+        let match = RouteMatcher().match(parser.parse("obsidian://vault/my%20vault/path/to/my%20note"), against: template)
+        #expect(match?.captures == ["vault": "my%20vault", "path": "path/to/my%20note"])
+        #expect(RouteMatcher().match(parser.parse("obsidian://vault/my%20vault/note"), against: template)?.captures["path"] == "note")
+        #expect(RouteMatcher().match(parser.parse("obsidian://vault/my%20vault"), against: template) == nil)
+        // One placeholder still takes one component.
+        #expect(RouteMatcher().match(parser.parse("obsidian://vault/v/a/b"), against: parser.parse("obsidian://vault/{vault}/{path}")) == nil)
+    }
+
+    @Test func rfc6570PathExpansionIsReadAndRewritten() throws {
+        let template = LinkTemplateParser().parse("obsidian://vault{/path*}")
+        #expect(template.components.map(\.text) == ["vault{/path*}"])
+        let text = "version: 1\nschemes: [obsidian]\nlinks:\n  - url: obsidian://vault{/path*}\n"
+        let found = try Self.lint(text).filter { $0.ruleID == "placeholder-style" }
+        #expect(found.map(\.location.column) == [26])
+        #expect(found.first?.fixes.first?.edits.first?.replacement == "/{path*}")
+    }
+
+    @Test func theRestOfThePathIsARouteOfItsOwn() throws {
+        let text = """
+            version: 1
+            schemes: [obsidian]
+            links:
+              - url: obsidian://vault/{vault}/{note}
+              - url: obsidian://vault/{vault}/{path*}
+                examples: ['obsidian://vault/my%20vault/path/to/my%20note']
+              - url: obsidian://vault/{vault}/{file*}
+            """
+        let found = try Self.lint(text)
+        // One component does not cover the rest of a path; the third repeats the second.
+        #expect(found.filter { ["duplicate-link", "unreachable-route"].contains($0.ruleID) }.map(\.location.line) == [7])
+        #expect(found.filter { $0.ruleID == "example-mismatch" }.isEmpty)
+        let explanation = try Self.explainer(text).explain("obsidian://vault/work/path/to/note")
+        #expect(explanation.match?.entry.location.line == 5)
+        #expect(explanation.steps.last?.action == .passPath)
+        #expect(explanation.steps.last?.component == "path/to/note")
+    }
 }

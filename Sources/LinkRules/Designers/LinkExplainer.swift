@@ -170,8 +170,19 @@ struct LinkExplainer: Sendable {
         /// Words by their vocabulary name (they match case-insensitively), values as written.
         func remaining(from start: Int) -> [String] { components[start...].map { $0.isLiteral ? $0.name : $0.text } }
 
+        // A last `{path*}` of the matched template takes the rest of the path: one step, not ids after ids.
+        let restStart = matchedTemplate.components.last?.placeholder?.spansSegments == true
+            ? matchedTemplate.components.count - 1 : components.count
         while position < components.count {
             let component = components[position]
+            if position >= restStart {
+                let rest = components[position...].map(\.text).joined(separator: "/")
+                steps.append(
+                    LinkExplanation.Step(
+                        component: rest, componentIndex: position, action: .passPath, kind: nil, id: nil, opened: true,
+                        summary: .passPathStep(rest), remark: nil, declaration: nil))
+                break
+            }
             if isValue[position] {
                 if position > 0, isValue[position - 1] {
                     // The HER app's deep-link guide, rule 3: an id after an id is malformed; only the first component opens.
@@ -451,6 +462,7 @@ extension Message {
     static func openStep(_ name: String, id: String?) -> Message {
         "open '\(name)'\(withID(id)) (the catalogue declares no vocabulary, so its kind is unknown)"
     }
+    static func passPathStep(_ path: String) -> Message { "pass the rest of the path '\(path)'" }
     static func passIDStep(_ id: String) -> Message { "pass the id '\(id)', with no component before it to pair with" }
     static func malformedIDStep(_ id: String, after previous: String) -> Message {
         "'\(id)' follows the id '\(previous)' with no component naming it"

@@ -79,6 +79,8 @@ extension LinkExplanation {
             case open
             /// An id with no component before it to pair with (`exfe:///!100233`).
             case passID = "pass-id"
+            /// The components a last `{path*}` takes, passed on as one path.
+            case passPath = "pass-path"
             /// A component the vocabulary does not declare.
             case unknownComponent = "unknown-component"
             /// An id after an id (`ads/12/5`).

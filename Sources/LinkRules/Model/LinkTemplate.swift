@@ -424,9 +424,10 @@ extension RouteKeySink {
         for offset in span { append(asciiLowercased(bytes[offset])) }
     }
 
-    /// A placeholder: `{}`, or `{type}` for a type other than `string`.
+    /// A placeholder: `{}`, or `{type}` for a type other than `string`; `{*…}` for the rest of the path.
     mutating func append(_ placeholder: Placeholder) {
         append(UInt8(ascii: "{"))
+        if placeholder.spansSegments { append(UInt8(ascii: "*")) }
         if let type = placeholder.type, type != .string {
             for byte in type.rawValue.utf8 { append(byte) }
         }

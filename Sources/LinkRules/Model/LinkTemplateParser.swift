@@ -81,7 +81,7 @@ struct LinkTemplateParser: Sendable {
         if schemeSpan != nil {
             if index + 1 < count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
                 let authorityStart = index + 2
-                let authorityEnd = firstIndex(of: UInt8(ascii: "/"), in: bytes, from: authorityStart, until: pathEnd) ?? pathEnd
+                let authorityEnd = separatorSlash(bytes, from: authorityStart, until: pathEnd)
                 if authorityStart == authorityEnd || isWebLink
                     || isDeclaredHost(UnsafeBufferPointer(rebasing: bytes[authorityStart..<authorityEnd]))
                 {
@@ -109,7 +109,7 @@ struct LinkTemplateParser: Sendable {
                 var builtCount = 0
                 var segmentStart = pathStart
                 while segmentStart < pathEnd {
-                    let slash = firstIndex(of: UInt8(ascii: "/"), in: bytes, from: segmentStart, until: pathEnd) ?? pathEnd
+                    let slash = separatorSlash(bytes, from: segmentStart, until: pathEnd)
                     if slash > segmentStart {
                         (built + builtCount).initialize(to: component(bytes, segmentStart..<slash))
                         builtCount += 1
@@ -310,9 +310,24 @@ struct LinkTemplateParser: Sendable {
             type = Self.knownType(spelledBy: written)
             if type == nil { unknownType = String(decoding: written, as: UTF8.self) }
         }
+        // `{path*}` takes the rest of the path; RFC 6570's `{/path*}` is read too, and `placeholder-style` asks for
+        // the first spelling.
+        var name = name
+        var style = style
+        var spansSegments = false
+        if style == .braces, name.utf8.count > 1 {
+            if name.utf8.first == UInt8(ascii: "/") {
+                style = .pathExpansion
+                name.removeFirst()
+            }
+            if name.utf8.last == UInt8(ascii: "*"), name.utf8.count > 1 {
+                spansSegments = true
+                name.removeLast()
+            }
+        }
         return Placeholder(
             name: name, unknownType: unknownType, span: span, type: type, style: style,
-            isIdentifier: Placeholder.isIdentifier(name: name, type: type), isInsideText: false)
+            isIdentifier: Placeholder.isIdentifier(name: name, type: type), isInsideText: false, spansSegments: spansSegments)
     }
 
     /// The known type a placeholder's type is spelled as, in any case: what
@@ -336,6 +351,16 @@ struct LinkTemplateParser: Sendable {
         let before = inner.lowerBound..<colon
         let after = (colon + 1)..<inner.upperBound
         return typeFirst ? (after, before) : (before, after)
+    }
+
+    /// The first `/` in `start..<end` that separates path components, or `end`: a `/` right after `{` opens RFC
+    /// 6570's path expansion (`{/path*}`) and separates nothing.
+    private func separatorSlash(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, until end: Int) -> Int {
+        var slash = firstIndex(of: UInt8(ascii: "/"), in: bytes, from: start, until: end) ?? end
+        while slash < end, slash > 0, bytes[slash - 1] == UInt8(ascii: "{") {
+            slash = firstIndex(of: UInt8(ascii: "/"), in: bytes, from: slash + 1, until: end) ?? end
+        }
+        return slash
     }
 
     /// How many non-empty parts `separator` splits `range` into.

@@ -8,6 +8,8 @@ enum PlaceholderStyle: String, Sendable, Hashable, CaseIterable {
     case angle
     /// `%NAME%`, as in EXFE's URL scheme document.
     case percent
+    /// `{/name*}`, RFC 6570's path expansion, read as `/{name*}`.
+    case pathExpansion
 
     /// How the style is shown in messages.
     var example: String {
@@ -16,6 +18,7 @@ enum PlaceholderStyle: String, Sendable, Hashable, CaseIterable {
         case .colon: ":name"
         case .angle: "<type:name>"
         case .percent: "%NAME%"
+        case .pathExpansion: "{/name*}"
         }
     }
 }
@@ -45,6 +48,9 @@ struct Placeholder: Sendable, Hashable {
     /// literal text after it or other placeholders (Google Maps' `{lat},{lng}`, `v{major}.{minor}`, `{id}.json`).
     /// The placeholder is then the first of them, and the whole text is matched as a `ValuePattern`.
     internal(set) var isInsideText: Bool
+    /// Whether the placeholder takes the rest of the path, one or more components (`navigate/{path*}`): written
+    /// with `*` after the name, which `name` does not include.
+    internal(set) var spansSegments: Bool
 
     static func isIdentifier(name: String, type: PlaceholderType?) -> Bool {
         if let type { return type == .int || type == .uuid }
@@ -52,9 +58,10 @@ struct Placeholder: Sendable, Hashable {
         return lower == "id" || lower.hasSuffix("_id") || lower.hasSuffix("id") && lower.count > 2
     }
 
-    /// The canonical `{name}` / `{name:type}` spelling.
+    /// The canonical `{name}` / `{name:type}` spelling (`{name*}` for the rest of the path).
     var canonical: String {
         let typeText = type?.rawValue ?? unknownType
-        return typeText.map { "{\(name):\($0)}" } ?? "{\(name)}"
+        let written = spansSegments ? name + "*" : name
+        return typeText.map { "{\(written):\($0)}" } ?? "{\(written)}"
     }
 }

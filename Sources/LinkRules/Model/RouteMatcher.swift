@@ -54,9 +54,14 @@ struct RouteMatcher: Sendable {
         if template.isOpaque {
             for capture in Self.opaqueCaptures(link, against: template) { captures[capture.name] = capture.value }
         }
-        for (value, pattern) in zip(link.components, template.components) {
+        for (index, (value, pattern)) in zip(link.components, template.components).enumerated() {
             guard let placeholder = pattern.placeholder else { continue }
-            if placeholder.isInsideText {
+            if placeholder.spansSegments, index == template.components.count - 1 {
+                // The rest of the path, as written.
+                let start = value.span.lowerBound + Int(pattern.prefixLength)
+                let end = link.components.last?.span.upperBound ?? start
+                captures[placeholder.name] = String(link.substring(start..<max(start, end)))
+            } else if placeholder.isInsideText {
                 for capture in ValuePattern(Substring(pattern.text)).match(Substring(value.text)) ?? [] {
                     captures[capture.name] = capture.value
                 }

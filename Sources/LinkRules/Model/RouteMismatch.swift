@@ -55,7 +55,11 @@ extension RouteMatcher {
         if link.isOpaque || template.isOpaque, let mismatch = opaqueMismatch(link, against: template) {
             return mismatch
         }
-        for (value, pattern) in zip(link.components, template.components) {
+        // A last `{path*}` takes every remaining component of the link.
+        let spansRest = template.components.last?.placeholder?.spansSegments == true
+        for (index, value) in link.components.enumerated() {
+            guard index < template.components.count || spansRest else { break }
+            let pattern = template.components[min(index, template.components.count - 1)]
             switch pattern.kind {
             case .literal, .integer:
                 if !equalsLowercased(value.text, pattern.text) {
@@ -81,7 +85,7 @@ extension RouteMatcher {
             let end = link.components.last?.span.upperBound ?? link.hostSpan?.upperBound ?? firstQueryOrEnd(link)
             return RouteMismatch(reason: .missingComponent(expected: missing.text), span: end..<end, templateSpan: missing.span)
         }
-        if link.components.count > template.components.count {
+        if link.components.count > template.components.count, !spansRest {
             let extra = link.components[template.components.count]
             return RouteMismatch(reason: .extraComponent, span: extra.span, templateSpan: nil)
         }

@@ -11,6 +11,8 @@ struct RouteShape: Sendable, Hashable {
         /// For placeholders among literal text (`{lat},{lng}`), the component's `LinkTemplate.patternKey`; such a
         /// placeholder accepts only values of that pattern and covers only the same pattern.
         var pattern: String? = nil
+        /// Whether the placeholder takes the rest of the path (`{path*}`).
+        var spansSegments = false
     }
 
     /// One path component.
@@ -59,7 +61,10 @@ struct RouteShape: Sendable, Hashable {
                         prefix: component.prefix.lowercasedASCIIIfNeeded, type: nil,
                         pattern: LinkTemplate.patternKey(Substring(component.text))))
             }
-            return .value(ValueKey(prefix: component.prefix.lowercasedASCIIIfNeeded, type: Self.dispatchType(placeholder.type)))
+            return .value(
+                ValueKey(
+                    prefix: component.prefix.lowercasedASCIIIfNeeded, type: Self.dispatchType(placeholder.type),
+                    spansSegments: placeholder.spansSegments))
         }
         var query: [QueryConstraint] = []
         for item in template.query {
@@ -108,6 +113,8 @@ extension RouteShape.ValueKey {
     func covers(_ other: Self) -> Bool {
         // A pattern covers only itself; a plain placeholder covers a pattern only when it takes any text.
         if pattern != nil { return self == other }
+        // One component never covers the rest of a path.
+        if other.spansSegments, !spansSegments { return false }
         if other.pattern != nil {
             return other.prefix.hasPrefix(prefix) && RouteShape.dispatchType(type) == nil
         }

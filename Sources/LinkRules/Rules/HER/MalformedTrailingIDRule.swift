@@ -19,6 +19,8 @@ struct MalformedTrailingIDRule: LinkRule {
         nonTriggeringExamples: [
             .link("her://feed/ads/12/campaigns/5"),
             .link("her://feed/communities/9"),
+            // Obsidian's shorthand URI: the note's path after the vault is the rest of the path, not a second id.
+            .link("her://feed/communities/{id:int}/{path*}"),
         ])
 
     init() {}
@@ -26,7 +28,9 @@ struct MalformedTrailingIDRule: LinkRule {
     func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let components = link.template.components
         guard components.count > 1 else { return }
-        for index in 1..<components.count where components[index].isValue && components[index - 1].isValue {
+        // The rest of a path (`{path*}`) is an argument, not an id of its own.
+        for index in 1..<components.count
+        where components[index].isValue && components[index - 1].isValue && components[index].placeholder?.spansSegments != true {
             let first = components.first { !$0.isValue }?.text
             found.append(
                 context.diagnostic(
