@@ -229,4 +229,45 @@ import Testing
         #expect(explanation.steps.last?.action == .passPath)
         #expect(explanation.steps.last?.component == "path/to/note")
     }
+
+    // MARK: - Optional query parameters
+
+    /// Obsidian's URI documentation: `obsidian://open?vault=my%20vault` opens the vault and
+    /// `obsidian://open?vault=my%20vault&file=my%20note` a note in it, one action with an optional `file`.
+    @Test func anOptionalQueryItemMayBeLeftOut() throws {
+        let parser = LinkTemplateParser()
+        let template = parser.parse("obsidian://open?vault={vault}&file={file?}")
+        #expect(template.query[1].placeholder?.name == "file")
+        #expect(template.query[1].placeholder?.isOptional == true)
+        #expect(template.query[1].placeholder?.canonical == "{file?}")
+        let matcher = RouteMatcher()
+        #expect(matcher.match(parser.parse("obsidian://open?vault=my%20vault"), against: template)?.captures == ["vault": "my%20vault"])
+        #expect(matcher.match(parser.parse("obsidian://open?vault=v&file=my%20note"), against: template)?.captures
+            == ["vault": "v", "file": "my%20note"])
+        #expect(matcher.match(parser.parse("obsidian://open?file=n"), against: template) == nil)
+        // A typed optional value must still be of its type when given.
+        let typed = parser.parse("obsidian://open?vault={vault}&line={line?:int}")
+        #expect(typed.query[1].placeholder?.type == .int)
+        #expect(matcher.match(parser.parse("obsidian://open?vault=v&line=x"), against: typed) == nil)
+    }
+
+    @Test func bothFormsAsOneLinkAreNoUnreachableRoute() throws {
+        let text = """
+            version: 1
+            schemes: [obsidian]
+            links:
+              - url: obsidian://open?vault={vault}&file={file?}
+                examples: ['obsidian://open?vault=my%20vault', 'obsidian://open?vault=my%20vault&file=my%20note']
+              - url: obsidian://open?vault={vault}&file={file}
+              - url: obsidian://open?vault={vault}
+            """
+        let found = try Self.lint(text)
+        #expect(found.filter { $0.ruleID == "example-mismatch" }.isEmpty)
+        // The two forms written again after the link that has both are shadowed by it.
+        #expect(found.filter { $0.ruleID == "unreachable-route" }.map(\.location.line) == [6, 7])
+        // Written as two links, the finding says how to make them one.
+        let two = "version: 1\nschemes: [obsidian]\nlinks:\n  - url: obsidian://open?vault={vault}\n  - url: obsidian://open?vault={vault}&file={file}\n"
+        let shadowed = try #require(try Self.lint(two).first { $0.ruleID == "unreachable-route" })
+        #expect(shadowed.message.text.hasSuffix("write one link with the extra parameters optional ('file={file?}')"))
+    }
 }

@@ -122,7 +122,8 @@ struct CatalogueDiffer: Sendable {
                 paired = hit.link
                 let new = headLinks[hit.link]
                 let item = new.template.query.first { $0.name.lowercasedASCIIIfNeeded == hit.dropped }
-                let required = item?.placeholder != nil || item?.value != nil
+                // An optional item (`file={file?}`) breaks no link that leaves it out.
+                let required = item?.placeholder.map { !$0.isOptional } ?? (item?.value != nil)
                 changes.append(
                     CatalogueChange(
                         kind: required ? .paramRequired : .queryParamAdded,

@@ -428,6 +428,7 @@ extension RouteKeySink {
     mutating func append(_ placeholder: Placeholder) {
         append(UInt8(ascii: "{"))
         if placeholder.spansSegments { append(UInt8(ascii: "*")) }
+        if placeholder.isOptional { append(UInt8(ascii: "?")) }
         if let type = placeholder.type, type != .string {
             for byte in type.rawValue.utf8 { append(byte) }
         }

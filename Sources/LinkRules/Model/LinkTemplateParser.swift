@@ -315,6 +315,11 @@ struct LinkTemplateParser: Sendable {
         var name = name
         var style = style
         var spansSegments = false
+        var isOptional = false
+        if style == .braces, name.utf8.count > 1, name.utf8.last == UInt8(ascii: "?") {
+            isOptional = true
+            name.removeLast()
+        }
         if style == .braces, name.utf8.count > 1 {
             if name.utf8.first == UInt8(ascii: "/") {
                 style = .pathExpansion
@@ -327,7 +332,8 @@ struct LinkTemplateParser: Sendable {
         }
         return Placeholder(
             name: name, unknownType: unknownType, span: span, type: type, style: style,
-            isIdentifier: Placeholder.isIdentifier(name: name, type: type), isInsideText: false, spansSegments: spansSegments)
+            isIdentifier: Placeholder.isIdentifier(name: name, type: type), isInsideText: false, spansSegments: spansSegments,
+            isOptional: isOptional)
     }
 
     /// The known type a placeholder's type is spelled as, in any case: what

@@ -51,6 +51,9 @@ struct Placeholder: Sendable, Hashable {
     /// Whether the placeholder takes the rest of the path, one or more components (`navigate/{path*}`): written
     /// with `*` after the name, which `name` does not include.
     internal(set) var spansSegments: Bool
+    /// Whether the query item this placeholder is the value of may be left out (`file={file?}`, Obsidian's
+    /// `open?vault=…&file=…`): written with `?` after the name, which `name` does not include.
+    internal(set) var isOptional: Bool
 
     static func isIdentifier(name: String, type: PlaceholderType?) -> Bool {
         if let type { return type == .int || type == .uuid }
@@ -58,10 +61,11 @@ struct Placeholder: Sendable, Hashable {
         return lower == "id" || lower.hasSuffix("_id") || lower.hasSuffix("id") && lower.count > 2
     }
 
-    /// The canonical `{name}` / `{name:type}` spelling (`{name*}` for the rest of the path).
+    /// The canonical `{name}` / `{name:type}` spelling (`{name*}` for the rest of the path, `{name?}` for an
+    /// optional query value).
     var canonical: String {
         let typeText = type?.rawValue ?? unknownType
-        let written = spansSegments ? name + "*" : name
+        let written = name + (spansSegments ? "*" : "") + (isOptional ? "?" : "")
         return typeText.map { "{\(written):\($0)}" } ?? "{\(written)}"
     }
 }

@@ -91,7 +91,8 @@ extension RouteMatcher {
         }
         for item in template.query {
             guard let given = link.query.first(where: { equalsLowercased($0.name, item.name) }) else {
-                if item.placeholder != nil || item.value != nil {
+                // `file={file?}` may be left out.
+                if item.placeholder.map({ !$0.isOptional }) ?? (item.value != nil) {
                     let end = link.fragmentSpan.map { $0.lowerBound - 1 } ?? linkEnd
                     return RouteMismatch(reason: .missingQueryItem(name: item.name), span: end..<end, templateSpan: item.span)
                 }

@@ -69,7 +69,10 @@ struct RouteShape: Sendable, Hashable {
         var query: [QueryConstraint] = []
         for item in template.query {
             let name = item.name.lowercasedASCIIIfNeeded
-            if let placeholder = item.placeholder, placeholder.isInsideText {
+            if item.placeholder?.isOptional == true {
+                // An optional item (`file={file?}`) is not required of a URL.
+                continue
+            } else if let placeholder = item.placeholder, placeholder.isInsideText {
                 query.append(QueryConstraint(name: name, value: .pattern(LinkTemplate.patternKey(Substring(item.value ?? "")))))
             } else if let placeholder = item.placeholder {
                 query.append(QueryConstraint(name: name, value: .placeholder(Self.dispatchType(placeholder.type))))
