@@ -270,4 +270,42 @@ import Testing
         let shadowed = try #require(try Self.lint(two).first { $0.ruleID == "unreachable-route" })
         #expect(shadowed.message.text.hasSuffix("write one link with the extra parameters optional ('file={file?}')"))
     }
+
+    // MARK: - Authorities and values written out
+
+    /// Zoom's client URL schemes (`zoommtg://zoom.us/join?confno=123456789&pwd=xxxx`): a custom scheme's authority
+    /// that is a domain is a host, not a first component with a separator.
+    @Test func aCustomSchemesDomainAuthorityIsAHost() throws {
+        let parser = LinkTemplateParser()
+        let zoom = parser.parse("zoommtg://zoom.us/join?confno={confno:int}&pwd={pwd}")
+        #expect(zoom.host == "zoom.us")
+        #expect(zoom.components.map(\.text) == ["join"])
+        #expect(parser.parse("x://example.com/a").host == "example.com")
+        // A word with a separator is still a first component (the HER guide's `her://help.center`).
+        #expect(parser.parse("her://help.center").host == nil)
+        #expect(parser.parse("her://my_profile/verification").components.first?.text == "my_profile")
+        let text = "version: 1\nschemes: [zoommtg]\nlinks:\n  - url: zoommtg://zoom.us/join?confno={confno:int}\n"
+        #expect(try Self.lint(text).filter { ["no-separators", "lowercase", "plural-resource-nouns"].contains($0.ruleID) }.isEmpty)
+    }
+
+    /// Mastodon's `https://mastodon.social/@Gargron`, an email address and a domain written out are values: no rule
+    /// about words, separators or case looks at them.
+    @Test func handlesEmailsAndDomainsWrittenOutAreValues() throws {
+        let parser = LinkTemplateParser()
+        for (link, value) in [("her://profile/@Gargron", "@Gargron"), ("her://invite/alice@example.com", "alice@example.com"),
+                              ("her://share/matrix.org", "matrix.org")] {
+            let component = try #require(parser.parse(link).components.last)
+            #expect(component.kind == .value && component.isValue && !component.isLiteral && component.name == value)
+        }
+        #expect(parser.parse("her://feed/top.communities").components.last?.kind == .literal)
+        let text = """
+            version: 1
+            schemes: [her]
+            links:
+              - url: her://profile/@Gargron
+              - url: her://invite/alice@example.com
+              - url: her://share/matrix.org
+            """
+        #expect(try Self.lint(text).filter { ["no-separators", "lowercase", "plural-resource-nouns"].contains($0.ruleID) }.isEmpty)
+    }
 }

@@ -322,7 +322,7 @@ struct CatalogueDiffer: Sendable {
                 continue
             }
             switch component.kind {
-            case .literal, .integer: key += component.name
+            case .literal, .integer, .value: key += component.name
             case .placeholder(let placeholder): key += component.prefix + "{" + (placeholder.type?.rawValue ?? "") + "}"
             }
         }

@@ -9,6 +9,9 @@ struct PathComponent: Sendable, Hashable {
         case literal
         /// A literal number (`9`, or EXFE's `!100233`): an id value written out.
         case integer
+        /// A value written out that is not a word: a domain (`zoom.us`), an email address (`alice@example.com`) or
+        /// a handle (`@Gargron`). Rules about words leave it alone, and it keeps its case.
+        case value
         /// A variable part, possibly after a literal prefix (`!{id}`). Boxed: most components are literals, and
         /// an inline placeholder would triple the size of every component.
         indirect case placeholder(Placeholder)
@@ -48,7 +51,7 @@ struct PathComponent: Sendable, Hashable {
         if shortPrefixLength != .max { return Int32(shortPrefixLength) }
         // A prefix of 64 KiB or more, found again as the parser found it.
         switch kind {
-        case .literal: return 0
+        case .literal, .value: return 0
         case .placeholder(let placeholder): return Int32(placeholder.span.lowerBound - Int(start))
         case .integer:
             return Int32(text.utf8.prefix { !isAlpha($0) && !isDigit($0) && $0 != UInt8(ascii: "%") }.count)
@@ -60,7 +63,7 @@ struct PathComponent: Sendable, Hashable {
     var name: String {
         switch kind {
         case .literal: hasASCIICapital ? text.lowercasedASCIIIfNeeded : text
-        case .integer: text
+        case .integer, .value: text
         case .placeholder: ""
         }
     }
@@ -78,7 +81,7 @@ struct PathComponent: Sendable, Hashable {
             guard hasASCIICapital else { return (text, false) }
             // Outside ASCII `name` lowercases the whole word, as `lowercased()` does.
             return isASCII ? (text, true) : (name, false)
-        case .integer: return (text, false)
+        case .integer, .value: return (text, false)
         case .placeholder: return ("", false)
         }
     }
@@ -88,7 +91,7 @@ struct PathComponent: Sendable, Hashable {
         switch kind {
         case .integer: true
         case .placeholder(let placeholder): placeholder.isIdentifier
-        case .literal: false
+        case .literal, .value: false
         }
     }
 
@@ -366,7 +369,7 @@ struct LinkTemplate: Sendable, Hashable {
                     key.append(UInt8(ascii: "/"))
                     let span = components[index].span
                     switch components[index].kind {
-                    case .literal, .integer: key.copyLowercased(span)
+                    case .literal, .integer, .value: key.copyLowercased(span)
                     case .placeholder(let placeholder) where placeholder.isInsideText:
                         for byte in Self.patternKey(Substring(components[index].text)).utf8 { key.append(byte) }
                     case .placeholder(let placeholder):

@@ -82,8 +82,8 @@ struct LinkTemplateParser: Sendable {
             if index + 1 < count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
                 let authorityStart = index + 2
                 let authorityEnd = separatorSlash(bytes, from: authorityStart, until: pathEnd)
-                if authorityStart == authorityEnd || isWebLink
-                    || isDeclaredHost(UnsafeBufferPointer(rebasing: bytes[authorityStart..<authorityEnd]))
+                let authority = UnsafeBufferPointer(rebasing: bytes[authorityStart..<authorityEnd])
+                if authorityStart == authorityEnd || isWebLink || isDeclaredHost(authority) || Self.isDomainName(authority)
                 {
                     hostSpan = authorityStart..<authorityEnd
                     pathStart = authorityEnd
@@ -238,6 +238,10 @@ struct LinkTemplateParser: Sendable {
                 text: text, span: range, kind: .integer, prefixLength: digitsStart - range.lowerBound,
                 hasASCIICapital: hasCapital, isASCII: isASCII)
         }
+        // A domain, email address or handle written out is a value, not a word.
+        if Self.isWrittenOutValue(UnsafeBufferPointer(rebasing: bytes[range])) {
+            return PathComponent(text: text, span: range, kind: .value, hasASCIICapital: hasCapital, isASCII: isASCII)
+        }
         return PathComponent(text: text, span: range, kind: .literal, hasASCIICapital: hasCapital, isASCII: isASCII)
     }
 
@@ -367,6 +371,43 @@ struct LinkTemplateParser: Sendable {
             slash = firstIndex(of: UInt8(ascii: "/"), in: bytes, from: slash + 1, until: end) ?? end
         }
         return slash
+    }
+
+    /// Top-level domains that mark a custom scheme's authority or a component as a domain name (`zoom.us`,
+    /// `example.com`), beside every two-letter country code: the common generic ones. A rarer one (`.center`) is
+    /// not enough: `her://help.center` is a word with a separator, as the HER guide's example has it.
+    private static let genericTopLevelDomains: Set<String> = [
+        "com", "org", "net", "edu", "gov", "mil", "int", "io", "app", "dev", "info", "biz", "xyz", "link", "page",
+        "site", "online", "cloud", "tech", "chat", "social",
+    ]
+
+    /// Whether bytes spell a domain name: two or more dot-separated labels of letters, digits and `-`, the last a
+    /// two-letter country code or a common generic top-level domain (`zoom.us`, `matrix.org`).
+    static func isDomainName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 4, let lastDot = bytes.lastIndex(of: UInt8(ascii: ".")), lastDot > 0 else { return false }
+        var labelLength = 0
+        for byte in bytes[..<lastDot] {
+            if byte == UInt8(ascii: ".") {
+                guard labelLength > 0 else { return false }
+                labelLength = 0
+            } else if isAlpha(byte) || isDigit(byte) || byte == UInt8(ascii: "-") {
+                labelLength += 1
+            } else {
+                return false
+            }
+        }
+        let top = bytes[(lastDot + 1)...]
+        guard labelLength > 0, top.count >= 2, top.allSatisfy(isAlpha) else { return false }
+        return top.count == 2 || genericTopLevelDomains.contains(String(decoding: top, as: UTF8.self).lowercasedASCIIIfNeeded)
+    }
+
+    /// Whether a component is a value written out rather than a word: a domain name, an email address
+    /// (`alice@example.com`) or a handle (`@Gargron`, Mastodon's and Telegram's usernames).
+    static func isWrittenOutValue(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let at = bytes.firstIndex(of: UInt8(ascii: "@")) {
+            return at + 1 < bytes.count
+        }
+        return isDomainName(bytes)
     }
 
     /// How many non-empty parts `separator` splits `range` into.

@@ -61,7 +61,7 @@ extension RouteMatcher {
             guard index < template.components.count || spansRest else { break }
             let pattern = template.components[min(index, template.components.count - 1)]
             switch pattern.kind {
-            case .literal, .integer:
+            case .literal, .integer, .value:
                 if !equalsLowercased(value.text, pattern.text) {
                     return RouteMismatch(reason: .literal(expected: pattern.text), span: value.span, templateSpan: pattern.span)
                 }

@@ -26,6 +26,11 @@ struct NoSeparatorsRule: LinkRule {
             // Google Maps' `@{lat},{lng},{zoom}z`).
             .link("her://feed/posts/{id}.json"),
             .link("her://location/@{lat},{lng},{zoom}z"),
+            // A custom scheme's authority that is a domain is a host (Zoom's zoommtg://zoom.us/join), and a
+            // domain, email address or handle written out is a value.
+            .link("zoommtg://zoom.us/join?confno={confno:int}"),
+            .link("her://share/example.com"),
+            .link("her://invite/alice@example.com"),
         ])
 
     init() {}
