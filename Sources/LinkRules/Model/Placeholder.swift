@@ -47,13 +47,13 @@ struct Placeholder: Sendable, Hashable {
     /// Whether the component or query value holds more than this placeholder after an optional literal prefix:
     /// literal text after it or other placeholders (Google Maps' `{lat},{lng}`, `v{major}.{minor}`, `{id}.json`).
     /// The placeholder is then the first of them, and the whole text is matched as a `ValuePattern`.
-    internal(set) var isInsideText: Bool
+    var isInsideText: Bool
     /// Whether the placeholder takes the rest of the path, one or more components (`navigate/{path*}`): written
     /// with `*` after the name, which `name` does not include.
-    internal(set) var spansSegments: Bool
+    var spansSegments: Bool
     /// Whether the query item this placeholder is the value of may be left out (`file={file?}`, Obsidian's
     /// `open?vault=…&file=…`): written with `?` after the name, which `name` does not include.
-    internal(set) var isOptional: Bool
+    var isOptional: Bool
 
     static func isIdentifier(name: String, type: PlaceholderType?) -> Bool {
         if let type { return type == .int || type == .uuid }
