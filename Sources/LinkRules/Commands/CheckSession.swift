@@ -16,12 +16,13 @@ public struct CheckSession: Sendable {
     }
 
     public func run(urls: [String], failOn: FailThreshold? = nil) throws -> LintResult {
+        let text = urls.joined(separator: "\n") + "\n"
+        let proposed = SourceFile(path: Self.fileName, text: text)
+        try Self.refuseWhatIsNotALink(urls, in: proposed)
         let files = try workspace.readCatalogues()
         var catalogue = files.isEmpty ? Catalogue(files: []) : try CatalogueLoader().load(files: files)
         workspace.associationLoader.load(into: &catalogue)
         workspace.androidFilesLoader.load(into: &catalogue)
-        let text = urls.joined(separator: "\n") + "\n"
-        let proposed = SourceFile(path: Self.fileName, text: text)
         let parser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
         var offset = 0
         for url in urls {
@@ -48,5 +49,27 @@ public struct CheckSession: Sendable {
         return LintResult(
             diagnostics: diagnostics, sources: sources, failOn: failOn ?? workspace.configuration.failOn,
             catalogue: catalogue)
+    }
+
+    /// Stops at the first argument that is not a link at all (empty, or text with no `scheme:`), with its location
+    /// in the pseudo-file: there is nothing to check in it. A link that has a scheme but breaks the URI syntax is
+    /// checked, and `url-invalid` says where.
+    static func refuseWhatIsNotALink(_ urls: [String], in proposed: SourceFile) throws {
+        var offset = 0
+        for url in urls {
+            let length = url.utf8.count
+            if url.isEmpty || !URLSyntax.hasSchemeShape(url) {
+                let message: Message = url.isEmpty ? .emptyProposedLink : .proposedLinkWithoutScheme(url)
+                throw LoadError(message, at: proposed.location(ofBytes: offset..<(offset + length)))
+            }
+            offset += length + 1
+        }
+    }
+}
+
+extension Message {
+    static let emptyProposedLink: Message = "the link is empty: give a URL such as 'her://feed/communities/9'"
+    static func proposedLinkWithoutScheme(_ text: String) -> Message {
+        "'\(text)' is not a link: a URL starts with a scheme and ':', as in 'her://feed/communities/9' (RFC 3986)"
     }
 }

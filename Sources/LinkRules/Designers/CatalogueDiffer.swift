@@ -122,7 +122,8 @@ struct CatalogueDiffer: Sendable {
                 paired = hit.link
                 let new = headLinks[hit.link]
                 let item = new.template.query.first { $0.name.lowercasedASCIIIfNeeded == hit.dropped }
-                let required = item?.placeholder != nil || item?.value != nil
+                // An optional item (`file={file?}`) breaks no link that leaves it out.
+                let required = item?.placeholder.map { !$0.isOptional } ?? (item?.value != nil)
                 changes.append(
                     CatalogueChange(
                         kind: required ? .paramRequired : .queryParamAdded,
@@ -321,7 +322,7 @@ struct CatalogueDiffer: Sendable {
                 continue
             }
             switch component.kind {
-            case .literal, .integer: key += component.name
+            case .literal, .integer, .value: key += component.name
             case .placeholder(let placeholder): key += component.prefix + "{" + (placeholder.type?.rawValue ?? "") + "}"
             }
         }

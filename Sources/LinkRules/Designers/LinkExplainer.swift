@@ -23,10 +23,10 @@ struct LinkExplainer: Sendable {
 
     /// How the app handles `url`.
     func explain(_ url: String) -> LinkExplanation {
-        let lowercased = url.lowercasedASCIIIfNeeded
-        let link = parser.parse(lowercased)
+        // Matching compares schemes, hosts and words case-insensitively; values keep their case.
+        let link = parser.parse(url)
         var explanation = LinkExplanation(
-            url: url, lowercased: lowercased, dispatch: catalogue.dispatch, match: nil, tried: [], shadowed: [],
+            url: url, normalized: Self.normalized(link), dispatch: catalogue.dispatch, match: nil, tried: [], shadowed: [],
             steps: [], stop: nil, parameters: [], barriers: [], suggestions: [])
         let candidates = matchingEntries(link)
         guard let winner = pickWinner(candidates, link: link, into: &explanation) else {
@@ -37,8 +37,18 @@ struct LinkExplainer: Sendable {
         explanation.steps = steps
         explanation.stop = stop
         explanation.parameters = deliveries(link, steps: steps, matchedTemplate: winner.template)
+            + fragmentDeliveries(link, matchedTemplate: winner.template)
         explanation.barriers = barriers(for: catalogue.links[winner.index])
         return explanation
+    }
+
+    /// The link with its scheme and host lowercased and everything else as written.
+    static func normalized(_ link: LinkTemplate) -> String {
+        var bytes = Array(link.text.utf8)
+        for span in [link.schemeSpan, link.hostSpan].compactMap({ $0 }) {
+            for offset in span { bytes[offset] = asciiLowercased(bytes[offset]) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     // MARK: - Dispatch
@@ -56,9 +66,9 @@ struct LinkExplainer: Sendable {
         catalogue.links.enumerated().compactMap { index, entry in
             guard let route = DispatchOrder.matchingRoute(of: entry, for: link, parser: parser) else { return nil }
             var captures: [Capture] = []
-            for placeholder in route.template.placeholders {
-                if let value = route.match.captures[placeholder.name], !captures.contains(where: { $0.name == placeholder.name }) {
-                    captures.append(Capture(name: placeholder.name, value: value))
+            for name in route.template.placeholderNames {
+                if let value = route.match.captures[name], !captures.contains(where: { $0.name == name }) {
+                    captures.append(Capture(name: name, value: value))
                 }
             }
             return Candidate(
@@ -157,10 +167,22 @@ struct LinkExplainer: Sendable {
         var steps: [LinkExplanation.Step] = []
         var position = 0
 
-        func remaining(from start: Int) -> [String] { components[start...].map(\.text) }
+        /// Words by their vocabulary name (they match case-insensitively), values as written.
+        func remaining(from start: Int) -> [String] { components[start...].map { $0.isLiteral ? $0.name : $0.text } }
 
+        // A last `{path*}` of the matched template takes the rest of the path: one step, not ids after ids.
+        let restStart = matchedTemplate.components.last?.placeholder?.spansSegments == true
+            ? matchedTemplate.components.count - 1 : components.count
         while position < components.count {
             let component = components[position]
+            if position >= restStart {
+                let rest = components[position...].map(\.text).joined(separator: "/")
+                steps.append(
+                    LinkExplanation.Step(
+                        component: rest, componentIndex: position, action: .passPath, kind: nil, id: nil, opened: true,
+                        summary: .passPathStep(rest), remark: nil, declaration: nil))
+                break
+            }
             if isValue[position] {
                 if position > 0, isValue[position - 1] {
                     // The HER app's deep-link guide, rule 3: an id after an id is malformed; only the first component opens.
@@ -193,41 +215,41 @@ struct LinkExplainer: Sendable {
                 if hasVocabulary {
                     steps.append(
                         LinkExplanation.Step(
-                            component: component.text, componentIndex: position, action: .unknownComponent, kind: nil,
-                            id: id, opened: false, summary: .unknownComponentStep(component.text), remark: nil,
+                            component: component.name, componentIndex: position, action: .unknownComponent, kind: nil,
+                            id: id, opened: false, summary: .unknownComponentStep(component.name), remark: nil,
                             declaration: nil))
                     let opened = steps.last(where: \.opened)?.component
                     let stop = LinkExplanation.Stop(
-                        reason: .unknownComponent, component: component.text, componentIndex: position,
-                        notOpened: remaining(from: position), summary: .unknownComponentStop(component.text, after: opened))
+                        reason: .unknownComponent, component: component.name, componentIndex: position,
+                        notOpened: remaining(from: position), summary: .unknownComponentStop(component.name, after: opened))
                     return (steps, stop)
                 }
                 steps.append(
                     LinkExplanation.Step(
-                        component: component.text, componentIndex: position, action: .open, kind: nil, id: id, opened: true,
-                        summary: .openStep(component.text, id: id), remark: nil, declaration: nil))
+                        component: component.name, componentIndex: position, action: .open, kind: nil, id: id, opened: true,
+                        summary: .openStep(component.name, id: id), remark: nil, declaration: nil))
                 position = next
                 continue
             }
 
-            var step = Self.step(component.text, at: position, spec: spec, id: id)
+            var step = Self.step(component.name, at: position, spec: spec, id: id)
             switch spec.kind {
             case .tab:
                 if id == nil, next < components.count, !isValue[next],
                     catalogue.component(named: components[next].name)?.kind == .tab
                 {
-                    step.remark = .tabSelectedForNothing(component.text, next: components[next].text)
+                    step.remark = .tabSelectedForNothing(component.name, next: components[next].name)
                 }
             case .collection:
                 if let id, let type = spec.idType, !RouteMatcher.accepts(id, type: type) {
-                    step.remark = .idOfWrongType(id, collection: component.text, type: type)
+                    step.remark = .idOfWrongType(id, collection: component.name, type: type)
                 }
             case .screen, .action, .modal:
                 // An id written out after a component that declares none (a placeholder is the template's intent).
                 if let id, position + 1 < matchedTemplate.components.count,
                     matchedTemplate.components[position + 1].placeholder == nil
                 {
-                    step.remark = .idWithoutDeclaredType(id, component: component.text)
+                    step.remark = .idWithoutDeclaredType(id, component: component.name)
                 }
             }
             steps.append(step)
@@ -235,8 +257,8 @@ struct LinkExplainer: Sendable {
                 // The HER app's deep-link guide, rule 5: a modal without a navigation stack is terminal.
                 let notOpened = remaining(from: next)
                 let stop = LinkExplanation.Stop(
-                    reason: .modalTerminal, component: component.text, componentIndex: position, notOpened: notOpened,
-                    summary: .modalTerminalStop(component.text, notOpened: notOpened))
+                    reason: .modalTerminal, component: component.name, componentIndex: position, notOpened: notOpened,
+                    summary: .modalTerminalStop(component.name, notOpened: notOpened))
                 appendNotOpened(from: next, of: components, isValue: isValue, to: &steps)
                 return (steps, stop)
             }
@@ -276,12 +298,12 @@ struct LinkExplainer: Sendable {
                     opened: false, summary: .passIDStep(component.text), remark: nil, declaration: nil)
                 position += 1
             } else if let spec = catalogue.component(named: component.name) {
-                step = Self.step(component.text, at: position, spec: spec, id: id)
+                step = Self.step(component.name, at: position, spec: spec, id: id)
                 position += hasID ? 2 : 1
             } else {
                 step = LinkExplanation.Step(
-                    component: component.text, componentIndex: position, action: .unknownComponent, kind: nil, id: id,
-                    opened: false, summary: .unknownComponentStep(component.text), remark: nil, declaration: nil)
+                    component: component.name, componentIndex: position, action: .unknownComponent, kind: nil, id: id,
+                    opened: false, summary: .unknownComponentStep(component.name), remark: nil, declaration: nil)
                 position += hasID ? 2 : 1
             }
             step.opened = false
@@ -297,14 +319,16 @@ struct LinkExplainer: Sendable {
             let name = item.name.lowercasedASCIIIfNeeded
             var receivers: [ParameterReceiver] = []
             for step in steps {
-                guard let spec = catalogue.component(named: step.component),
+                guard let spec = catalogue.component(named: step.component.lowercasedASCIIIfNeeded),
                     spec.params.contains(where: { $0.value.lowercasedASCIIIfNeeded == name })
                 else { continue }
                 receivers.append(ParameterReceiver(component: step.component, componentIndex: step.componentIndex, opened: step.opened))
             }
             var capturedBy: String?
             if let templateItem = matchedTemplate.query.first(where: { $0.name.lowercasedASCIIIfNeeded == name }) {
-                capturedBy = templateItem.placeholder?.canonical ?? templateItem.value.map { "\(templateItem.name)=\($0)" }
+                // Placeholders among literal text read the whole value (`center={lat},{lng}`).
+                capturedBy = templateItem.placeholder.map { $0.isInsideText ? templateItem.value ?? $0.canonical : $0.canonical }
+                    ?? templateItem.value.map { "\(templateItem.name)=\($0)" }
             }
             let group = catalogue.paramGroups.first { $0.contains { $0.value.lowercasedASCIIIfNeeded == name } }?.map(\.value)
             let summary: Message
@@ -324,6 +348,19 @@ struct LinkExplainer: Sendable {
             return ParameterDelivery(
                 name: item.name, value: item.value, receivers: receivers, capturedBy: capturedBy, group: group,
                 summary: summary)
+        }
+    }
+
+    /// The items of the link's fragment (`#url=…`): no component receives them; the app's code reads them, and the
+    /// matched entry's fragment may capture them.
+    private func fragmentDeliveries(_ link: LinkTemplate, matchedTemplate: LinkTemplate) -> [ParameterDelivery] {
+        guard link.fragmentSpan != nil else { return [] }
+        let captured = matchedTemplate.fragmentItems
+        return link.fragmentItems.map { item in
+            let capturedBy = captured.first { equalsLowercased($0.name, item.name) }?.placeholder?.canonical
+            return ParameterDelivery(
+                name: item.name, value: item.value, inFragment: true, receivers: [], capturedBy: capturedBy, group: nil,
+                summary: .fragmentParameter(item.name, capturedBy: capturedBy))
         }
     }
 
@@ -425,6 +462,7 @@ extension Message {
     static func openStep(_ name: String, id: String?) -> Message {
         "open '\(name)'\(withID(id)) (the catalogue declares no vocabulary, so its kind is unknown)"
     }
+    static func passPathStep(_ path: String) -> Message { "pass the rest of the path '\(path)'" }
     static func passIDStep(_ id: String) -> Message { "pass the id '\(id)', with no component before it to pair with" }
     static func malformedIDStep(_ id: String, after previous: String) -> Message {
         "'\(id)' follows the id '\(previous)' with no component naming it"
@@ -472,6 +510,10 @@ extension Message {
     }
     static func parameterReceiversUnknown(_ name: String) -> Message {
         "'\(name)': the catalogue declares no vocabulary, so which components take it is unknown"
+    }
+    static func fragmentParameter(_ name: String, capturedBy capture: String?) -> Message {
+        let captured = capture.map { ": captured by '\($0)'" } ?? ""
+        return "'\(name)' is in the fragment, which the app's code reads\(captured)"
     }
     static func parameterDropped(_ name: String) -> Message {
         "'\(name)' is dropped: no component on the path accepts it"

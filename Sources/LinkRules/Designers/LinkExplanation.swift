@@ -4,8 +4,9 @@
 public struct LinkExplanation: Sendable, Hashable {
     /// The link exactly as given.
     public var url: String
-    /// The link lowercased, as the app processes it (the HER app's deep-link guide, rule 7).
-    public var lowercased: String
+    /// The link with its scheme and host lowercased, as they compare (RFC 3986, section 6.2.2.1); its path, query
+    /// and fragment keep their case, so values such as Slack's team id `T123ABC` are shown as given.
+    public var normalized: String
     var dispatch: DispatchMode
     /// The entry that handles the link, or nil when none matches (the app calls its not-found handler).
     public var match: Match?
@@ -78,13 +79,15 @@ extension LinkExplanation {
             case open
             /// An id with no component before it to pair with (`exfe:///!100233`).
             case passID = "pass-id"
+            /// The components a last `{path*}` takes, passed on as one path.
+            case passPath = "pass-path"
             /// A component the vocabulary does not declare.
             case unknownComponent = "unknown-component"
             /// An id after an id (`ads/12/5`).
             case malformedID = "malformed-id"
         }
 
-        /// The component as written in the lowercased link.
+        /// The component as written in the link.
         var component: String
         /// Its index among the link's path components.
         var componentIndex: Int
@@ -129,6 +132,8 @@ extension LinkExplanation {
     struct ParameterDelivery: Sendable, Hashable {
         var name: String
         var value: String?
+        /// Whether the parameter is an item of the fragment (`#url=…`) rather than of the query.
+        var inFragment = false
         /// The components on the path that accept the parameter, in path order.
         var receivers: [ParameterReceiver]
         /// The placeholder of the matched entry that captures the value, or the fixed value the entry requires.

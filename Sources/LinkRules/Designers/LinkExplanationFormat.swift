@@ -22,7 +22,7 @@ extension LinkExplanation {
 
     private func textReport() -> String {
         var lines: [String] = ["link: \(url)"]
-        if lowercased != url { lines.append("lowercased first (links are case-insensitive): \(lowercased)") }
+        if normalized != url { lines.append("scheme and host lowercased (they compare case-insensitively): \(normalized)") }
         lines.append("dispatch: \(dispatch.rawValue): " + Self.dispatchRule(dispatch))
 
         guard let match else {
@@ -84,7 +84,7 @@ extension LinkExplanation {
         if !parameters.isEmpty {
             lines.append("parameters:")
             for parameter in parameters {
-                let written = parameter.name + (parameter.value.map { "=" + $0 } ?? "")
+                let written = (parameter.inFragment ? "#" : "") + parameter.name + (parameter.value.map { "=" + $0 } ?? "")
                 lines.append("  \(written): " + parameter.summary.text)
             }
         }
@@ -116,7 +116,7 @@ extension LinkExplanation {
         json.beginObject()
         json.field("version", 1)
         json.field("url", url)
-        json.field("lowercased", lowercased)
+        json.field("normalized", normalized)
         json.field("dispatch", dispatch.rawValue)
         json.field("matched", isMatched)
         json.key("match")
@@ -202,6 +202,7 @@ extension LinkExplanation {
             json.beginObject()
             json.field("name", parameter.name)
             json.field("value", parameter.value)
+            json.field("inFragment", parameter.inFragment)
             json.key("receivers")
             json.beginArray()
             for receiver in parameter.receivers {

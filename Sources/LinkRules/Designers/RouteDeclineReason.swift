@@ -7,7 +7,8 @@ extension RouteMatcher {
             let missing = requiredParams.first { name in !link.query.contains { equalsLowercased($0.name, name) } }
             return missing.map { .missingQueryItem($0) }
         }
-        let found = String(decoding: link.utf8Slice(mismatch.span), as: UTF8.self).lowercasedASCIIIfNeeded
+        // Values keep their case: only schemes and hosts are shown lowercased, as they compare.
+        let found = String(decoding: link.utf8Slice(mismatch.span), as: UTF8.self)
         switch mismatch.reason {
         case .scheme(let expected):
             return .otherScheme(link.scheme?.lowercasedASCIIIfNeeded ?? "", entry: expected.lowercasedASCIIIfNeeded)
@@ -22,7 +23,8 @@ extension RouteMatcher {
             let position = link.components.firstIndex { $0.span == mismatch.span } ?? 0
             let pattern = template.components[position]
             guard let placeholder = pattern.placeholder else { return .declined }
-            guard found.hasPrefix(pattern.prefix.lowercasedASCIIIfNeeded) else {
+            if placeholder.isInsideText { return .notOfPattern(position + 1, found, pattern: pattern.text) }
+            guard found.lowercasedASCIIIfNeeded.hasPrefix(pattern.prefix.lowercasedASCIIIfNeeded) else {
                 return .missingPrefix(position + 1, found, prefix: pattern.prefix)
             }
             return .notOfType(String(found.dropFirst(pattern.prefix.count)), placeholder: placeholder.canonical, type: placeholder.type)
@@ -34,6 +36,10 @@ extension RouteMatcher {
                 return .notOfType(given, placeholder: placeholder.canonical, type: placeholder.type)
             }
             return .otherQueryValue(name, given, entry: expected)
+        case .missingFragment(let expected):
+            return .missingFragment(expected)
+        case .fragment(let expected):
+            return .otherFragment(found, entry: expected)
         }
     }
 }
@@ -54,12 +60,19 @@ extension Message {
     static func missingPrefix(_ position: Int, _ text: String, prefix: String) -> Message {
         "path component \(position) '\(text)' does not start with '\(prefix)'"
     }
+    static func notOfPattern(_ position: Int, _ text: String, pattern: String) -> Message {
+        "path component \(position) '\(text)' does not fit '\(pattern)'"
+    }
     static func notOfType(_ value: String, placeholder: String, type: PlaceholderType?) -> Message {
         "'\(value)' is not a valid \(type.map { "'\($0.rawValue)'" } ?? "value") for '\(placeholder)'"
     }
     static func missingQueryItem(_ name: String) -> Message { "the entry needs the query parameter '\(name)'" }
     static func otherQueryValue(_ name: String, _ value: String, entry: String) -> Message {
         "the entry needs '\(name)=\(entry)', the link has '\(name)=\(value)'"
+    }
+    static func missingFragment(_ expected: String) -> Message { "the entry needs the fragment '#\(expected)'" }
+    static func otherFragment(_ fragment: String, entry: String) -> Message {
+        "the link's fragment is '#\(fragment)', the entry's '#\(entry)'"
     }
     static let declined: Message = "the entry does not match"
 }

@@ -51,7 +51,7 @@ struct DispatchOrder: Sendable {
             components = shape.parts.map { part in
                 switch part {
                 case .literal: return ComponentRank(kind: .literal, prefixLength: 0, isTyped: false)
-                case .value(let key) where !key.prefix.isEmpty:
+                case .value(let key) where !key.prefix.isEmpty || key.pattern != nil:
                     return ComponentRank(kind: .prefixedPlaceholder, prefixLength: key.prefix.utf8.count, isTyped: key.type != nil)
                 case .value(let key):
                     return ComponentRank(kind: key.type == nil ? .untypedPlaceholder : .typedPlaceholder, prefixLength: 0, isTyped: key.type != nil)
@@ -71,6 +71,9 @@ struct DispatchOrder: Sendable {
                     querySignature.append(item.name + "={typed}")
                 case .placeholder(nil): querySignature.append(item.name + "={}")
                 case .present: querySignature.append(item.name)
+                case .pattern(let pattern):
+                    typedQueryValues += 1
+                    querySignature.append(item.name + "=" + pattern)
                 }
             }
         }

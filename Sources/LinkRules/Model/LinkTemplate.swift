@@ -9,6 +9,9 @@ struct PathComponent: Sendable, Hashable {
         case literal
         /// A literal number (`9`, or EXFE's `!100233`): an id value written out.
         case integer
+        /// A value written out that is not a word: a domain (`zoom.us`), an email address (`alice@example.com`) or
+        /// a handle (`@Gargron`). Rules about words leave it alone, and it keeps its case.
+        case value
         /// A variable part, possibly after a literal prefix (`!{id}`). Boxed: most components are literals, and
         /// an inline placeholder would triple the size of every component.
         indirect case placeholder(Placeholder)
@@ -48,7 +51,7 @@ struct PathComponent: Sendable, Hashable {
         if shortPrefixLength != .max { return Int32(shortPrefixLength) }
         // A prefix of 64 KiB or more, found again as the parser found it.
         switch kind {
-        case .literal: return 0
+        case .literal, .value: return 0
         case .placeholder(let placeholder): return Int32(placeholder.span.lowerBound - Int(start))
         case .integer:
             return Int32(text.utf8.prefix { !isAlpha($0) && !isDigit($0) && $0 != UInt8(ascii: "%") }.count)
@@ -60,7 +63,7 @@ struct PathComponent: Sendable, Hashable {
     var name: String {
         switch kind {
         case .literal: hasASCIICapital ? text.lowercasedASCIIIfNeeded : text
-        case .integer: text
+        case .integer, .value: text
         case .placeholder: ""
         }
     }
@@ -78,7 +81,7 @@ struct PathComponent: Sendable, Hashable {
             guard hasASCIICapital else { return (text, false) }
             // Outside ASCII `name` lowercases the whole word, as `lowercased()` does.
             return isASCII ? (text, true) : (name, false)
-        case .integer: return (text, false)
+        case .integer, .value: return (text, false)
         case .placeholder: return ("", false)
         }
     }
@@ -88,18 +91,18 @@ struct PathComponent: Sendable, Hashable {
         switch kind {
         case .integer: true
         case .placeholder(let placeholder): placeholder.isIdentifier
-        case .literal: false
+        case .literal, .value: false
         }
     }
 
     /// What the component's own spelling says it stands for: a number is an instance, a placeholder has its
-    /// `Placeholder.role`, a word is neither (rules ask `LintContext.role(of:component:)`, which reads the
-    /// declared kind of the word before it first).
+    /// `Placeholder.role`, a word and a written-out domain, email address or handle are neither (rules ask
+    /// `LintContext.role(of:component:)`, which reads the declared kind of the word before it first).
     var role: PlaceholderRole {
         switch kind {
         case .integer: .instance
         case .placeholder(let placeholder): placeholder.role
-        case .literal: .undecided
+        case .literal, .value: .undecided
         }
     }
 
@@ -237,6 +240,48 @@ struct LinkTemplate: Sendable, Hashable {
     /// The text after `#`, when there is one.
     var fragment: String? { fragmentSpan.map { String(substring($0)) } }
 
+    /// The `name=value` items of the fragment (`app://invite#url={url}`), which the app reads as it reads a query:
+    /// the security rules and `explain` look at them as they look at the query's.
+    var fragmentItems: [QueryItem] { LinkTemplateParser().fragmentItems(of: self) }
+
+    /// The fragment as routes compare it: lowercased, each `{placeholder}` written `{}` or `{type}` as in the route
+    /// key; nil when the template has no fragment.
+    var fragmentKey: String? { fragment.map { Self.patternKey(Substring($0)) } }
+
+    /// A text with placeholders as routes compare it: literal text lowercased, each placeholder `{}` or `{:type}`
+    /// (`{lat},{lng}` → `{},{}`; a `ValuePattern` reads it back), so two spellings that differ only in placeholder names have one key.
+    static func patternKey(_ text: Substring) -> String {
+        var key = ""
+        for piece in ValuePattern(text).pieces {
+            switch piece {
+            case .literal(let text): key += text.lowercasedASCIIIfNeeded
+            case .placeholder(_, let type): key += "{" + (type == nil || type == .string ? "" : ":" + type!.rawValue) + "}"
+            }
+        }
+        return key
+    }
+
+    /// The names of every placeholder, in the order written: in the path (all of a component's, `{lat},{lng}`), in
+    /// query values and in the fragment.
+    var placeholderNames: [String] {
+        func names(_ text: Substring) -> [String] {
+            ValuePattern(text).pieces.compactMap { if case .placeholder(let name, _) = $0 { name } else { nil } }
+        }
+        var found: [String] = []
+        if isOpaque, let schemeSpan {
+            found += names(substring((schemeSpan.upperBound + 1)..<(query.first.map { $0.nameSpan.lowerBound - 1 }
+                ?? fragmentSpan.map { $0.lowerBound - 1 } ?? text.utf8.count)))
+        }
+        for component in components where component.placeholder != nil {
+            found += component.placeholder?.isInsideText == true ? names(Substring(component.text)) : [component.placeholder!.name]
+        }
+        for item in query where item.placeholder != nil {
+            found += item.placeholder?.isInsideText == true ? names(Substring(item.value ?? "")) : [item.placeholder!.name]
+        }
+        if let fragment { found += names(Substring(fragment)) }
+        return found
+    }
+
     /// Whether the template has an empty host (`exfe:///…`).
     var hasEmptyHost: Bool { hostSpan?.isEmpty == true }
 
@@ -335,7 +380,9 @@ struct LinkTemplate: Sendable, Hashable {
                     key.append(UInt8(ascii: "/"))
                     let span = components[index].span
                     switch components[index].kind {
-                    case .literal, .integer: key.copyLowercased(span)
+                    case .literal, .integer, .value: key.copyLowercased(span)
+                    case .placeholder(let placeholder) where placeholder.isInsideText:
+                        for byte in Self.patternKey(Substring(components[index].text)).utf8 { key.append(byte) }
                     case .placeholder(let placeholder):
                         key.copyLowercased(span.lowerBound..<(span.lowerBound + Int(components[index].prefixLength)))
                         key.append(placeholder)
@@ -343,12 +390,18 @@ struct LinkTemplate: Sendable, Hashable {
                 }
             }
         }
-        guard !query.isEmpty else { return }
-        key.append(UInt8(ascii: "?"))
-        if query.count == 1 {
-            key.append(query[0])
-        } else {
-            key.appendSorted(query)
+        if !query.isEmpty {
+            key.append(UInt8(ascii: "?"))
+            if query.count == 1 {
+                key.append(query[0])
+            } else {
+                key.appendSorted(query)
+            }
+        }
+        // A fragment the template spells is part of its route (`https://x.app/get#post/{id}`).
+        if let fragmentKey {
+            key.append(UInt8(ascii: "#"))
+            for byte in fragmentKey.utf8 { key.append(byte) }
         }
     }
 }
@@ -385,9 +438,11 @@ extension RouteKeySink {
         for offset in span { append(asciiLowercased(bytes[offset])) }
     }
 
-    /// A placeholder: `{}`, or `{type}` for a type other than `string`.
+    /// A placeholder: `{}`, or `{type}` for a type other than `string`; `{*…}` for the rest of the path.
     mutating func append(_ placeholder: Placeholder) {
         append(UInt8(ascii: "{"))
+        if placeholder.spansSegments { append(UInt8(ascii: "*")) }
+        if placeholder.isOptional { append(UInt8(ascii: "?")) }
         if let type = placeholder.type, type != .string {
             for byte in type.rawValue.utf8 { append(byte) }
         }
@@ -397,7 +452,10 @@ extension RouteKeySink {
     /// One query item: its name, then `=` and its placeholder or fixed value when it has one.
     mutating func append(_ item: QueryItem) {
         copyLowercased(item.nameSpan)
-        if let placeholder = item.placeholder {
+        if let placeholder = item.placeholder, placeholder.isInsideText {
+            append(UInt8(ascii: "="))
+            for byte in LinkTemplate.patternKey(Substring(item.value ?? "")).utf8 { append(byte) }
+        } else if let placeholder = item.placeholder {
             append(UInt8(ascii: "="))
             append(placeholder)
         } else if let valueSpan = item.valueSpan {

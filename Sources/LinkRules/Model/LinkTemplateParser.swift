@@ -20,6 +20,17 @@ struct LinkTemplateParser: Sendable {
         hostBytes = self.hosts.map { Array($0.utf8) }
     }
 
+    /// Whether a byte ends the search for a scheme's ':': a ':' itself, or a character that starts a path, query,
+    /// fragment or placeholder.
+    private static func endsSchemeSearch(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "{"), UInt8(ascii: "<"),
+            UInt8(ascii: "%"):
+            true
+        default: false
+        }
+    }
+
     /// Whether a scheme is `http` or `https`, in any case.
     private static func isWebScheme(_ scheme: UnsafeBufferPointer<UInt8>) -> Bool {
         guard scheme.count == 4 || scheme.count == 5 else { return false }
@@ -50,14 +61,12 @@ struct LinkTemplateParser: Sendable {
         var schemeSpan: Range<Int>?
         var isWebLink = false
 
-        // Scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
-        if count > 0, isAlpha(bytes[0]) {
-            var cursor = 1
-            while cursor < count, isAlpha(bytes[cursor]) || isDigit(bytes[cursor]) || bytes[cursor] == 0x2B
-                || bytes[cursor] == 0x2D || bytes[cursor] == 0x2E
-            {
-                cursor += 1
-            }
+        // Scheme: the text before a ':' that comes before any '/', '?', '#' or placeholder. RFC 3986 allows
+        // ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ); a scheme that breaks that grammar (`my_app`) is still read as
+        // the scheme, so `url-invalid` reports it once rather than other rules taking it for a path component.
+        if count > 0, bytes[0] != UInt8(ascii: ":") {
+            var cursor = 0
+            while cursor < count, !Self.endsSchemeSearch(bytes[cursor]) { cursor += 1 }
             if cursor < count, bytes[cursor] == UInt8(ascii: ":") {
                 schemeSpan = 0..<cursor
                 isWebLink = Self.isWebScheme(UnsafeBufferPointer(rebasing: bytes[0..<cursor]))
@@ -72,9 +81,9 @@ struct LinkTemplateParser: Sendable {
         if schemeSpan != nil {
             if index + 1 < count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
                 let authorityStart = index + 2
-                let authorityEnd = firstIndex(of: UInt8(ascii: "/"), in: bytes, from: authorityStart, until: pathEnd) ?? pathEnd
-                if authorityStart == authorityEnd || isWebLink
-                    || isDeclaredHost(UnsafeBufferPointer(rebasing: bytes[authorityStart..<authorityEnd]))
+                let authorityEnd = separatorSlash(bytes, from: authorityStart, until: pathEnd)
+                let authority = UnsafeBufferPointer(rebasing: bytes[authorityStart..<authorityEnd])
+                if authorityStart == authorityEnd || isWebLink || isDeclaredHost(authority) || Self.isDomainName(authority)
                 {
                     hostSpan = authorityStart..<authorityEnd
                     pathStart = authorityEnd
@@ -100,7 +109,7 @@ struct LinkTemplateParser: Sendable {
                 var builtCount = 0
                 var segmentStart = pathStart
                 while segmentStart < pathEnd {
-                    let slash = firstIndex(of: UInt8(ascii: "/"), in: bytes, from: segmentStart, until: pathEnd) ?? pathEnd
+                    let slash = separatorSlash(bytes, from: segmentStart, until: pathEnd)
                     if slash > segmentStart {
                         (built + builtCount).initialize(to: component(bytes, segmentStart..<slash))
                         builtCount += 1
@@ -144,6 +153,30 @@ struct LinkTemplateParser: Sendable {
             components: components, query: query)
     }
 
+    /// The `name=value` items of a template's fragment (`#url={url}`, OAuth's `#access_token=…&state=…`): the text
+    /// after the fragment's last `?` when it has one (a hash route such as `#/search?q={q}`), else the whole
+    /// fragment when it holds a `=`; none for a fragment that is a path (`#post/{id}`). Parsed when asked for: few
+    /// links have a fragment, and the security rules and `explain` ask only of those.
+    func fragmentItems(of template: LinkTemplate) -> [QueryItem] {
+        guard let fragment = template.fragmentSpan, !fragment.isEmpty else { return [] }
+        var text = template.text
+        return text.withUTF8 { bytes in
+            var start = fragment.lowerBound
+            if let question = lastIndex(of: UInt8(ascii: "?"), in: bytes, fragment) {
+                start = question + 1
+            } else if firstIndex(of: UInt8(ascii: "="), in: bytes, from: fragment.lowerBound, until: fragment.upperBound) == nil {
+                return []
+            }
+            var items: [QueryItem] = []
+            var itemStart = start
+            for cursor in start...fragment.upperBound where cursor == fragment.upperBound || bytes[cursor] == UInt8(ascii: "&") {
+                if cursor > itemStart { items.append(queryItem(bytes, itemStart..<cursor)) }
+                itemStart = cursor + 1
+            }
+            return items
+        }
+    }
+
     private func queryItem(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> QueryItem {
         let equals = firstIndex(of: UInt8(ascii: "="), in: bytes, from: range.lowerBound, until: range.upperBound)
         let nameEnd = equals ?? range.upperBound
@@ -153,19 +186,35 @@ struct LinkTemplateParser: Sendable {
             return QueryItem(name: name, nameSpan: nameSpan, value: nil, valueSpan: nil, placeholder: nil)
         }
         let valueSpan = (equals + 1)..<range.upperBound
-        let found = placeholder(bytes, valueSpan)
+        var found = placeholder(bytes, valueSpan)
+        if found?.span != valueSpan {
+            // A value with placeholders among literal text (`center={lat},{lng}`) is one, matched as a pattern.
+            found = firstBracePlaceholder(bytes, valueSpan)
+            found?.isInsideText = true
+        }
         return QueryItem(
             name: name, nameSpan: nameSpan, value: String(decoding: bytes[valueSpan], as: UTF8.self), valueSpan: valueSpan,
-            placeholder: found?.span == valueSpan ? found : nil)
+            placeholder: found)
     }
 
     private func component(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> PathComponent {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         var hasCapital = false
         var isASCII = true
+        var hasBrace = false
         for byte in bytes[range] {
             if byte >= 0x41 && byte <= 0x5A { hasCapital = true }
             if byte >= 0x80 { isASCII = false }
+            if byte == UInt8(ascii: "{") { hasBrace = true }
+        }
+        // Placeholders among literal text (`{lat},{lng}`, `v{major}.{minor}`, `{id}.json`): the first placeholder
+        // stands for the component, which is matched as a pattern. One placeholder that ends the component after a
+        // literal prefix (EXFE's `!{id}`) is the ordinary case below.
+        if hasBrace, var first = firstBracePlaceholder(bytes, range), first.span.upperBound != range.upperBound {
+            first.isInsideText = true
+            return PathComponent(
+                text: text, span: range, kind: .placeholder(first), prefixLength: first.span.lowerBound - range.lowerBound,
+                hasASCIICapital: hasCapital, isASCII: isASCII)
         }
         // Only a component that ends with a placeholder's closing delimiter or starts with ":" can be one: most
         // components are words, which this rules out without a call.
@@ -188,6 +237,10 @@ struct LinkTemplateParser: Sendable {
             return PathComponent(
                 text: text, span: range, kind: .integer, prefixLength: digitsStart - range.lowerBound,
                 hasASCIICapital: hasCapital, isASCII: isASCII)
+        }
+        // A domain, email address or handle written out is a value, not a word.
+        if Self.isWrittenOutValue(UnsafeBufferPointer(rebasing: bytes[range])) {
+            return PathComponent(text: text, span: range, kind: .value, hasASCIICapital: hasCapital, isASCII: isASCII)
         }
         return PathComponent(text: text, span: range, kind: .literal, hasASCIICapital: hasCapital, isASCII: isASCII)
     }
@@ -229,6 +282,25 @@ struct LinkTemplateParser: Sendable {
         }
     }
 
+    /// The first `{name}` or `{name:type}` in `range`, if any.
+    private func firstBracePlaceholder(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Placeholder? {
+        var open: Int?
+        for index in range {
+            switch bytes[index] {
+            case UInt8(ascii: "{"): open = index
+            case UInt8(ascii: "}"):
+                guard let start = open else { continue }
+                let (name, type) = split(bytes, (start + 1)..<index, typeFirst: false)
+                guard !name.isEmpty else { open = nil; continue }
+                return makePlaceholder(
+                    name: String(decoding: bytes[name], as: UTF8.self), type: type, in: bytes, style: .braces,
+                    span: start..<(index + 1))
+            default: continue
+            }
+        }
+        return nil
+    }
+
     /// A placeholder named `name` whose type, when it declares one, is written at `typeSpan` of `bytes`: a known
     /// type is read from the bytes, and only a type the linter does not know is kept as a string.
     private func makePlaceholder(
@@ -242,9 +314,30 @@ struct LinkTemplateParser: Sendable {
             type = Self.knownType(spelledBy: written)
             if type == nil { unknownType = String(decoding: written, as: UTF8.self) }
         }
+        // `{path*}` takes the rest of the path; RFC 6570's `{/path*}` is read too, and `placeholder-style` asks for
+        // the first spelling.
+        var name = name
+        var style = style
+        var spansSegments = false
+        var isOptional = false
+        if style == .braces, name.utf8.count > 1, name.utf8.last == UInt8(ascii: "?") {
+            isOptional = true
+            name.removeLast()
+        }
+        if style == .braces, name.utf8.count > 1 {
+            if name.utf8.first == UInt8(ascii: "/") {
+                style = .pathExpansion
+                name.removeFirst()
+            }
+            if name.utf8.last == UInt8(ascii: "*"), name.utf8.count > 1 {
+                spansSegments = true
+                name.removeLast()
+            }
+        }
         return Placeholder(
             name: name, unknownType: unknownType, span: span, type: type, style: style,
-            role: Placeholder.role(name: name, type: type))
+            role: Placeholder.role(name: name, type: type), isInsideText: false, spansSegments: spansSegments,
+            isOptional: isOptional)
     }
 
     /// The known type a placeholder's type is spelled as, in any case: what
@@ -268,6 +361,53 @@ struct LinkTemplateParser: Sendable {
         let before = inner.lowerBound..<colon
         let after = (colon + 1)..<inner.upperBound
         return typeFirst ? (after, before) : (before, after)
+    }
+
+    /// The first `/` in `start..<end` that separates path components, or `end`: a `/` right after `{` opens RFC
+    /// 6570's path expansion (`{/path*}`) and separates nothing.
+    private func separatorSlash(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, until end: Int) -> Int {
+        var slash = firstIndex(of: UInt8(ascii: "/"), in: bytes, from: start, until: end) ?? end
+        while slash < end, slash > 0, bytes[slash - 1] == UInt8(ascii: "{") {
+            slash = firstIndex(of: UInt8(ascii: "/"), in: bytes, from: slash + 1, until: end) ?? end
+        }
+        return slash
+    }
+
+    /// Top-level domains that mark a custom scheme's authority or a component as a domain name (`zoom.us`,
+    /// `example.com`), beside every two-letter country code: the common generic ones. A rarer one (`.center`) is
+    /// not enough: `her://help.center` is a word with a separator, as the HER guide's example has it.
+    private static let genericTopLevelDomains: Set<String> = [
+        "com", "org", "net", "edu", "gov", "mil", "int", "io", "app", "dev", "info", "biz", "xyz", "link", "page",
+        "site", "online", "cloud", "tech", "chat", "social",
+    ]
+
+    /// Whether bytes spell a domain name: two or more dot-separated labels of letters, digits and `-`, the last a
+    /// two-letter country code or a common generic top-level domain (`zoom.us`, `matrix.org`).
+    static func isDomainName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 4, let lastDot = bytes.lastIndex(of: UInt8(ascii: ".")), lastDot > 0 else { return false }
+        var labelLength = 0
+        for byte in bytes[..<lastDot] {
+            if byte == UInt8(ascii: ".") {
+                guard labelLength > 0 else { return false }
+                labelLength = 0
+            } else if isAlpha(byte) || isDigit(byte) || byte == UInt8(ascii: "-") {
+                labelLength += 1
+            } else {
+                return false
+            }
+        }
+        let top = bytes[(lastDot + 1)...]
+        guard labelLength > 0, top.count >= 2, top.allSatisfy(isAlpha) else { return false }
+        return top.count == 2 || genericTopLevelDomains.contains(String(decoding: top, as: UTF8.self).lowercasedASCIIIfNeeded)
+    }
+
+    /// Whether a component is a value written out rather than a word: a domain name, an email address
+    /// (`alice@example.com`) or a handle (`@Gargron`, Mastodon's and Telegram's usernames).
+    static func isWrittenOutValue(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let at = bytes.firstIndex(of: UInt8(ascii: "@")) {
+            return at + 1 < bytes.count
+        }
+        return isDomainName(bytes)
     }
 
     /// How many non-empty parts `separator` splits `range` into.

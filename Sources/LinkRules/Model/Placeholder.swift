@@ -8,6 +8,8 @@ enum PlaceholderStyle: String, Sendable, Hashable, CaseIterable {
     case angle
     /// `%NAME%`, as in EXFE's URL scheme document.
     case percent
+    /// `{/name*}`, RFC 6570's path expansion, read as `/{name*}`.
+    case pathExpansion
 
     /// How the style is shown in messages.
     var example: String {
@@ -16,6 +18,7 @@ enum PlaceholderStyle: String, Sendable, Hashable, CaseIterable {
         case .colon: ":name"
         case .angle: "<type:name>"
         case .percent: "%NAME%"
+        case .pathExpansion: "{/name*}"
         }
     }
 }
@@ -43,6 +46,16 @@ struct Placeholder: Sendable, Hashable {
     /// default value, like every stored property here: a default makes the compiler copy a new placeholder and
     /// destroy the original.)
     internal(set) var role: PlaceholderRole
+    /// Whether the component or query value holds more than this placeholder after an optional literal prefix:
+    /// literal text after it or other placeholders (Google Maps' `{lat},{lng}`, `v{major}.{minor}`, `{id}.json`).
+    /// The placeholder is then the first of them, and the whole text is matched as a `ValuePattern`.
+    var isInsideText: Bool
+    /// Whether the placeholder takes the rest of the path, one or more components (`navigate/{path*}`): written
+    /// with `*` after the name, which `name` does not include.
+    var spansSegments: Bool
+    /// Whether the query item this placeholder is the value of may be left out (`file={file?}`, Obsidian's
+    /// `open?vault=…&file=…`): written with `?` after the name, which `name` does not include.
+    var isOptional: Bool
 
     /// Whether the placeholder stands for an identifier by its own spelling (`role == .instance`).
     var isIdentifier: Bool { role == .instance }
@@ -57,10 +70,12 @@ struct Placeholder: Sendable, Hashable {
         }
     }
 
-    /// The canonical `{name}` / `{name:type}` spelling.
+    /// The canonical `{name}` / `{name:type}` spelling (`{name*}` for the rest of the path, `{name?}` for an
+    /// optional query value).
     var canonical: String {
         let typeText = type?.rawValue ?? unknownType
-        return typeText.map { "{\(name):\($0)}" } ?? "{\(name)}"
+        let written = name + (spansSegments ? "*" : "") + (isOptional ? "?" : "")
+        return typeText.map { "{\(written):\($0)}" } ?? "{\(written)}"
     }
 }
 

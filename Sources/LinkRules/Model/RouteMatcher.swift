@@ -51,15 +51,40 @@ struct RouteMatcher: Sendable {
             requiredParams.allSatisfy({ name in link.query.contains { equalsLowercased($0.name, name) } })
         else { return nil }
         var captures: [String: String] = [:]
-        for (value, pattern) in zip(link.components, template.components) {
+        if template.isOpaque {
+            for capture in Self.opaqueCaptures(link, against: template) { captures[capture.name] = capture.value }
+        }
+        for (index, (value, pattern)) in zip(link.components, template.components).enumerated() {
             guard let placeholder = pattern.placeholder else { continue }
-            captures[placeholder.name] = String(value.text.dropFirst(pattern.prefix.count))
+            if placeholder.spansSegments, index == template.components.count - 1 {
+                // The rest of the path, as written.
+                let start = value.span.lowerBound + Int(pattern.prefixLength)
+                let end = link.components.last?.span.upperBound ?? start
+                captures[placeholder.name] = String(link.substring(start..<max(start, end)))
+            } else if placeholder.isInsideText {
+                for capture in ValuePattern(Substring(pattern.text)).match(Substring(value.text)) ?? [] {
+                    captures[capture.name] = capture.value
+                }
+            } else {
+                captures[placeholder.name] = String(value.text.dropFirst(pattern.prefix.count))
+            }
         }
         for item in template.query {
             guard let placeholder = item.placeholder,
                 let given = link.query.first(where: { equalsLowercased($0.name, item.name) })
             else { continue }
-            captures[placeholder.name] = given.value
+            if placeholder.isInsideText, let value = given.value {
+                for capture in ValuePattern(Substring(item.value ?? "")).match(Substring(value)) ?? [] {
+                    captures[capture.name] = capture.value
+                }
+            } else {
+                captures[placeholder.name] = given.value
+            }
+        }
+        if let expected = template.fragmentSpan, let given = link.fragmentSpan {
+            for capture in ValuePattern(template.substring(expected)).match(link.substring(given)) ?? [] {
+                captures[capture.name] = capture.value
+            }
         }
         return Match(captures: captures)
     }

@@ -20,6 +20,10 @@ struct RouteMismatch: Sendable, Hashable {
         case missingQueryItem(name: String)
         /// A query item's value is not the template's fixed value or not acceptable for its placeholder.
         case queryValue(name: String, expected: String)
+        /// The template spells a fragment and the link has none.
+        case missingFragment(expected: String)
+        /// The link's fragment does not fit the template's.
+        case fragment(expected: String)
     }
 
     var reason: Reason
@@ -51,16 +55,23 @@ extension RouteMatcher {
         if link.isOpaque || template.isOpaque, let mismatch = opaqueMismatch(link, against: template) {
             return mismatch
         }
-        for (value, pattern) in zip(link.components, template.components) {
+        // A last `{path*}` takes every remaining component of the link.
+        let spansRest = template.components.last?.placeholder?.spansSegments == true
+        for (index, value) in link.components.enumerated() {
+            guard index < template.components.count || spansRest else { break }
+            let pattern = template.components[min(index, template.components.count - 1)]
             switch pattern.kind {
-            case .literal, .integer:
+            case .literal, .integer, .value:
                 if !equalsLowercased(value.text, pattern.text) {
                     return RouteMismatch(reason: .literal(expected: pattern.text), span: value.span, templateSpan: pattern.span)
                 }
             case .placeholder(let placeholder):
                 let text = value.text
-                // Without a literal prefix the whole component is the value.
-                let fits = pattern.prefixLength == 0
+                // Placeholders among literal text are matched as a pattern; without a literal prefix the whole
+                // component is the value.
+                let fits = placeholder.isInsideText
+                    ? ValuePattern(Substring(pattern.text)).match(Substring(text)) != nil
+                    : pattern.prefixLength == 0
                     ? Self.accepts(text, type: placeholder.type)
                     : text.lowercasedASCIIIfNeeded.hasPrefix(pattern.prefix.lowercasedASCIIIfNeeded)
                         && Self.accepts(String(text.dropFirst(pattern.prefix.count)), type: placeholder.type)
@@ -74,13 +85,14 @@ extension RouteMatcher {
             let end = link.components.last?.span.upperBound ?? link.hostSpan?.upperBound ?? firstQueryOrEnd(link)
             return RouteMismatch(reason: .missingComponent(expected: missing.text), span: end..<end, templateSpan: missing.span)
         }
-        if link.components.count > template.components.count {
+        if link.components.count > template.components.count, !spansRest {
             let extra = link.components[template.components.count]
             return RouteMismatch(reason: .extraComponent, span: extra.span, templateSpan: nil)
         }
         for item in template.query {
             guard let given = link.query.first(where: { equalsLowercased($0.name, item.name) }) else {
-                if item.placeholder != nil || item.value != nil {
+                // `file={file?}` may be left out.
+                if item.placeholder.map({ !$0.isOptional }) ?? (item.value != nil) {
                     let end = link.fragmentSpan.map { $0.lowerBound - 1 } ?? linkEnd
                     return RouteMismatch(reason: .missingQueryItem(name: item.name), span: end..<end, templateSpan: item.span)
                 }
@@ -88,7 +100,11 @@ extension RouteMatcher {
             }
             let fits: Bool
             if let placeholder = item.placeholder {
-                fits = given.value.map { Self.accepts($0, type: placeholder.type) } ?? false
+                fits = given.value.map { given in
+                    placeholder.isInsideText
+                        ? ValuePattern(Substring(item.value ?? "")).match(Substring(given)) != nil
+                        : Self.accepts(given, type: placeholder.type)
+                } ?? false
             } else if let expected = item.value {
                 fits = given.value.map { equalsLowercased($0, expected) } ?? false
             } else {
@@ -99,6 +115,21 @@ extension RouteMatcher {
                     reason: .queryValue(name: item.name, expected: item.value ?? ""), span: given.valueSpan ?? given.nameSpan,
                     templateSpan: item.valueSpan ?? item.nameSpan)
             }
+        }
+        return fragmentMismatch(link, against: template)
+    }
+
+    /// Where a link's fragment differs from the one its template spells (`#post/{id}`, `#url={url}`); a template
+    /// without a fragment accepts any.
+    private func fragmentMismatch(_ link: LinkTemplate, against template: LinkTemplate) -> RouteMismatch? {
+        guard let expected = template.fragmentSpan else { return nil }
+        let pattern = String(template.substring(expected))
+        guard let given = link.fragmentSpan else {
+            let end = link.text.utf8.count
+            return RouteMismatch(reason: .missingFragment(expected: pattern), span: end..<end, templateSpan: expected)
+        }
+        guard ValuePattern(Substring(pattern)).match(link.substring(given)) != nil else {
+            return RouteMismatch(reason: .fragment(expected: pattern), span: given, templateSpan: expected)
         }
         return nil
     }
@@ -151,20 +182,16 @@ extension RouteMatcher {
     /// Whether one `:`-separated segment of an opaque URI fits the template's segment: equal ignoring case, or, for
     /// a segment holding `{name}` or `{name:type}`, the same text around it and a value of the type in its place.
     private static func opaqueSegment(_ value: Substring, fits pattern: Substring) -> Bool {
-        if value.lowercased() == pattern.lowercased() { return true }
-        guard let open = pattern.firstIndex(of: "{"), let close = pattern[open...].firstIndex(of: "}") else {
-            return value.lowercased() == pattern.lowercased()
-        }
-        let prefix = pattern[..<open].lowercased()
-        let suffix = pattern[pattern.index(after: close)...].lowercased()
-        let lowered = value.lowercased()
-        guard lowered.count >= prefix.count + suffix.count, lowered.hasPrefix(prefix), lowered.hasSuffix(suffix) else {
-            return false
-        }
-        let inner = value.dropFirst(prefix.count).dropLast(suffix.count)
-        let declaration = pattern[pattern.index(after: open)..<close]
-        let type = declaration.firstIndex(of: ":").flatMap { PlaceholderType(rawValue: String(declaration[declaration.index(after: $0)...])) }
-        return accepts(String(inner), type: type)
+        value.lowercased() == pattern.lowercased() || ValuePattern(pattern).match(value) != nil
+    }
+
+    /// The values an opaque link's segments give the placeholders of an opaque template's (`spotify:track:{id}`),
+    /// when the two match.
+    static func opaqueCaptures(_ link: LinkTemplate, against template: LinkTemplate) -> [(name: String, value: String)] {
+        let values = opaqueSegments(of: link.substring(opaquePart(of: link)))
+        let patterns = opaqueSegments(of: template.substring(opaquePart(of: template)))
+        guard values.count == patterns.count else { return [] }
+        return zip(values, patterns).flatMap { value, pattern in ValuePattern(pattern).match(value) ?? [] }
     }
 
     /// Where a link's path ends: its `?` or `#`, or the end of its text.

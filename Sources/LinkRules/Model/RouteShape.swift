@@ -8,6 +8,11 @@ struct RouteShape: Sendable, Hashable {
     struct ValueKey: Sendable, Hashable {
         var prefix: String
         var type: PlaceholderType?
+        /// For placeholders among literal text (`{lat},{lng}`), the component's `LinkTemplate.patternKey`; such a
+        /// placeholder accepts only values of that pattern and covers only the same pattern.
+        var pattern: String? = nil
+        /// Whether the placeholder takes the rest of the path (`{path*}`).
+        var spansSegments = false
     }
 
     /// One path component.
@@ -25,6 +30,8 @@ struct RouteShape: Sendable, Hashable {
         case placeholder(PlaceholderType?)
         /// Only that the item is there (`required_params:`).
         case present
+        /// A value of placeholders among literal text (`center={lat},{lng}`), by its `LinkTemplate.patternKey`.
+        case pattern(String)
     }
 
     /// A query item a URL must carry to match, by its lowercased name.
@@ -48,16 +55,35 @@ struct RouteShape: Sendable, Hashable {
         host = template.host?.lowercasedASCIIIfNeeded ?? ""
         parts = template.components.map { component in
             guard let placeholder = component.placeholder else { return .literal(component.text.lowercasedASCIIIfNeeded) }
-            return .value(ValueKey(prefix: component.prefix.lowercasedASCIIIfNeeded, type: Self.dispatchType(placeholder.type)))
+            if placeholder.isInsideText {
+                return .value(
+                    ValueKey(
+                        prefix: component.prefix.lowercasedASCIIIfNeeded, type: nil,
+                        pattern: LinkTemplate.patternKey(Substring(component.text))))
+            }
+            return .value(
+                ValueKey(
+                    prefix: component.prefix.lowercasedASCIIIfNeeded, type: Self.dispatchType(placeholder.type),
+                    spansSegments: placeholder.spansSegments))
         }
         var query: [QueryConstraint] = []
         for item in template.query {
             let name = item.name.lowercasedASCIIIfNeeded
-            if let placeholder = item.placeholder {
+            if item.placeholder?.isOptional == true {
+                // An optional item (`file={file?}`) is not required of a URL.
+                continue
+            } else if let placeholder = item.placeholder, placeholder.isInsideText {
+                query.append(QueryConstraint(name: name, value: .pattern(LinkTemplate.patternKey(Substring(item.value ?? "")))))
+            } else if let placeholder = item.placeholder {
                 query.append(QueryConstraint(name: name, value: .placeholder(Self.dispatchType(placeholder.type))))
             } else if let value = item.value {
                 query.append(QueryConstraint(name: name, value: .fixed(value.lowercasedASCIIIfNeeded)))
             }
+        }
+        // A fragment the template spells (`#post/{id}`) is required as a fixed item no query name can have: a URL
+        // must carry it to match, and a template without one accepts any fragment.
+        if let fragmentKey = template.fragmentKey {
+            query.append(QueryConstraint(name: Self.fragmentName, value: .fixed(fragmentKey)))
         }
         for required in requiredParams {
             let name = required.lowercasedASCIIIfNeeded
@@ -71,6 +97,9 @@ struct RouteShape: Sendable, Hashable {
     /// The shape of a link's template, with its `required_params:`.
     init?(_ link: Link) { self.init(link.template, requiredParams: link.requiredParams.map(\.value)) }
 
+    /// The name a fragment goes by among the query constraints: `#` ends a query, so no query item has it.
+    static let fragmentName = "#"
+
     /// `string` accepts what an untyped placeholder accepts, so dispatch treats them as one.
     static func dispatchType(_ type: PlaceholderType?) -> PlaceholderType? { type == .string ? nil : type }
 }
@@ -78,12 +107,20 @@ struct RouteShape: Sendable, Hashable {
 extension RouteShape.ValueKey {
     /// Whether this placeholder accepts a lowercased literal component.
     func accepts(literal word: String) -> Bool {
+        if let pattern { return ValuePattern(Substring(pattern)).match(Substring(word)) != nil }
         guard word.hasPrefix(prefix) else { return false }
         return RouteMatcher.accepts(String(word.dropFirst(prefix.count)), type: type)
     }
 
     /// Whether this placeholder accepts every value the other one accepts.
     func covers(_ other: Self) -> Bool {
+        // A pattern covers only itself; a plain placeholder covers a pattern only when it takes any text.
+        if pattern != nil { return self == other }
+        // One component never covers the rest of a path.
+        if other.spansSegments, !spansSegments { return false }
+        if other.pattern != nil {
+            return other.prefix.hasPrefix(prefix) && RouteShape.dispatchType(type) == nil
+        }
         guard other.prefix.hasPrefix(prefix) else { return false }
         let rest = String(other.prefix.dropFirst(prefix.count))
         if rest.isEmpty { return RouteShape.type(type, covers: other.type) }
@@ -127,6 +164,9 @@ extension RouteShape {
                 case (.fixed(let a), .fixed(let b)): return a == b
                 case (.placeholder(let type), .fixed(let value)): return RouteMatcher.accepts(value, type: type)
                 case (.placeholder(let outer), .placeholder(let inner)): return self.type(outer, covers: inner)
+                case (.placeholder(let outer), .pattern): return dispatchType(outer) == nil
+                case (.pattern(let outer), .pattern(let inner)): return outer == inner
+                case (.pattern(let outer), .fixed(let value)): return ValuePattern(Substring(outer)).match(Substring(value)) != nil
                 default: return false
                 }
             }

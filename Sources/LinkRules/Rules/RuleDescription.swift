@@ -112,6 +112,8 @@ public enum RuleSource: String, Sendable, CaseIterable {
     case cookpad
     /// Rules asked for by users of linkrules rather than drawn from one system.
     case users
+    /// The URI syntax itself (RFC 3986), which every link must follow before any design rule applies.
+    case rfc3986
 
     /// The system's name in prose, lowercase at the start ("the HER app's deep-link guide").
     public var name: String {
@@ -122,6 +124,7 @@ public enum RuleSource: String, Sendable, CaseIterable {
         case .exfe: "EXFE's URL scheme"
         case .cookpad: "Cookpad's universal links"
         case .users: "users of linkrules"
+        case .rfc3986: "RFC 3986"
         }
     }
 
@@ -134,6 +137,7 @@ public enum RuleSource: String, Sendable, CaseIterable {
         case .exfe: "EXFE"
         case .cookpad: "Cookpad"
         case .users: "users"
+        case .rfc3986: "RFC 3986"
         }
     }
 }

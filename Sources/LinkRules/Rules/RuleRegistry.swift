@@ -27,6 +27,8 @@ public enum RuleRegistry {
         ParamGroupRule.self,
         HostConsistencyRule.self,
         UniversalLinkHTTPSRule.self,
+        // RFC 3986: links that are not URIs at all.
+        URLInvalidRule.self,
         // The Coordinator playground: payload links; Cookpad's universal links: universal links and the apple-app-site-association file.
         PayloadInvalidRule.self,
         AASAInvalidRule.self,

@@ -32,6 +32,8 @@ struct ExampleMismatchRule: LinkRule {
                       - app://localhost/↓payment?order_id=1
                   - url: her://feed/communities/{id:int}
                     examples: [↓app://feed/communities/9, her://feed/communities/9/↓posts]
+                  - url: her://map?center={lat},{lng}
+                    examples: ['her://map?center=↓40.765819']
                 """)
         ],
         nonTriggeringExamples: [
@@ -47,7 +49,22 @@ struct ExampleMismatchRule: LinkRule {
                     examples: ['app://localhost/pay?order_id=123', 'app://localhost/pay?order_id=123&source=push']
                   - url: her://feed/communities/{id:int}
                     examples: [her://feed/communities/9]
-                """)
+                """),
+            // Placeholders among literal text, from Google Maps' URL scheme for iOS and its universal links, and an
+            // opaque mailto: address.
+            .catalogue(
+                """
+                version: 1
+                schemes: [comgooglemaps, mailto]
+                hosts: [www.google.com]
+                links:
+                  - url: comgooglemaps://?center={lat},{lng}&zoom={zoom:int}
+                    examples: ['comgooglemaps://?center=40.765819,-73.975866&zoom=14']
+                  - url: https://www.google.com/maps/@{lat},{lng},{zoom}z
+                    examples: ['https://www.google.com/maps/@42.585444,13.007813,6z']
+                  - url: mailto:{user}@{host}
+                    examples: ['mailto:Alice@Example.com']
+                """),
         ])
 
     init() {}
@@ -85,6 +102,8 @@ struct ExampleMismatchRule: LinkRule {
         case .missingQueryItem(let name): return "it has no '\(name)' parameter"
         case .queryValue(let name, let expected):
             return expected.isEmpty ? "'\(found)' is not a value of parameter '\(name)'" : "parameter '\(name)' is '\(found)', not '\(expected)'"
+        case .missingFragment(let expected): return "it has no fragment, the link has '#\(expected)'"
+        case .fragment(let expected): return "the fragment '\(found)' is not a value of '#\(expected)'"
         }
     }
 }

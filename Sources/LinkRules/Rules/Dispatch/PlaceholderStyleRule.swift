@@ -11,7 +11,8 @@ struct PlaceholderStyleRule: CatalogueRule {
             writes ids as "!%CROSS_ID%", and route documents elsewhere use `:name` and `<type:name>`. A \
             catalogue that mixes syntaxes hides which links are the same and which parts are variables, so linkrules \
             reads them all and asks for one: `{name}`, or `{name:type}` with a type of `int`, `string`, `uuid`, \
-            `slug` or `base64json`. The rewrite is safe: placeholder names and syntax are not part of the public \
+            `slug` or `base64json`; the rest of a path, one or more components, is `{name*}` as the last component \
+            (RFC 6570's `{/name*}` is read and rewritten to `/{name*}`). The rewrite is safe: placeholder names and syntax are not part of the public \
             URL (a `%NAME%` name is lowercased, `{cross_id}`). An unknown type (`{id:number}`) would match like an \
             untyped placeholder; the known types are listed, with an unsafe fix when one is clearly meant.
             """,
@@ -26,12 +27,16 @@ struct PlaceholderStyleRule: CatalogueRule {
             .link("her://feed/communities/{id:↓number}", fixed: "her://feed/communities/{id:int}"),
             .link("her://feed/events/{day:↓date}"),
             .link("her://feed/communities/{id:↓integer}", fixed: "her://feed/communities/{id:int}"),
+            // RFC 6570's path expansion: the rest of the path is written `/{name*}`.
+            .link("her://help↓{/path*}", fixed: "her://help/{path*}"),
         ],
         nonTriggeringExamples: [
             .link("her://feed/communities/{id:int}"),
             .link("her://feed/communities/{id}"),
             .link("her://feed/posts/{post_id:uuid}?origin={origin:slug}"),
             .link("her://feed/%20"),
+            // The rest of the path, one or more components (Obsidian's shorthand `obsidian://vault/{vault}/{path*}`).
+            .link("her://help/{path*}"),
         ])
 
     /// Type names that clearly mean a known type.
@@ -83,7 +88,13 @@ struct PlaceholderStyleRule: CatalogueRule {
         if placeholder.style != .braces {
             var rewritten = placeholder
             if placeholder.style == .percent { rewritten.name = placeholder.name.lowercasedASCIIIfNeeded }
-            let replacement = rewritten.canonical
+            var replacement = rewritten.canonical
+            if placeholder.style == .pathExpansion, placeholder.span.lowerBound > 0,
+                Array(link.template.text.utf8)[placeholder.span.lowerBound - 1] != UInt8(ascii: "/")
+            {
+                // RFC 6570's `{/path*}` expands with its leading '/'.
+                replacement = "/" + replacement
+            }
             let fix = context.urlFix(
                 .rewritePlaceholder(replacement), link, replacing: placeholder.span, with: replacement, applicability: .safe)
             findings.restyled.append(findings.diagnostics.count)

@@ -21,7 +21,8 @@ struct UnreachableRouteRule: CatalogueRule {
             the one that wins. Exact duplicates are left to `duplicate-link`, and a link that only adds query \
             items to an earlier bare route (`her://premium` then `her://premium?origin={origin}`) documents that \
             route's parameters, which its handler receives (the HER app's deep-link guide, rule 4). Move the specific link first, or remove \
-            the dead one.
+            the dead one. Two forms of one action, one with an extra parameter (Obsidian's `open?vault=…` and \
+            `open?vault=…&file=…`), are one link whose extra parameter is optional: `file={file?}`.
             """,
         source: .noMoreDeepLinkHandler,
         triggeringExamples: [
@@ -75,6 +76,17 @@ struct UnreachableRouteRule: CatalogueRule {
                 links:
                   - url: her://premium
                   - url: her://premium?origin={origin}
+                """),
+            // Obsidian's URI documentation: `open?vault=…` and `open?vault=…&file=…` are one action, its `file`
+            // optional; the later `search` link is not shadowed by it.
+            .catalogue(
+                """
+                version: 1
+                schemes: [obsidian]
+                links:
+                  - url: obsidian://open?vault={vault}&file={file?}
+                    examples: ['obsidian://open?vault=my%20vault', 'obsidian://open?vault=my%20vault&file=my%20note']
+                  - url: obsidian://search?vault={vault}&query={query?}
                 """),
             .catalogue(
                 """
@@ -131,8 +143,12 @@ struct UnreachableRouteRule: CatalogueRule {
 
     private static func finding(on shadowed: DispatchSearch.Shadowed, in context: LintContext) -> Diagnostic {
         let (link, winner) = (shadowed.link, shadowed.winner)
+        var message = Message.shadowedLink(link.url.value, by: winner.url.value)
+        if let extra = extraQueryItems(of: link.template, over: winner.template) {
+            message = .shadowedForm(link.url.value, by: winner.url.value, optional: extra)
+        }
         return context.diagnostic(
-            UnreachableRouteRule.self, .shadowedLink(link.url.value, by: winner.url.value), at: link.valueLocation,
+            UnreachableRouteRule.self, message, at: link.valueLocation,
             link: link, notes: [Note(message: .winnerDeclared(winner.url.value), location: winner.valueLocation)])
     }
 
@@ -150,7 +166,31 @@ extension Link {
     var valueLocation: SourceLocation { location(ofURL: 0..<url.value.utf8.count) }
 }
 
+extension UnreachableRouteRule {
+    /// The query items a later link adds to an earlier one of the same path, written as optional
+    /// (`file={file?}`), when that is all that differs: the two are one action with optional parameters.
+    static func extraQueryItems(of later: LinkTemplate, over earlier: LinkTemplate) -> String? {
+        guard let laterShape = RouteShape(later), let earlierShape = RouteShape(earlier),
+            laterShape.scheme == earlierShape.scheme, laterShape.host == earlierShape.host,
+            laterShape.parts == earlierShape.parts, laterShape.query.count > earlierShape.query.count
+        else { return nil }
+        let earlierNames = Set(earlier.query.map { $0.name.lowercasedASCIIIfNeeded })
+        let extra = later.query.filter { !earlierNames.contains($0.name.lowercasedASCIIIfNeeded) }
+        guard !extra.isEmpty, extra.allSatisfy({ $0.placeholder != nil && $0.placeholder?.isInsideText == false }) else {
+            return nil
+        }
+        return extra.map { item in
+            var optional = item.placeholder!
+            optional.isOptional = true
+            return item.name + "=" + optional.canonical
+        }.joined(separator: "&")
+    }
+}
+
 extension Message {
+    static func shadowedForm(_ url: String, by winner: String, optional: String) -> Message {
+        "'\(url)' is never opened: the earlier link '\(winner)' matches every URL it matches, and the first match wins; if they are one action, write one link with the extra parameters optional ('\(optional)')"
+    }
     static func shadowedLink(_ url: String, by winner: String) -> Message {
         "'\(url)' is never opened: the earlier link '\(winner)' matches every URL it matches, and the first match wins"
     }

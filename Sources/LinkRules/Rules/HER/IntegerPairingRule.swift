@@ -84,7 +84,7 @@ struct IntegerPairingRule: LinkRule {
         switch component.kind {
         case .integer: true
         case .placeholder(let placeholder): placeholder.type == .int || placeholder.type == .uuid || placeholder.type == .slug
-        case .literal: false
+        case .literal, .value: false
         }
     }
 }

@@ -26,6 +26,8 @@ struct LowercaseRule: LinkRule {
             .link("her://↓Servers/{id:int}?↓serverId=1", fixed: "her://servers/{id:int}?serverid=1"),
         ],
         nonTriggeringExamples: [
+            // A handle written out keeps its case (Mastodon's profile links, https://mastodon.social/@Gargron).
+            .link("her://profile/@Gargron"),
             .link("her://feed/communities"),
             .link("her://feed/communities/{communityID:int}"),
             .link("her://location?origin=Home"),
@@ -44,6 +46,9 @@ struct LowercaseRule: LinkRule {
             switch component.kind {
             case .literal, .integer:
                 if component.text.utf8.contains(where: Self.isASCIICapital) { spans.append(component.span) }
+            case .value:
+                // A handle, email address or domain written out keeps its case (`@Gargron`).
+                break
             case .placeholder(let placeholder):
                 let prefix = component.span.lowerBound..<placeholder.span.lowerBound
                 if hasCapital(prefix) { spans.append(prefix) }

@@ -25,6 +25,8 @@ struct MalformedTrailingIDRule: LinkRule {
             .link("her://search/{query}/{page:int}"),
             // Coordinates are values, but neither names an instance (Google Maps' `@{lat},{lng}` written as two).
             .link("her://map/{lat}/{lng}"),
+            // Obsidian's shorthand URI: the note's path after the vault is the rest of the path, not a second id.
+            .link("her://feed/communities/{id:int}/{path*}"),
         ])
 
     init() {}
@@ -33,9 +35,11 @@ struct MalformedTrailingIDRule: LinkRule {
         let components = link.template.components
         guard components.count > 1 else { return }
         // A value after a value is a trailing id when it names an instance (as `plural-resource-nouns` judges it)
-        // and the value before it is not an action's argument (`search/{query}/{page:int}`).
+        // and the value before it is not an action's argument (`search/{query}/{page:int}`); the rest of a path
+        // (`{path*}`) is an argument, not an id of its own.
         for index in 1..<components.count
-        where components[index].isValue && components[index - 1].isValue && context.namesInstance(link, component: index)
+        where components[index].isValue && components[index - 1].isValue
+            && components[index].placeholder?.spansSegments != true && context.namesInstance(link, component: index)
             && context.role(of: link, component: index - 1) != .argument
         {
             let first = components.first { !$0.isValue }?.text

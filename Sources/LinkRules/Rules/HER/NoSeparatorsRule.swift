@@ -34,6 +34,15 @@ struct NoSeparatorsRule: LinkRule {
                   - url: tg://msg_url?url={url}&text={text}
                     lint: { ignore: [no-separators] }   # Telegram's own link: not ours to rename
                 """),
+            // A value with a literal suffix or several placeholders is not a word (Reddit's `comments/{id}.json`,
+            // Google Maps' `@{lat},{lng},{zoom}z`).
+            .link("her://feed/posts/{id}.json"),
+            .link("her://location/@{lat},{lng},{zoom}z"),
+            // A custom scheme's authority that is a domain is a host (Zoom's zoommtg://zoom.us/join), and a
+            // domain, email address or handle written out is a value.
+            .link("zoommtg://zoom.us/join?confno={confno:int}"),
+            .link("her://share/example.com"),
+            .link("her://invite/alice@example.com"),
         ])
 
     init() {}

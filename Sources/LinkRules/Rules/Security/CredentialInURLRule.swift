@@ -39,6 +39,8 @@ struct CredentialInURLRule: LinkRule {
             .link("exfe:///!{cross_id}?user_id={user_id}&username={username}&↓token={token}"),
             .link("her://login?↓password={password}"),
             .link("her://api?↓api_key=abc&↓access_token=def"),
+            // OAuth 2.0's implicit grant (RFC 6749, 4.2.2) returns the token in the redirect URI's fragment.
+            .link("her://oauth/callback#↓access_token={token}&state={state}"),
             .link("her://verify?↓otp={code}"),
             .link("her://reset/↓{session_token}"),
             .link("her://sso?next={next}&t=↓{auth_token}"),
@@ -132,7 +134,9 @@ struct CredentialInURLRule: LinkRule {
                     Self.self, .credentialPlaceholder(placeholder.name), link: link, span: placeholder.span,
                     notes: Self.declarationNotes(declared, in: context)))
         }
-        for item in link.template.query {
+        // The fragment's items too: OAuth's implicit flow returns `#access_token=…` in the link itself.
+        let fragmentItems = link.template.fragmentSpan == nil ? [] : link.template.fragmentItems
+        for item in link.template.query + fragmentItems {
             let (nameIsCredential, declared) = carriesCredential(item.name, in: context)
             if nameIsCredential {
                 found.append(

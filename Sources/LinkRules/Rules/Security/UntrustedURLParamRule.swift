@@ -30,6 +30,9 @@ struct UntrustedURLParamRule: LinkRule {
             .link("her://open?↓url={url}"),
             .link("her://share?↓to=https://evil.example"),
             .link("her://done?↓back={target}", options: "{ names: [back] }"),
+            // A URL to open in the fragment is as much an open redirect (the app reads `#url=…` as it reads a query).
+            .link("her://invite#↓url={url}"),
+            .link("https://her.app/login#/callback?↓redirect_uri={uri}"),
             .catalogue(
                 """
                 version: 1
@@ -44,6 +47,9 @@ struct UntrustedURLParamRule: LinkRule {
             .link("her://location?origin=home"),
             .link("her://feed/communities/{id:int}"),
             .link("her://search?query={query}&page={page}"),
+            // A Matrix permalink: the fragment names a room, not a URL.
+            .link("https://matrix.to/#/{room}"),
+            .link("her://feed/communities/{id:int}#post-{post_id}"),
             .catalogue(
                 """
                 version: 1
@@ -90,7 +96,9 @@ struct UntrustedURLParamRule: LinkRule {
     }
 
     func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
-        for item in link.template.query {
+        let fragmentItems = link.template.fragmentSpan == nil ? [] : link.template.fragmentItems
+        for (index, item) in (link.template.query + fragmentItems).enumerated() {
+            let inFragment = index >= link.template.query.count
             let (decided, declared) = carriesURL(item.name, in: context)
             let carries: Bool
             if let decided {
@@ -107,7 +115,9 @@ struct UntrustedURLParamRule: LinkRule {
                 notes.append(Note(message: .declaredURLParam(declared.name.value), location: declared.location))
             }
             found.append(
-                context.diagnostic(Self.self, .untrustedURLParam(item.name), link: link, span: item.nameSpan, notes: notes))
+                context.diagnostic(
+                    Self.self, inFragment ? .untrustedURLFragmentParam(item.name) : .untrustedURLParam(item.name), link: link,
+                    span: item.nameSpan, notes: notes))
         }
     }
 }
@@ -115,6 +125,9 @@ struct UntrustedURLParamRule: LinkRule {
 extension Message {
     static func untrustedURLParam(_ name: String) -> Message {
         "'\(name)' carries a URL for the app to open: check it against an allow list of hosts, or any link can send users anywhere (open redirect, CWE-601)"
+    }
+    static func untrustedURLFragmentParam(_ name: String) -> Message {
+        "'\(name)' in the fragment carries a URL for the app to open: a fragment is read like a query, so check it against an allow list of hosts, or any link can send users anywhere (open redirect, CWE-601)"
     }
     static func declaredURLParam(_ name: String) -> Message { "'\(name)' is declared as a URL here" }
 }
