@@ -25,7 +25,7 @@ struct LinkRulesCommand: ParsableCommand {
         subcommands: [
             LintCommand.self, CheckCommand.self, ExplainCommand.self, RulesCommand.self, DiffCommand.self, AASACommand.self,
             GenerateCommand.self,
-            TestPlanCommand.self,
+            TestPlanCommand.self, InitCommand.self,
         ],
         defaultSubcommand: LintCommand.self
     )
