@@ -52,11 +52,28 @@ struct TestPlanBuilder {
     let catalogue: Catalogue
     private let parser: LinkTemplateParser
     private let explainer: LinkExplainer
+    /// Every route of the catalogue, to find the links that match a test URL without trying them all.
+    private let routes: RouteTrie
 
     init(catalogue: Catalogue) {
         self.catalogue = catalogue
         parser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
         explainer = LinkExplainer(catalogue: catalogue)
+        routes = RouteTrie(links: catalogue.links, parser: parser)
+    }
+
+    /// How the app handles `url`: the links whose routes match it are found in the route index and explained
+    /// among; a URL no indexed route matches (an opaque one, one no link opens) is explained against every link.
+    private func explain(_ url: String) -> LinkExplanation {
+        if let shape = RouteShape(parser.parse(url.lowercasedASCIIIfNeeded)) {
+            var visited = 0
+            let links = Set(routes.routes(subsuming: shape, visited: &visited).map(\.link)).sorted()
+            if !links.isEmpty {
+                let explanation = explainer.explain(url, among: links)
+                if explanation.isMatched { return explanation }
+            }
+        }
+        return explainer.explain(url)
     }
 
     func plan(files: [String], androidPackage: String?) -> TestPlan {
@@ -81,7 +98,7 @@ struct TestPlanBuilder {
     ) -> TestPlan.Route {
         var seen = Set<String>()
         let cases = urls.filter { seen.insert($0.url).inserted }.map { generated in
-            let explanation = explainer.explain(generated.url)
+            let explanation = explain(generated.url)
             return TestPlan.Case(
                 url: generated.url, label: generated.label, expectation: explanation,
                 reachesItsLink: explanation.match?.entry.index == link.index, received: generated.received)

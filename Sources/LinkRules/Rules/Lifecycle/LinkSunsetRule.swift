@@ -102,7 +102,7 @@ struct LinkSunsetRule: CatalogueRule {
                 continue
             }
             guard let shape = RouteShape(context.templateParser.parse(replacement.value)) else { continue }
-            if routes == nil { routes = Self.trie(of: catalogue.links, parser: context.templateParser) }
+            if routes == nil { routes = RouteTrie(links: catalogue.links, parser: context.templateParser) }
             var visited = 0
             let openers = routes!.routes(subsuming: shape, visited: &visited).filter { $0.link != link.index }
             if openers.isEmpty {
@@ -113,20 +113,6 @@ struct LinkSunsetRule: CatalogueRule {
             }
         }
         return found
-    }
-
-    /// Every route of the catalogue (links and aliases), to find the links a replacement URL opens in near-linear
-    /// time.
-    private static func trie(of links: [Link], parser: LinkTemplateParser) -> RouteTrie {
-        let search = DispatchSearch(links: links, parser: parser)
-        var trie = RouteTrie(routes: links.count)
-        for link in links {
-            for (alias, shape) in search.shapes(of: link).enumerated() {
-                guard let shape else { continue }
-                trie.insert(shape, link: link.index, alias: alias == 0 ? nil : alias - 1)
-            }
-        }
-        return trie
     }
 }
 
