@@ -134,3 +134,20 @@ import Testing
         #expect(Set(packages) == [package.map { "1:" + $0 } ?? "0:"])
     }
 }
+
+extension TestPlanTests {
+    @Test func theAdbCommandsStartTheCataloguesAndroidPackageUnlessOneIsGiven() throws {
+        let text = """
+            version: 1
+            schemes: [pantry]
+            android: { package: com.example.pantry }
+            links:
+              - url: pantry://recipes
+            """
+        let files = [SourceFile(path: "links.yml", text: text)]
+        let own = try TestPlanSession.plan(files: files, androidPackage: nil)
+        #expect(own.androidPackage == "com.example.pantry")
+        #expect(own.formatted(as: .sh).contains("-d \"'pantry://recipes'\" com.example.pantry ||"))
+        #expect(try TestPlanSession.plan(files: files, androidPackage: "org.other").androidPackage == "org.other")
+    }
+}

@@ -6,7 +6,8 @@ public struct TestPlanSession: Sendable {
         self.workspace = workspace
     }
 
-    /// The test plan of the workspace's catalogues; `androidPackage` names the app the adb commands start.
+    /// The test plan of the workspace's catalogues; `androidPackage` names the app the adb commands start (by
+    /// default the catalogue's `android.package`).
     /// - Throws: `LoadError` when there is no catalogue or one cannot be read or loaded.
     public func run(androidPackage: String?) throws -> TestPlan {
         guard !workspace.cataloguePaths.isEmpty else {
@@ -18,9 +19,11 @@ public struct TestPlanSession: Sendable {
         return try Self.plan(files: files, androidPackage: androidPackage)
     }
 
-    /// The test plan of already-read catalogue files, loaded as one catalogue.
+    /// The test plan of already-read catalogue files, loaded as one catalogue; `androidPackage` overrides the
+    /// catalogue's `android.package`.
     public static func plan(files: [SourceFile], androidPackage: String?) throws -> TestPlan {
         let catalogue = try CatalogueLoader().load(files: files)
-        return TestPlanBuilder(catalogue: catalogue).plan(files: files.map(\.path), androidPackage: androidPackage)
+        return TestPlanBuilder(catalogue: catalogue).plan(
+            files: files.map(\.path), androidPackage: androidPackage ?? catalogue.android?.package?.value)
     }
 }

@@ -23,7 +23,7 @@ extension TestPlan {
         + "`simctl openurl`); typed or tapped in Safari on the same site, it stays on the web page."
 
     static let noPackageNote =
-        "No Android package is known (give one with --package): Android picks the app by its intent filters, "
+        "No Android package is known (give one with --package, or android.package in the catalogue): Android picks the app by its intent filters, "
         + "and may ask which app to use."
 
     private var summary: String {

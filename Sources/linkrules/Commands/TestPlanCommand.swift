@@ -22,7 +22,7 @@ struct TestPlanCommand: ParsableCommand {
     @Option(name: .long, help: "Output format.")
     var format: TestPlanFormat = .markdown
 
-    @Option(name: .long, help: "The Android application id the adb commands start the links in.")
+    @Option(name: .long, help: "The Android application id the adb commands start the links in (default: the catalogue's android.package).")
     var package: String?
 
     @Option(name: .long, help: "The configuration file (default: the nearest .linkrules.yml).")
