@@ -25,6 +25,7 @@ struct LinkRulesCommand: ParsableCommand {
         subcommands: [
             LintCommand.self, CheckCommand.self, ExplainCommand.self, RulesCommand.self, DiffCommand.self, AASACommand.self,
             GenerateCommand.self,
+            TestPlanCommand.self, InitCommand.self,
         ],
         defaultSubcommand: LintCommand.self
     )

@@ -66,6 +66,7 @@ import Testing
             Finding("credential-in-url", 58),
             Finding("param-group", 58),  // user_id and token without username
             Finding("host-consistency", 62),  // the deprecated exfe://crosses/… form
+            Finding("link-sunset", 63),  // deprecated: true, with no replaced_by (a warning)
         ]
         let found = try Self.findings("examples/exfe/links.yml")
         #expect(found == expected, "missing: \(expected.subtracting(found)), unexpected: \(found.subtracting(expected))")

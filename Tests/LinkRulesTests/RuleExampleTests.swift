@@ -72,7 +72,8 @@ import Testing
             let optionsFile = SourceFile(path: "options.yml", text: "rules:\n  \(rule.description.id): \(options)\n")
             configuration = try ConfigurationLoader().load(file: optionsFile, directory: ".")
         }
-        let linter = try Linter(configuration: configuration)
+        var linter = try Linter(configuration: configuration)
+        linter.today = RuleExample.today
         var catalogue = try CatalogueLoader().load(files: [SourceFile(path: exampleFileName, text: text)])
         // The association file an example's `aasa:` names is its `association` text; any other is missing.
         AssociationLoader { path in

@@ -30,15 +30,17 @@ public struct CatalogueDiffSession: Sendable {
     ///   - head: the head catalogue's files.
     ///   - approved: the approved-changes file, when there is one.
     ///   - failOn: the level at which the run fails (default: breaking changes).
+    ///   - today: the day of the diff (`--today` or the clock, read by the command): a deprecated link removed after
+    ///     its sunset is not breaking; nil counts every removal as breaking.
     /// - Throws: `LoadError` when a catalogue or the approved-changes file cannot be loaded.
     public func run(
         base: [SourceFile], head: [SourceFile], approved: SourceFile? = nil,
-        failOn: FailThreshold = ChangeLevel.breaking.failThreshold
+        failOn: FailThreshold = ChangeLevel.breaking.failThreshold, today: CalendarDate? = nil
     ) throws -> CatalogueDiffResult {
         let loader = CatalogueLoader()
         let baseCatalogue = try loader.load(files: base)
         let headCatalogue = try loader.load(files: head)
-        var changes = CatalogueDiffer().changes(from: baseCatalogue, to: headCatalogue)
+        var changes = CatalogueDiffer(today: today).changes(from: baseCatalogue, to: headCatalogue)
         var sources: [String: SourceFile] = [:]
         for file in base + head { sources[file.path] = file }
         if let approved {

@@ -23,9 +23,13 @@ public struct LintSession: Sendable {
     public let workspace: Workspace
     let linter: Linter
 
-    public init(workspace: Workspace) throws {
+    /// A session over `workspace`'s catalogues, linted on `today` (`lint --today` or the clock, which the command
+    /// reads; nil leaves out the checks that compare dates).
+    public init(workspace: Workspace, today: CalendarDate? = nil) throws {
         self.workspace = workspace
-        self.linter = try Linter(configuration: workspace.configuration)
+        var linter = try Linter(configuration: workspace.configuration)
+        linter.today = today
+        self.linter = linter
     }
 
     /// Lints the workspace's catalogues. `failOn` overrides the configuration's `fail_on`.

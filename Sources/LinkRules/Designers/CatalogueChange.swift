@@ -33,6 +33,8 @@ public enum ChangeLevel: String, Sendable, Hashable, CaseIterable, Comparable {
 /// The kinds of change `linkrules diff` finds. Each is reported under the rule id `diff/<kind>`.
 public enum CatalogueChangeKind: String, Sendable, Hashable, CaseIterable {
     case linkRemoved = "link-removed"
+    /// A deprecated link removed after its sunset: it retired on the day it announced.
+    case retiredLinkRemoved = "retired-link-removed"
     case componentRenamed = "component-renamed"
     case queryParamRenamed = "query-param-renamed"
     case queryParamRemoved = "query-param-removed"
@@ -63,7 +65,7 @@ public enum CatalogueChangeKind: String, Sendable, Hashable, CaseIterable {
             .breaking
         case .barrierChanged, .barrierRemoved, .linkDeprecated, .dispatchChanged, .queryParamRemoved, .unusedApproval:
             .warning
-        case .linkMoved, .linkAdded, .aliasAdded, .titleChanged, .queryParamAdded: .info
+        case .linkMoved, .linkAdded, .aliasAdded, .titleChanged, .queryParamAdded, .retiredLinkRemoved: .info
         }
     }
 
@@ -71,6 +73,7 @@ public enum CatalogueChangeKind: String, Sendable, Hashable, CaseIterable {
     var summary: String {
         switch self {
         case .linkRemoved: "a link was removed and no alias keeps it working"
+        case .retiredLinkRemoved: "a deprecated link was removed after its sunset, as announced"
         case .componentRenamed: "a path component was renamed: the old link no longer matches"
         case .queryParamRenamed: "a query parameter was renamed: the old link no longer matches"
         case .placeholderTypeChanged: "a placeholder's type changed: values of the old type no longer match"

@@ -2,7 +2,13 @@
 /// key, then by the head's aliases, then removed and added links that differ in one path component or one query
 /// parameter are paired as renames. Every step is a dictionary look-up, so the diff is linear in the links.
 struct CatalogueDiffer: Sendable {
-    init() {}
+    /// The day of the diff, which tells a deprecated link removed after its sunset (not breaking) from one removed
+    /// before it (breaking); nil counts every removal as breaking. The command passes it in.
+    var today: CalendarDate?
+
+    init(today: CalendarDate? = nil) {
+        self.today = today
+    }
 
     /// Every change from `base` to `head`, in source order (base-file changes by the base file's name).
     func changes(from base: Catalogue, to head: Catalogue) -> [CatalogueChange] {
@@ -136,11 +142,20 @@ struct CatalogueDiffer: Sendable {
             if let partner = paired {
                 used.insert(partner)
                 compare(old, headLinks[partner], context: context, into: &changes)
+            } else if let sunset = old.deprecation?.sunset, let today, today > sunset {
+                changes.append(
+                    CatalogueChange(
+                        kind: .retiredLinkRemoved, message: .retiredLinkRemoved(old.url.value, sunset: sunset),
+                        location: old.urlLocation, baseKey: template.routeKey, headKey: nil))
             } else {
+                var notes = [keepAliasNote(old)]
+                if let sunset = old.deprecation?.sunset, let written = old.deprecation?.sunsetScalar {
+                    notes.append(Note(message: .removedBeforeSunset(sunset), location: old.file.location(ofBytes: written.tokenRange)))
+                }
                 changes.append(
                     CatalogueChange(
                         kind: .linkRemoved, message: .linkRemoved(old.url.value), location: old.urlLocation,
-                        baseKey: template.routeKey, headKey: nil, notes: [keepAliasNote(old)]))
+                        baseKey: template.routeKey, headKey: nil, notes: notes))
             }
         }
         for index in added where !used.contains(index) {
@@ -342,6 +357,12 @@ struct CatalogueDiffer: Sendable {
 extension Message {
     static func linkRemoved(_ url: String) -> Message {
         "link '\(url)' was removed and no alias keeps it working: links already out in the world break"
+    }
+    static func retiredLinkRemoved(_ url: String, sunset: CalendarDate) -> Message {
+        "deprecated link '\(url)' was removed after its sunset \(sunset), as announced"
+    }
+    static func removedBeforeSunset(_ sunset: CalendarDate) -> Message {
+        "it is deprecated with the sunset \(sunset), which is not past: until then it must keep working"
     }
     static func linkAdded(_ url: String) -> Message { "link '\(url)' was added" }
     static func linkMoved(_ url: String, to target: String) -> Message {

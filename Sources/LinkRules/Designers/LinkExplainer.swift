@@ -21,15 +21,17 @@ struct LinkExplainer: Sendable {
         self.parser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
     }
 
-    /// How the app handles `url`.
-    func explain(_ url: String) -> LinkExplanation {
+    /// How the app handles `url`. With `among`, only those links (by catalogue place, in order) are tried, as
+    /// found by a route index that holds every link matching the URL, and the entries tried before the winner
+    /// are not listed (`tried` stays empty): the test plan explains many URLs and needs the winner and its steps.
+    func explain(_ url: String, among: [Int]? = nil) -> LinkExplanation {
         // Matching compares schemes, hosts and words case-insensitively; values keep their case.
         let link = parser.parse(url)
         var explanation = LinkExplanation(
             url: url, normalized: Self.normalized(link), dispatch: catalogue.dispatch, match: nil, tried: [], shadowed: [],
             steps: [], stop: nil, parameters: [], barriers: [], suggestions: [])
-        let candidates = matchingEntries(link)
-        guard let winner = pickWinner(candidates, link: link, into: &explanation) else {
+        let candidates = matchingEntries(link, among: among)
+        guard let winner = pickWinner(candidates, link: link, listingTried: among == nil, into: &explanation) else {
             explanation.suggestions = suggestions(for: link)
             return explanation
         }
@@ -62,8 +64,9 @@ struct LinkExplainer: Sendable {
         var specificity: DispatchOrder.Specificity
     }
 
-    private func matchingEntries(_ link: LinkTemplate) -> [Candidate] {
-        catalogue.links.enumerated().compactMap { index, entry in
+    private func matchingEntries(_ link: LinkTemplate, among: [Int]?) -> [Candidate] {
+        (among ?? Array(catalogue.links.indices)).compactMap { index in
+            let entry = catalogue.links[index]
             guard let route = DispatchOrder.matchingRoute(of: entry, for: link, parser: parser) else { return nil }
             var captures: [Capture] = []
             for name in route.template.placeholderNames {
@@ -84,7 +87,9 @@ struct LinkExplainer: Sendable {
 
     /// Picks the handling entry by `DispatchOrder` and records the entries tried before it (first-match) or the
     /// other matching entries and why they lose (most-specific); nil when nothing matches.
-    private func pickWinner(_ candidates: [Candidate], link: LinkTemplate, into explanation: inout LinkExplanation) -> Candidate? {
+    private func pickWinner(
+        _ candidates: [Candidate], link: LinkTemplate, listingTried: Bool, into explanation: inout LinkExplanation
+    ) -> Candidate? {
         let order = DispatchOrder(mode: catalogue.dispatch)
         let decision = order.decide(candidates.map { DispatchOrder.Candidate(link: $0.index, specificity: $0.specificity) })
         guard let decision else { return nil }
@@ -92,7 +97,7 @@ struct LinkExplainer: Sendable {
         let ties = decision.ties.map { reference(candidates[$0].index) }
         switch catalogue.dispatch {
         case .firstMatch:
-            explanation.tried = (0..<winner.index).map { index in
+            explanation.tried = (0..<(listingTried ? winner.index : 0)).map { index in
                 let entry = catalogue.links[index]
                 let reason = matcher.declineReason(link, against: entry.template, requiring: entry.requiredParams.map(\.value))
                 return ConsideredEntry(entry: reference(index), matches: false, reason: reason ?? .declined)

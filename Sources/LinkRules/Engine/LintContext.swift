@@ -5,6 +5,9 @@
 final class LintContext: Sendable {
     let catalogue: Catalogue
     let inflector: Inflector
+    /// The day the catalogue is linted on (`lint --today` or the clock, passed in by the command); nil when none
+    /// was given, and rules that compare dates then leave those checks out.
+    let today: CalendarDate?
     /// The vocabulary position of every path component of every link, in link order (-1 where the vocabulary
     /// has none): several rules look at the entry of each component, and each name is looked up once.
     private let positions: [Int32]
@@ -64,7 +67,8 @@ final class LintContext: Sendable {
         }
     }
 
-    init(catalogue: Catalogue, inflector: Inflector = Inflector()) {
+    init(catalogue: Catalogue, inflector: Inflector = Inflector(), today: CalendarDate? = nil) {
+        self.today = today
         let declared = Declared(catalogue: catalogue, inflector: inflector)
         let resolved = Self.resolve(catalogue.links[...], in: catalogue)
         self.catalogue = catalogue
@@ -82,7 +86,7 @@ final class LintContext: Sendable {
     /// This context when it was built on `catalogue`, else a context built on it with the same inflector (a
     /// test may hand a rule a context of another catalogue).
     func built(on catalogue: Catalogue) -> LintContext {
-        isBuilt(on: catalogue) ? self : LintContext(catalogue: catalogue, inflector: inflector)
+        isBuilt(on: catalogue) ? self : LintContext(catalogue: catalogue, inflector: inflector, today: today)
     }
 
     /// The links using each rename candidate, found from the components' positions, link after link; the first

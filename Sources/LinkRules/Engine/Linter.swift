@@ -18,6 +18,9 @@ struct Linter: Sendable {
     /// Whether a large catalogue's rules run as jobs over the cores (the default); the findings are the same
     /// either way, in the same order.
     var runsRulesConcurrently = true
+    /// The day the catalogue is linted on, for rules that compare dates (`link-sunset`); nil leaves those checks
+    /// out. The command passes it in (`--today` or the clock): the library never reads the clock.
+    var today: CalendarDate?
 
     /// Builds every enabled rule with its configured options; bad options throw a `LoadError`.
     init(configuration: Configuration = Configuration(), registry: [any Rule.Type] = RuleRegistry.all) throws {
@@ -51,7 +54,7 @@ struct Linter: Sendable {
 
     /// Every finding on the catalogue, suppressions honoured, with configured severities, in source order.
     func lint(_ catalogue: Catalogue) -> [Diagnostic] {
-        let context = LintContext(catalogue: catalogue, inflector: inflector)
+        let context = LintContext(catalogue: catalogue, inflector: inflector, today: today)
         let filter = SuppressionFilter(
             catalogue: catalogue, knownRules: Self.knownRuleIDs,
             facts: context.facts(for: catalogue))

@@ -191,6 +191,37 @@ final class CatalogueFileDecoder {
         return spec
     }
 
+    /// Decodes `deprecated: true|false` or `deprecated: {replaced_by: URL, sunset: YYYY-MM-DD, reason: …}`. A
+    /// sunset that names no real day is a `link-sunset` finding at the value, an unknown key an `unknown-key` one.
+    private func decodeDeprecation(_ key: Scalar, into link: inout LinkEntry, context: String, findings: inout [LoadFinding]) throws {
+        guard try yaml.nextKind() == .mappingStart else {
+            link.deprecated = try yaml.readBool(key: context).boolValue ?? false
+            link.deprecation = link.deprecated ? Deprecation(key: key) : nil
+            return
+        }
+        var deprecation = Deprecation(key: key)
+        try yaml.readMapping(key: context) { member in
+            switch member.value {
+            case "replaced_by": deprecation.replacedBy = try yaml.readString(key: "\(context).replaced_by", expected: "a URL string")
+            case "reason": deprecation.reason = try yaml.readString(key: "\(context).reason")
+            case "sunset":
+                let sunset = try yaml.readString(key: "\(context).sunset", expected: "a date (YYYY-MM-DD)")
+                deprecation.sunsetScalar = sunset
+                deprecation.sunset = CalendarDate(sunset.value)
+                if deprecation.sunset == nil {
+                    findings.append(
+                        LoadFinding(
+                            ruleID: "link-sunset", message: .invalidSunset(sunset.value), location: location(sunset.tokenRange),
+                            notes: [], fixes: []))
+                }
+            default:
+                try unknownKey(member, known: CatalogueLoader.deprecationKeys, in: "'deprecated'", findings: &findings)
+            }
+        }
+        link.deprecated = true
+        link.deprecation = deprecation
+    }
+
     /// Decodes a link entry into `link`, a fresh entry: filled in place, as an entry returned from here would be
     /// copied out and the original destroyed.
     private func decodeLink(into link: inout LinkEntry, index: Int, findings: inout [LoadFinding]) throws {
@@ -212,7 +243,7 @@ final class CatalogueFileDecoder {
                 if key.value == "title" { link.title = value }
             case "examples": link.examples = try yaml.readStringList(key: "\(context()).examples")
             case "barrier": link.barrier = try yaml.readString(key: "\(context()).barrier")
-            case "deprecated": link.deprecated = try yaml.readBool(key: "\(context()).deprecated").boolValue ?? false
+            case "deprecated": try decodeDeprecation(key, into: &link, context: "\(context()).deprecated", findings: &findings)
             case "aliases":
                 link.aliasesAreFlow = try yaml.nextIsFlow() || (try yaml.nextKind() == .scalar)
                 let before = try yaml.reader.peek()

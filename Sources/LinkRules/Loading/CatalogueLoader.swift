@@ -13,6 +13,7 @@ public struct CatalogueLoader: Sendable {
     static let paramKeys = ["role", "type", "description"]
     static let accessKeys = ["schemes", "hosts"]
     static let lintKeys = ["ignore"]
+    static let deprecationKeys = ["replaced_by", "sunset", "reason"]
 
     init() {}
 

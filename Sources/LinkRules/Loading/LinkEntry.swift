@@ -8,6 +8,7 @@ struct LinkEntry {
     var examples: [Scalar] = []
     var barrier: Scalar?
     var deprecated = false
+    var deprecation: Deprecation?
     var aliases: [Scalar] = []
     var aliasesRange: Range<Int>?
     var aliasesAreFlow = false
@@ -33,6 +34,7 @@ struct LinkEntry {
         if !examples.isEmpty { examples = [] }
         if barrier != nil { barrier = nil }
         deprecated = false
+        if deprecation != nil { deprecation = nil }
         if !aliases.isEmpty { aliases = [] }
         aliasesRange = nil
         aliasesAreFlow = false
@@ -58,7 +60,7 @@ struct LinkEntry {
         var rare: RareLinkValues?
         if RareLinkValues.areNeeded(
             aliases: aliases, aliasesRange: aliasesRange, aliasesAreFlow: aliasesAreFlow, ignoredRules: ignoredRules,
-            requiredParams: requiredParams)
+            requiredParams: requiredParams, deprecation: deprecation)
         {
             var aliases: [Scalar] = []
             swap(&aliases, &self.aliases)
@@ -68,7 +70,7 @@ struct LinkEntry {
             swap(&requiredParams, &self.requiredParams)
             rare = RareLinkValues(
                 aliases: aliases, aliasesRange: aliasesRange, aliasesAreFlow: aliasesAreFlow, ignoredRules: ignoredRules,
-                requiredParams: requiredParams)
+                requiredParams: requiredParams, deprecation: deprecation.take())
         }
         return Link(
             index: index, file: file, template: template, url: url, entryRange: entryRange, entryIsFlow: entryIsFlow,

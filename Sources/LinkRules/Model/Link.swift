@@ -29,18 +29,18 @@ final class Link: Sendable {
         index: Int, file: SourceFile, template: LinkTemplate, url: Scalar, entryRange: Range<Int>,
         entryIsFlow: Bool = false, title: Scalar? = nil, examples: [Scalar] = [], barrier: Scalar? = nil,
         deprecated: Bool = false, aliases: [Scalar] = [], aliasesRange: Range<Int>? = nil, aliasesAreFlow: Bool = false,
-        ignoredRules: [Scalar] = [], requiredParams: [Scalar] = []
+        ignoredRules: [Scalar] = [], requiredParams: [Scalar] = [], deprecation: Deprecation? = nil
     ) {
         let hasRareValues = RareLinkValues.areNeeded(
             aliases: aliases, aliasesRange: aliasesRange, aliasesAreFlow: aliasesAreFlow, ignoredRules: ignoredRules,
-            requiredParams: requiredParams)
+            requiredParams: requiredParams, deprecation: deprecation)
         self.init(
             index: index, file: file, template: template, url: url, entryRange: entryRange, entryIsFlow: entryIsFlow,
             title: title, examples: examples, barrier: barrier, deprecated: deprecated,
             rare: hasRareValues
                 ? RareLinkValues(
                     aliases: aliases, aliasesRange: aliasesRange, aliasesAreFlow: aliasesAreFlow,
-                    ignoredRules: ignoredRules, requiredParams: requiredParams) : nil)
+                    ignoredRules: ignoredRules, requiredParams: requiredParams, deprecation: deprecation) : nil)
     }
 
     /// A link whose rare values are already boxed (nil when it has none), as the loader builds it.
@@ -76,6 +76,10 @@ final class Link: Sendable {
     /// Parameters the link requires.
     var requiredParams: [Scalar] { rare?.requiredParams ?? [] }
 
+    /// The details of `deprecated: {replaced_by, sunset, reason}`, or of `deprecated: true` (none of them); nil
+    /// when the link is not deprecated.
+    var deprecation: Deprecation? { rare?.deprecation }
+
     /// Whether the `aliases:` value is a flow list, for fixes that add to it.
     var aliasesAreFlow: Bool { rare?.aliasesAreFlow ?? false }
 
@@ -98,7 +102,7 @@ final class Link: Sendable {
     var line: Int { file.position(ofByte: entryRange.lowerBound).line }
 }
 
-/// The values of a link entry that few links have (aliases, `lint: ignore`, required parameters), kept out of line
+/// The values of a link entry that few links have (aliases, `lint: ignore`, required parameters, a deprecation), kept out of line
 /// so that every other link carries one empty reference rather than three lists, a range and a flag.
 final class RareLinkValues: Sendable {
     let aliases: [Scalar]
@@ -108,15 +112,21 @@ final class RareLinkValues: Sendable {
     let aliasesAreFlow: Bool
     let ignoredRules: [Scalar]
     let requiredParams: [Scalar]
+    let deprecation: Deprecation?
 
     /// Whether a link with these values needs a box for them: whether any of them is not the empty default.
     static func areNeeded(
-        aliases: [Scalar], aliasesRange: Range<Int>?, aliasesAreFlow: Bool, ignoredRules: [Scalar], requiredParams: [Scalar]
+        aliases: [Scalar], aliasesRange: Range<Int>?, aliasesAreFlow: Bool, ignoredRules: [Scalar], requiredParams: [Scalar],
+        deprecation: Deprecation?
     ) -> Bool {
         !aliases.isEmpty || aliasesRange != nil || aliasesAreFlow || !ignoredRules.isEmpty || !requiredParams.isEmpty
+            || deprecation != nil
     }
 
-    init(aliases: [Scalar], aliasesRange: Range<Int>?, aliasesAreFlow: Bool, ignoredRules: [Scalar], requiredParams: [Scalar]) {
+    init(
+        aliases: [Scalar], aliasesRange: Range<Int>?, aliasesAreFlow: Bool, ignoredRules: [Scalar], requiredParams: [Scalar],
+        deprecation: Deprecation?
+    ) {
         precondition((aliasesRange?.upperBound ?? 0) < UInt32.max, "a link past 4 GiB of its file")
         self.aliases = aliases
         aliasesStart = aliasesRange.map { UInt32($0.lowerBound) } ?? .max
@@ -124,6 +134,7 @@ final class RareLinkValues: Sendable {
         self.aliasesAreFlow = aliasesAreFlow
         self.ignoredRules = ignoredRules
         self.requiredParams = requiredParams
+        self.deprecation = deprecation
     }
 
     var aliasesRange: Range<Int>? { aliasesStart == .max ? nil : Int(aliasesStart)..<Int(aliasesEnd) }

@@ -47,6 +47,9 @@ public struct RuleExample: Sendable, Hashable {
     public var file: String
     public var line: Int
 
+    /// The day every example is linted on (`lint --today`), for rules that compare dates (`link-sunset`).
+    public static let today = CalendarDate(year: 2026, month: 7, day: 1)
+
     /// The name the association file of an example is given (`aasa: apple-app-site-association`).
     public static let associationFileName = "apple-app-site-association"
 

@@ -37,6 +37,9 @@ struct DiffCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Colour the text output (default: when writing to a terminal).")
     var color: Bool?
 
+    @Option(name: .long, help: "The day of the diff, YYYY-MM-DD (default: today by the clock, in UTC): a deprecated link removed after its sunset is not breaking.")
+    var today: String?
+
     func validate() throws {
         if against != nil, catalogues.count != 1 {
             throw ValidationError("with --against, give only the head catalogue")
@@ -58,7 +61,8 @@ struct DiffCommand: ParsableCommand {
         }
         let approvedFile = try approved.map { try CatalogueLoader.read(path: $0) }
         let result = try CatalogueDiffSession().run(
-            base: [base], head: [head], approved: approvedFile, failOn: failOn.threshold)
+            base: [base], head: [head], approved: approvedFile, failOn: failOn.threshold,
+            today: try CalendarDate.parsingOption(today))
         var options = ReportOptions()
         options.color = format == .text && (color ?? Output.isTerminal)
         format.outputFormat.reporter.write(

@@ -42,9 +42,13 @@ struct LintCommand: ParsableCommand {
 
     @OptionGroup(title: "Baseline") var baseline: BaselineOptions
 
+    @Option(name: .long, help: "The day to lint on, YYYY-MM-DD (default: today by the clock, in UTC), for link-sunset.")
+    var today: String?
+
+
     func run() throws {
         let workspace = try Workspace(files: files, configPath: config, workingDirectory: Output.workingDirectory)
-        let session = try LintSession(workspace: workspace)
+        let session = try LintSession(workspace: workspace, today: try CalendarDate.parsingOption(today))
         guard fix || diff else {
             let linted = try baseline.apply(
                 to: try session.run(failOn: reporting.failOn?.threshold), workspace: workspace, quiet: reporting.quiet)
@@ -73,5 +77,29 @@ struct LintCommand: ParsableCommand {
         }
         let code: Int32 = remaining.fails || (exitNonZeroOnFix && !result.changedFiles.isEmpty) ? 1 : 0
         if code != 0 { throw ExitCode(code) }
+    }
+}
+
+extension CalendarDate {
+    /// The day a `--today` option names, or the clock's day in UTC when it is not given.
+    static func parsingOption(_ text: String?) throws -> CalendarDate {
+        guard let text else { return today() }
+        guard let date = CalendarDate(text) else { throw ValidationError("--today '\(text)' is not a date: write YYYY-MM-DD") }
+        return date
+    }
+
+    /// The clock's day in UTC: read here, in the executable, since the library never reads the clock.
+    static func today() -> CalendarDate {
+        let days = Int((Date().timeIntervalSince1970 / 86_400).rounded(.down))
+        // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return CalendarDate(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
     }
 }

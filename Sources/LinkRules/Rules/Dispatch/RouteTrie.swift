@@ -75,6 +75,19 @@ struct RouteTrie {
         nodes[node].routes.append(Route(link: link, alias: alias, query: shape.query))
     }
 
+    /// A trie of every route of `links` (their URLs and aliases, with their required parameters), to find the
+    /// links that match a URL in near-linear time (`link-sunset`'s replacements, the test plan's URLs).
+    init(links: [Link], parser: LinkTemplateParser) {
+        self.init(routes: links.count)
+        let search = DispatchSearch(links: links, parser: parser)
+        for link in links {
+            for (alias, shape) in search.shapes(of: link).enumerated() {
+                guard let shape else { continue }
+                insert(shape, link: link.index, alias: alias == 0 ? nil : alias - 1)
+            }
+        }
+    }
+
     private mutating func newNode() -> Int {
         nodes.append(Node())
         return nodes.count - 1
