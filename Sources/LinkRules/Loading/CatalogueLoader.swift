@@ -3,7 +3,7 @@
 public struct CatalogueLoader: Sendable {
     static let topLevelKeys = [
         "version", "app", "schemes", "hosts", "dispatch", "barriers", "mandatory_barrier", "components", "params",
-        "param_groups", "links", "aasa", "app_ids", "allow", "deny", "android",
+        "param_groups", "links", "aasa", "app_ids", "allow", "deny", "android", "ios",
     ]
     static let androidKeys = ["package", "manifests", "assetlinks", "fingerprints"]
     static let linkKeys = [
@@ -13,6 +13,7 @@ public struct CatalogueLoader: Sendable {
     static let paramKeys = ["role", "type", "description"]
     static let accessKeys = ["schemes", "hosts"]
     static let lintKeys = ["ignore"]
+    static let iosKeys = ["info_plist", "entitlements"]
 
     init() {}
 

@@ -39,6 +39,9 @@ public enum RuleRegistry {
         AndroidFilterOverreachRule.self,
         AndroidAutoVerifyRule.self,
         AssetLinksInvalidRule.self,
+        // iOS: the app's Info.plist and entitlements.
+        IOSSchemeUnregisteredRule.self,
+        IOSDomainUnassociatedRule.self,
         // The catalogue itself.
         UnknownKeyRule.self,
         InvalidSuppressionRule.self,
