@@ -5,7 +5,7 @@ import Testing
 
 /// `linkrules generate aasa|url-types`: what each generator writes for the example catalogues, and the command
 /// line (the `generate` subcommands, `aasa` as a synonym, exit codes).
-@Suite struct GenerateCommandTests {
+@Suite struct GenerateAASAAndURLTypesTests {
     static let examples = LinkRulesExecutable.packageRoot.appendingPathComponent("examples")
 
     static func example(_ name: String) -> String {
