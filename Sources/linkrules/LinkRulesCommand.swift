@@ -23,9 +23,8 @@ struct LinkRulesCommand: ParsableCommand {
         abstract: "A linter and style checker for deep-link catalogues.",
         version: version,
         subcommands: [
-            LintCommand.self, CheckCommand.self, ExplainCommand.self, RulesCommand.self, DiffCommand.self, AASACommand.self,
-            GenerateCommand.self,
-            TestPlanCommand.self, InitCommand.self,
+            LintCommand.self, CheckCommand.self, ExplainCommand.self, RulesCommand.self, DiffCommand.self, GenerateCommand.self,
+            AASACommand.self, TestPlanCommand.self, InitCommand.self,
         ],
         defaultSubcommand: LintCommand.self
     )

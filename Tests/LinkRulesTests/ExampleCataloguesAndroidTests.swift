@@ -13,7 +13,7 @@ import Testing
         let found = try ExampleCataloguesTests.findingsWithFiles("examples/platforms/links.yml")
             .filter { Self.androidRules.contains(String($0.prefix { $0 != " " })) }
         let expected: Set<String> = [
-            "android-link-unhandled examples/platforms/links.yml:42",  // https …/search/{query}
+            "android-link-unhandled examples/platforms/links.yml:54",  // https …/search/{query}
             "android-filter-invalid examples/platforms/android/AndroidManifest.xml:52",  // no BROWSABLE
             "android-filter-invalid examples/platforms/android/AndroidManifest.xml:47",  // pathSuffix below API 31
             "android-filter-overreach examples/platforms/android/AndroidManifest.xml:40",  // http + m.pantry.example.com

@@ -118,16 +118,19 @@ import Testing
         #expect(generated.validate() == [])
     }
 
-    @Test func withoutAnAppIDTheCommandFailsNamingTheCatalogue() throws {
+    @Test func withoutAnAppIDTheFileNamesAPlaceholderAndAWarningSaysSo() throws {
         let file = SourceFile(
             path: "shop.yml",
             text: "version: 1\nhosts: [shop.example]\nlinks:\n  - url: https://shop.example/items/{id:int}\n")
         let catalogue = try CatalogueLoader().load(files: [file])
-        let error = try #require(throws: LoadError.self) {
-            try AssociationGeneration.generate(catalogue, named: "shop.yml")
-        }
-        #expect(error.location.file == "shop.yml")
-        #expect(error.message.text.contains("--app-id"))
+        var warnings: [String] = []
+        let placeholder = try AssociationGeneration.generate(catalogue, named: "shop.yml", appIDs: [], warnings: &warnings)
+        #expect(AssociationFile(source: SourceFile(path: "generated", text: placeholder)).appIDs == ["TEAMID.bundle.id"])
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("'shop.yml' names no app") == true)
+        #expect(warnings.first?.contains("--app-id") == true)
+        // The placeholder is no app id: the file is invalid until it is replaced.
+        #expect(!AssociationGeneration.isValidAppID(AssociationGeneration.placeholderAppID))
         // With one, it works.
         let text = try AssociationGeneration.generate(catalogue, named: "shop.yml", appIDs: ["ABCDE12345.com.shop.App"])
         #expect(text.contains("\"/items/?*\""))
@@ -145,11 +148,14 @@ import Testing
         #expect(error.location.column == 11)
     }
 
-    @Test func aCatalogueWithNoUniversalLinkIsAnError() throws {
+    @Test func aCatalogueWithNoUniversalLinkGivesAnEmptyComponentsListAndAWarning() throws {
         let file = SourceFile(
             path: "her.yml", text: "version: 1\nschemes: [her]\napp_ids: [ABCDE12345.com.her.App]\nlinks:\n  - url: her://feed\n")
         let catalogue = try CatalogueLoader().load(files: [file])
-        #expect(throws: LoadError.self) { try AssociationGeneration.generate(catalogue, named: "her.yml") }
+        var warnings: [String] = []
+        let text = try AssociationGeneration.generate(catalogue, named: "her.yml", appIDs: [], warnings: &warnings)
+        #expect(text.contains("\"components\": []"))
+        #expect(warnings == [Message.noUniversalLinks("her.yml").text])
     }
 
     @Test func theOutputIsWrittenAndReplaced() throws {

@@ -86,6 +86,10 @@ import Testing
             guard let text = files[path] else { throw LoadError(.unreadableFile("no such file"), file: path) }
             return SourceFile(path: path, text: text)
         }.load(into: &catalogue)
+        IOSFilesLoader { path in
+            guard let text = files[path] else { throw LoadError(.unreadableFile("no such file"), file: path) }
+            return SourceFile(path: path, text: text)
+        }.load(into: &catalogue)
         return linter.lint(catalogue).filter { $0.ruleID == rule.description.id }
     }
 

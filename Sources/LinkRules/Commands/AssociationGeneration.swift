@@ -17,18 +17,38 @@ public struct AssociationGeneration: Sendable {
     }
 
     /// Loads the catalogue and returns the association file's text.
-    /// - Throws: `LoadError` for an unreadable or invalid catalogue, no app id, an invalid app id, or no
-    ///   universal link to open.
+    /// - Throws: `LoadError` for an unreadable or invalid catalogue or an invalid app id.
     public func run() throws -> String {
-        let catalogue = try CatalogueLoader().load(paths: [cataloguePath])
-        return try Self.generate(catalogue, named: cataloguePath, appIDs: appIDs)
+        try generate().text
     }
+
+    /// Loads the catalogue and returns the association file with what it lacks: without an app id the file
+    /// names the placeholder `TEAMID.bundle.id`, without a universal link its `components` are empty, and a
+    /// warning says so.
+    public func generate() throws -> GeneratedFile {
+        let catalogue = try CatalogueLoader().load(paths: [cataloguePath])
+        var warnings: [String] = []
+        let text = try Self.generate(catalogue, named: cataloguePath, appIDs: appIDs, warnings: &warnings)
+        return GeneratedFile(text: text, warnings: warnings)
+    }
+
+    /// The app id a generated file names when neither the catalogue nor the command line gives one: it does not
+    /// have the form of an app id, so `aasa-invalid` reports it until it is replaced.
+    public static let placeholderAppID = "TEAMID.bundle.id"
 
     /// Whether `text` has the form of an app id, `TEAMID.bundle.id`.
     public static func isValidAppID(_ text: String) -> Bool { AssociationFile.isValidAppID(text) }
 
     /// The association file text for an already loaded catalogue (`named` is how errors name it).
     static func generate(_ catalogue: Catalogue, named name: String, appIDs given: [String] = []) throws -> String {
+        var warnings: [String] = []
+        return try generate(catalogue, named: name, appIDs: given, warnings: &warnings)
+    }
+
+    /// The association file text, adding to `warnings` what the file lacks (an app id, a universal link).
+    static func generate(
+        _ catalogue: Catalogue, named name: String, appIDs given: [String], warnings: inout [String]
+    ) throws -> String {
         var appIDs: [String] = []
         if given.isEmpty {
             for scalar in catalogue.appIDs {
@@ -46,9 +66,12 @@ public struct AssociationGeneration: Sendable {
                 if !appIDs.contains(appID) { appIDs.append(appID) }
             }
         }
-        guard !appIDs.isEmpty else { throw LoadError(.noAppIDForAssociation(name), file: name) }
+        if appIDs.isEmpty {
+            warnings.append(Message.noAppIDForAssociation(name).text)
+            appIDs = [Self.placeholderAppID]
+        }
         let routes = UniversalLinks(catalogue: catalogue).routes
-        guard !routes.isEmpty else { throw LoadError(.noUniversalLinks(name), file: name) }
+        if routes.isEmpty { warnings.append(Message.noUniversalLinks(name).text) }
         return AssociationFile.generate(appIDs: appIDs, routes: routes)
     }
 
@@ -69,9 +92,15 @@ extension Message {
         "'\(appID)' is not an app id of the form 'TEAMID.bundle.id' (a team id of 10 uppercase letters or digits, a dot, then the bundle id)"
     }
     static func noAppIDForAssociation(_ catalogue: String) -> Message {
-        "'\(catalogue)' names no app: add 'app_ids: [TEAMID.bundle.id]' to it or pass --app-id TEAMID.bundle.id"
+        "'\(catalogue)' names no app: the file names 'TEAMID.bundle.id'; add 'app_ids: [TEAMID.bundle.id]' to the catalogue or pass --app-id TEAMID.bundle.id"
     }
     static func noUniversalLinks(_ catalogue: String) -> Message {
-        "'\(catalogue)' has no universal links: no https link to a host listed in 'hosts'"
+        "'\(catalogue)' has no universal links (no https link to a host listed in 'hosts'): the file opens nothing"
     }
+}
+
+/// A generated file's text and what it lacks, for the command to print as warnings.
+public struct GeneratedFile: Sendable {
+    public var text: String
+    public var warnings: [String]
 }

@@ -23,6 +23,7 @@ public struct CheckSession: Sendable {
         var catalogue = files.isEmpty ? Catalogue(files: []) : try CatalogueLoader().load(files: files)
         workspace.associationLoader.load(into: &catalogue)
         workspace.androidFilesLoader.load(into: &catalogue)
+        workspace.iosFilesLoader.load(into: &catalogue)
         let parser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
         var offset = 0
         for url in urls {

@@ -48,6 +48,7 @@ public struct LintSession: Sendable {
         var catalogue = try CatalogueLoader().load(files: files)
         workspace.associationLoader.load(into: &catalogue)
         workspace.androidFilesLoader.load(into: &catalogue)
+        workspace.iosFilesLoader.load(into: &catalogue)
         let diagnostics = linter.lint(catalogue)
         var sources: [String: SourceFile] = [:]
         for file in files { sources[file.path] = file }
@@ -56,6 +57,9 @@ public struct LintSession: Sendable {
             if let source = manifest.file?.source { sources[source.path] = source }
         }
         if let source = catalogue.android?.loadedAssetLinks?.file?.source { sources[source.path] = source }
+        for state in [catalogue.iosFiles.infoPlistContents, catalogue.iosFiles.entitlementsContents] {
+            if let source = state?.propertyList?.source { sources[source.path] = source }
+        }
         return LintResult(
             diagnostics: diagnostics, sources: sources, failOn: failOn ?? workspace.configuration.failOn,
             catalogue: catalogue)

@@ -30,6 +30,11 @@ public struct Workspace: Sendable {
         AndroidFilesLoader(workingDirectory: workingDirectory)
     }
 
+    /// Reads the Info.plist and entitlements the catalogues name.
+    var iosFilesLoader: IOSFilesLoader {
+        IOSFilesLoader(workingDirectory: workingDirectory)
+    }
+
     /// - Parameters:
     ///   - files: catalogue files named on the command line (may be empty).
     ///   - configPath: `--config`, when given.

@@ -78,6 +78,15 @@ final class CatalogueFileDecoder {
                 catalogue.associationFileOwner = file
             case "app_ids": catalogue.appIDs += try yaml.readStringList(key: "app_ids")
             case "android": try decodeAndroid(key, into: &catalogue)
+            case "ios":
+                try yaml.readMapping(key: "ios") { name in
+                    switch name.value {
+                    case "info_plist": catalogue.iosFiles.infoPlist = try yaml.readString(key: "ios.info_plist")
+                    case "entitlements": catalogue.iosFiles.entitlements = try yaml.readString(key: "ios.entitlements")
+                    default: try unknownKey(name, known: CatalogueLoader.iosKeys, in: "'ios'", findings: &catalogue.loadFindings)
+                    }
+                }
+                catalogue.iosFiles.owner = file
             case "allow", "deny":
                 let isAllow = key.value == "allow"
                 try yaml.readMapping(key: key.value) { list in

@@ -3,7 +3,7 @@
 public struct CatalogueLoader: Sendable {
     static let topLevelKeys = [
         "version", "app", "schemes", "hosts", "dispatch", "barriers", "mandatory_barrier", "components", "params",
-        "param_groups", "links", "aasa", "app_ids", "allow", "deny", "android",
+        "param_groups", "links", "aasa", "app_ids", "allow", "deny", "android", "ios",
     ]
     static let androidKeys = ["package", "manifests", "assetlinks", "fingerprints"]
     static let linkKeys = [
@@ -14,6 +14,7 @@ public struct CatalogueLoader: Sendable {
     static let accessKeys = ["schemes", "hosts"]
     static let lintKeys = ["ignore"]
     static let deprecationKeys = ["replaced_by", "sunset", "reason"]
+    static let iosKeys = ["info_plist", "entitlements"]
 
     init() {}
 

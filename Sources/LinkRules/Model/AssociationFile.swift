@@ -52,6 +52,9 @@ struct AssociationFile: Sendable {
 
     /// Whether a text is an application identifier `TEAMID.bundle.id`: a team id of 10 uppercase letters or
     /// digits, a dot, then a bundle id of letters, digits, `-` and non-empty `.`-separated parts.
+    /// The largest association file iOS reads, uncompressed: 128 KB.
+    static let maximumSize = 128 * 1024
+
     static func isValidAppID(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard bytes.count > 11, bytes[10] == UInt8(ascii: "."),
@@ -122,6 +125,12 @@ private struct AssociationFileReader {
     init(source: SourceFile) { self.source = source }
 
     mutating func read() -> (JSONValue?, [AssociationDetail]) {
+        if source.bytes.count > AssociationFile.maximumSize {
+            report(
+                .tooLarge,
+                "the file is \(source.bytes.count) bytes: iOS reads no association file larger than 128 KB",
+                0..<1)
+        }
         let root: JSONValue
         do {
             root = try JSONDocument.parse(Array(source.bytes))

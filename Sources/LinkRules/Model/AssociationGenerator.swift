@@ -16,16 +16,27 @@ struct AssociationRoute: Hashable, Sendable {
 extension AssociationFile {
     /// The text of an association file that opens the given routes in one app, for `linkrules aasa`:
     /// `{"applinks": {"details": [{"appIDs": [appID], "components": [...]}]}}`, 2-space indent, keys in a fixed
-    /// order (`/`, `?`, `comment`), routes in the order given (order decides matches), later exact repeats of
+    /// order (`/`, `?`, `comment`), routes in `matchingOrder` (order decides matches), later exact repeats of
     /// a path and query dropped, ending with a newline.
     static func generate(appID: String, routes: [AssociationRoute]) -> String {
         generate(appIDs: [appID], routes: routes)
     }
 
+    /// The routes in the order the file must list them, since iOS uses the first pattern that matches: those
+    /// with more `/` first, the others in the order given. A `*` matches across `/`, so `/recipes/?*` listed
+    /// before `/recipes/?*/edit` would take every edit link; a pattern can only match paths with at least as many
+    /// `/` as it has, so listing longer patterns first never lets one take a shorter route's links.
+    static func matchingOrder(_ routes: [AssociationRoute]) -> [AssociationRoute] {
+        routes.enumerated().sorted { first, second in
+            let slashes = (first.element.path.utf8.count { $0 == UInt8(ascii: "/") }, second.element.path.utf8.count { $0 == UInt8(ascii: "/") })
+            return slashes.0 != slashes.1 ? slashes.0 > slashes.1 : first.offset < second.offset
+        }.map(\.element)
+    }
+
     /// Like `generate(appID:routes:)`, for one `details` entry naming several apps (`appIDs` in the order given).
     static func generate(appIDs: [String], routes: [AssociationRoute]) -> String {
         var seen = Set<[String]>()
-        let unique = routes.filter { seen.insert([$0.path] + $0.queryNames).inserted }
+        let unique = Self.matchingOrder(routes.filter { seen.insert([$0.path] + $0.queryNames).inserted })
         var output = JSONTextWriter()
         output.line("{", depth: 0)
         output.line("\"applinks\": {", depth: 1)

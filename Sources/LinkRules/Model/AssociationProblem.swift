@@ -19,6 +19,8 @@ struct AssociationProblem: Hashable, Sendable, CustomStringConvertible {
         case duplicateKey
         /// A path pattern that can never match a URL path.
         case unmatchablePattern
+        /// The file is larger than iOS reads (128 KB).
+        case tooLarge
     }
 
     var kind: Kind

@@ -25,6 +25,8 @@ struct Catalogue: Sendable {
     var appIDs: [Scalar] = []
     /// The `android:` section (package, manifests, asset links, fingerprints); nil when the catalogue has none.
     var android: AndroidSettings?
+    /// The iOS app's own files (`ios:`), and what became of them once a session read them.
+    var iosFiles = IOSAppFiles()
     var links: [Link] = []
     /// Problems found while loading that are findings rather than load errors (unknown keys).
     var loadFindings: [LoadFinding] = []

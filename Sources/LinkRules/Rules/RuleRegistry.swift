@@ -39,6 +39,9 @@ public enum RuleRegistry {
         AndroidFilterOverreachRule.self,
         AndroidAutoVerifyRule.self,
         AssetLinksInvalidRule.self,
+        // iOS: the app's Info.plist and entitlements.
+        IOSSchemeUnregisteredRule.self,
+        IOSDomainUnassociatedRule.self,
         // Lifecycle: links that retire on a date, and links on domains the team does not own.
         LinkSunsetRule.self,
         VendorLinkDomainRule.self,

@@ -6,7 +6,7 @@ import Foundation
 #endif
 import LinkRules
 
-/// `linkrules aasa CATALOGUE`: prints (or writes) the apple-app-site-association file for the catalogue's
+/// `linkrules generate aasa CATALOGUE` (and its synonym `linkrules aasa`): prints (or writes) the apple-app-site-association file for the catalogue's
 /// universal links.
 struct AASACommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,7 +14,8 @@ struct AASACommand: ParsableCommand {
         abstract: "Generate the apple-app-site-association 'applinks' section for a catalogue's universal links.",
         discussion: """
             Universal links are the catalogue's https links to a host in 'hosts'. The apps are the --app-id \
-            options, or else the catalogue's 'app_ids'. Exit code 2 when neither names an app.
+            options, or else the catalogue's 'app_ids'; when neither names an app the file names the placeholder \
+            'TEAMID.bundle.id' and a warning says so. 'linkrules aasa' is a synonym of 'linkrules generate aasa'.
             """
     )
 
@@ -34,7 +35,9 @@ struct AASACommand: ParsableCommand {
     }
 
     func run() throws {
-        let text = try AssociationGeneration(cataloguePath: catalogue, appIDs: appIDs).run()
+        let generated = try AssociationGeneration(cataloguePath: catalogue, appIDs: appIDs).generate()
+        for warning in generated.warnings { Output.standardError("warning: \(warning)\n") }
+        let text = generated.text
         if let output {
             try AssociationGeneration.write(text, to: output)
         } else {
