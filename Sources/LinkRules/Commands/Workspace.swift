@@ -51,14 +51,24 @@ public struct Workspace: Sendable {
         } else {
             configuration = Configuration(directory: workingDirectory)
         }
-        if files.isEmpty {
-            let configuration = configuration
-            cataloguePaths = configuration.catalogues.map {
-                Self.display(Self.absolute(configuration.resolve($0), in: workingDirectory), in: workingDirectory)
-            }
-        } else {
-            cataloguePaths = files
+        let configuration = configuration
+        let appPaths = configuration.catalogues.map {
+            Self.display(Self.absolute(configuration.resolve($0), in: workingDirectory), in: workingDirectory)
         }
+        cataloguePaths = Self.catalogues(named: files, app: appPaths, workingDirectory: workingDirectory)
+    }
+
+    /// What a lint of `files` covers. The app is the unit: a file that the configuration's `catalogues:` lists is
+    /// linted with the whole app it belongs to (a pre-commit hook passes only the staged file, whose barriers and
+    /// components may be declared in another), followed by any named file the list lacks. Files no configuration
+    /// lists are linted as named; no file names the whole app.
+    static func catalogues(named files: [String], app: [String], workingDirectory: String) -> [String] {
+        guard !files.isEmpty else { return app }
+        let key = { (path: String) in PathName.normalized(absolute(path, in: workingDirectory)) }
+        let appKeys = Set(app.map(key))
+        guard files.contains(where: { appKeys.contains(key($0)) }) else { return files }
+        var seen = appKeys
+        return app + files.filter { seen.insert(key($0)).inserted }
     }
 
     static func absolute(_ path: String, in directory: String) -> String {
