@@ -34,7 +34,10 @@ public struct Workspace: Sendable {
     ///   - files: catalogue files named on the command line (may be empty).
     ///   - configPath: `--config`, when given.
     ///   - workingDirectory: the process's working directory, passed in by the command.
-    public init(files: [String], configPath: String?, workingDirectory: String) throws {
+    ///   - discovers: with no file named and no `catalogues:` listed, find the catalogues under the working
+    ///     directory by `CatalogueDiscovery`'s convention (what `linkrules lint` does), throwing
+    ///     `NoCatalogueError` when there is none.
+    public init(files: [String], configPath: String?, workingDirectory: String, discovers: Bool = false) throws {
         self.workingDirectory = workingDirectory
         let loader = ConfigurationLoader()
         let searchFrom: String
@@ -55,7 +58,13 @@ public struct Workspace: Sendable {
         let appPaths = configuration.catalogues.map {
             Self.display(Self.absolute(configuration.resolve($0), in: workingDirectory), in: workingDirectory)
         }
-        cataloguePaths = Self.catalogues(named: files, app: appPaths, workingDirectory: workingDirectory)
+        var named = files
+        if discovers, files.isEmpty, appPaths.isEmpty {
+            let found = CatalogueDiscovery.catalogues(in: workingDirectory)
+            guard !found.isEmpty else { throw NoCatalogueError(folder: workingDirectory) }
+            named = found
+        }
+        cataloguePaths = Self.catalogues(named: named, app: appPaths, workingDirectory: workingDirectory)
     }
 
     /// What a lint of `files` covers. The app is the unit: a file that the configuration's `catalogues:` lists is
@@ -81,5 +90,18 @@ public struct Workspace: Sendable {
         let base = PathName.normalized(directory)
         if standardized.hasPrefix(base + "/") { return String(standardized.dropFirst(base.count + 1)) }
         return path
+    }
+}
+
+/// There was nothing to lint: no catalogue named, none listed by a configuration, none found by name. Says where
+/// linkrules looked and what for, rather than pointing at a line of a folder.
+public struct NoCatalogueError: Error, CustomStringConvertible, Sendable {
+    /// The folder searched: the working directory.
+    public var folder: String
+
+    public var description: String {
+        "error: no catalogue to lint in '\(folder)': no \(Configuration.fileName) listing 'catalogues:' there or above, "
+            + "and no file named \(CatalogueDiscovery.convention)"
+            + "; name one (linkrules lint links.yml) or list them under 'catalogues:' in \(Configuration.fileName)"
     }
 }
