@@ -187,6 +187,12 @@ PY
 rm -f linkrules.sarif
 exits "the workflow's annotations step fails on findings" 1 run_step "$work/step-1.sh"
 grep -q "^::warning file=examples/her/links.yml,line=" <<<"$out" || fail "the annotations step prints ::warning lines" "$out"
+# A monorepo job with `working-directory: ios/`: annotations name files from the repository root.
+mkdir -p "$work/mono/ios" && git -C "$work/mono" init -q && cp examples/her/links.yml "$work/mono/ios/links.yml"
+exits "run in ios/ of a repository, lint --format github fails on findings" 1 \
+  bash -c 'cd "$1" && "$2" lint links.yml --format github' _ "$work/mono/ios" "$linkrules"
+grep -q "^::warning file=ios/links.yml,line=44," <<<"$out" \
+  && pass "annotations name ios/links.yml, from the repository root" || fail "annotations name ios/links.yml, from the repository root" "$out"
 
 # 4. Baseline from the command line -----------------------------------------------------------------------------
 cp examples/her/links.yml "$work/links.yml"
