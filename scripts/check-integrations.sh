@@ -106,7 +106,7 @@ else
   printf 'catalogues: [app.links.yml, feed/feed.links.yml]\n' > "$split/.linkrules.yml"
   printf 'version: 1\nschemes: [her]\nbarriers: [authentication]\ncomponents:\n  feed: { kind: tab }\n  posts: { kind: collection, id: int, params: [ref] }\nlinks:\n  - url: her://feed\n' \
     > "$split/app.links.yml"
-  printf 'version: 1\nschemes: [her]\nlinks:\n  - url: her://feed\n' > "$split/feed/feed.links.yml"
+  printf 'version: 1\nschemes: [her]\nlinks:\n  - url: her://feed/posts\n' > "$split/feed/feed.links.yml"
   printf 'repos:\n  - repo: %s\n    rev: %s\n    hooks:\n      - id: linkrules\n' "$shadow" "$rev" > "$split/.pre-commit-config.yaml"
   git -C "$split" add -A
   git -C "$split" -c user.name=ci -c user.email=ci@localhost commit -q -m "the app"
