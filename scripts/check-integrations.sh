@@ -97,6 +97,31 @@ else
     sed -i 's|her://Feed|her://feed|' "$app/Features/Feed/feed.links.yml"
   fi
   exits "pre-commit hook linkrules passes on clean catalogues" 0 run_hook linkrules
+
+  # The app is the unit: barriers and components declared in app.links.yml, a feature's links in its own file,
+  # both listed by the configuration. pre-commit passes only the staged feed file; its app comes along.
+  split=$work/split
+  mkdir -p "$split/feed"
+  git -C "$split" init -q
+  printf 'catalogues: [app.links.yml, feed/feed.links.yml]\n' > "$split/.linkrules.yml"
+  printf 'version: 1\nschemes: [her]\nbarriers: [authentication]\ncomponents:\n  feed: { kind: tab }\n  posts: { kind: collection, id: int, params: [ref] }\nlinks:\n  - url: her://feed\n' \
+    > "$split/app.links.yml"
+  printf 'version: 1\nschemes: [her]\nlinks:\n  - url: her://feed/posts\n' > "$split/feed/feed.links.yml"
+  printf 'repos:\n  - repo: %s\n    rev: %s\n    hooks:\n      - id: linkrules\n' "$shadow" "$rev" > "$split/.pre-commit-config.yaml"
+  git -C "$split" add -A
+  git -C "$split" -c user.name=ci -c user.email=ci@localhost commit -q -m "the app"
+  printf '  - url: her://feed/posts/{id:int}?ref={ref}\n    barrier: authentication\n' >> "$split/feed/feed.links.yml"
+  git -C "$split" add feed/feed.links.yml
+  [ "$(git -C "$split" diff --cached --name-only)" = feed/feed.links.yml ] || fail "only the feed file is staged"
+  exits "pre-commit hook linkrules passes a staged feed file whose barriers its app file declares" 0 \
+    bash -c 'cd "$1" && PRE_COMMIT_HOME="$2" pre-commit run --color never' _ "$split" "$work/pre-commit-home"
+  grep -q "unknown-barrier" <<<"$out" && fail "no unknown-barrier for the staged feed file" "$out"
+  printf '  - url: her://feed/posts/{id:int}?from={ref}\n' >> "$split/feed/feed.links.yml"
+  git -C "$split" add feed/feed.links.yml
+  exits "the hook still fails on a finding in the staged feed file" 1 \
+    bash -c 'cd "$1" && PRE_COMMIT_HOME="$2" pre-commit run --color never' _ "$split" "$work/pre-commit-home"
+  grep -q "feed/feed.links.yml:.*\[unknown-query-param\]" <<<"$out" \
+    && pass "the finding is judged by the components app.links.yml declares" || fail "the finding is judged by the components app.links.yml declares" "$out"
 fi
 
 # 2. SwiftPM command plugin -------------------------------------------------------------------------------------
@@ -162,6 +187,12 @@ PY
 rm -f linkrules.sarif
 exits "the workflow's annotations step fails on findings" 1 run_step "$work/step-1.sh"
 grep -q "^::warning file=examples/her/links.yml,line=" <<<"$out" || fail "the annotations step prints ::warning lines" "$out"
+# A monorepo job with `working-directory: ios/`: annotations name files from the repository root.
+mkdir -p "$work/mono/ios" && git -C "$work/mono" init -q && cp examples/her/links.yml "$work/mono/ios/links.yml"
+exits "run in ios/ of a repository, lint --format github fails on findings" 1 \
+  bash -c 'cd "$1" && "$2" lint links.yml --format github' _ "$work/mono/ios" "$linkrules"
+grep -q "^::warning file=ios/links.yml,line=44," <<<"$out" \
+  && pass "annotations name ios/links.yml, from the repository root" || fail "annotations name ios/links.yml, from the repository root" "$out"
 
 # 4. Baseline from the command line -----------------------------------------------------------------------------
 cp examples/her/links.yml "$work/links.yml"

@@ -37,6 +37,12 @@ struct LinkRulesCommand: ParsableCommand {
         } catch let error as LoadError {
             Output.standardError(error.description + "\n")
             exitProcess(2)
+        } catch let error as LoadErrors {
+            Output.standardError(error.description + "\n")
+            exitProcess(2)
+        } catch let error as NoCatalogueError {
+            Output.standardError(error.description + "\n")
+            exitProcess(2)
         } catch let error as FixError {
             Output.standardError("error: \(error)\n")
             exitProcess(2)

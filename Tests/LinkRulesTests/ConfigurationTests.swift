@@ -108,3 +108,39 @@ import Testing
         #expect(atRoot.cataloguePaths.isEmpty)
     }
 }
+
+/// The app is the unit: a file that a configuration lists is linted with the rest of its app.
+@Suite struct AppUnitTests {
+    @Test func aListedFileBringsItsWholeApp() {
+        let app = ["app.links.yml", "feed/feed.links.yml"]
+        #expect(Workspace.catalogues(named: ["feed/feed.links.yml"], app: app, workingDirectory: "/repo") == app)
+        #expect(Workspace.catalogues(named: ["./feed/../feed/feed.links.yml"], app: app, workingDirectory: "/repo") == app)
+        #expect(Workspace.catalogues(named: ["/repo/app.links.yml", "extra.yml"], app: app, workingDirectory: "/repo")
+            == app + ["extra.yml"])
+        #expect(Workspace.catalogues(named: ["other/links.yml"], app: app, workingDirectory: "/repo") == ["other/links.yml"])
+        #expect(Workspace.catalogues(named: [], app: app, workingDirectory: "/repo") == app)
+    }
+
+    // The split the README recommends: barriers and components in app.links.yml, a feature's links in its own file.
+    @Test func aStagedFeatureFileIsLintedWithTheDeclarationsOfItsApp() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("linkrules-app-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("feed"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        func write(_ text: String, _ path: String) throws {
+            try text.write(to: root.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        }
+        try write("catalogues: [app.links.yml, feed/feed.links.yml]\n", ".linkrules.yml")
+        try write("version: 1\nbarriers: [login]\nlinks:\n  - url: her://feed\n", "app.links.yml")
+        try write("version: 1\nlinks:\n  - url: her://feed/communities/{id:int}\n    barrier: login\n", "feed/feed.links.yml")
+
+        let workspace = try Workspace(files: ["feed/feed.links.yml"], configPath: nil, workingDirectory: root.path)
+        #expect(workspace.cataloguePaths == ["app.links.yml", "feed/feed.links.yml"])
+        let result = try LintSession(workspace: workspace).run()
+        #expect(!result.diagnostics.contains { $0.ruleID == "unknown-barrier" })
+
+        let feedAlone = try CatalogueLoader.read(
+            path: root.appendingPathComponent("feed/feed.links.yml").path, displayName: "feed/feed.links.yml")
+        let alone = try LintSession(workspace: workspace).lint(files: [feedAlone])
+        #expect(alone.diagnostics.contains { $0.ruleID == "unknown-barrier" })
+    }
+}

@@ -27,19 +27,19 @@ import FoundationXML
         (node as? XMLElement)?.attribute(forName: name)?.stringValue
     }
 
-    @Test func junitHasOneSuitePerFileAndOneFailingCasePerFinding() throws {
+    @Test func junitHasOneSuitePerFileAndACasePerFindingFailingAtTheFailingSeverity() throws {
         let document = try parse(JUnitReporter().report(twoFiles, options: ReportOptions()))
         let root = try #require(document.rootElement())
         #expect(root.name == "testsuites")
         #expect(attribute("tests", of: root) == "4")
-        #expect(attribute("failures", of: root) == "3")
+        #expect(attribute("failures", of: root) == "2")  // the info is below fail_on: warning
         #expect(attribute("errors", of: root) == "0")
 
         let suites = try document.nodes(forXPath: "/testsuites/testsuite")
         #expect(suites.map { attribute("file", of: $0) } == ["clean.yml", "links.yml"])
         #expect(suites.map { attribute("name", of: $0) } == ["linkrules", "linkrules"])
         #expect(suites.map { attribute("tests", of: $0) } == ["1", "3"])
-        #expect(suites.map { attribute("failures", of: $0) } == ["0", "3"])
+        #expect(suites.map { attribute("failures", of: $0) } == ["0", "2"])
 
         let passing = try document.nodes(forXPath: "/testsuites/testsuite[@file='clean.yml']/testcase")
         #expect(passing.count == 1)
@@ -50,7 +50,10 @@ import FoundationXML
             == ["plural-resource-nouns at 7:21", "lowercase at 9:16", "prefer-path-over-query at 9:27"])
         #expect(cases.allSatisfy { attribute("classname", of: $0) == "links.yml" })
         let failures = try document.nodes(forXPath: "//testcase/failure")
-        #expect(failures.map { attribute("type", of: $0) } == ["warning", "error", "info"])
+        #expect(failures.map { attribute("type", of: $0) } == ["warning", "error"])
+        let below = try #require(try cases[2].nodes(forXPath: "system-out").first?.stringValue)
+        #expect(below.hasPrefix("links.yml:9:27: note:"))
+        #expect(try cases[2].nodes(forXPath: "failure").isEmpty)
         #expect(attribute("message", of: failures[0]) == fixture.pluralFinding().message.text)
         let details = try #require(failures[0].stringValue)
         #expect(details.contains("links.yml:7:21: warning:"))
@@ -107,5 +110,27 @@ import FoundationXML
         let checkstyle = try parse(CheckstyleReporter().report(input, options: ReportOptions()))
         #expect(checkstyle.rootElement()?.name == "checkstyle")
         #expect(try checkstyle.nodes(forXPath: "//file").isEmpty)
+    }
+
+    @Test func ciFormatsNameFilesFromThePathBase() throws {
+        var options = ReportOptions()
+        options.paths = ReportPaths(workingDirectory: "/repo/ios", base: "/repo")
+        let junit = try parse(JUnitReporter().report(twoFiles, options: options))
+        #expect(try junit.nodes(forXPath: "/testsuites/testsuite").map { attribute("file", of: $0) }
+            == ["ios/clean.yml", "ios/links.yml"])
+        let checkstyle = try parse(CheckstyleReporter().report(twoFiles, options: options))
+        #expect(try checkstyle.nodes(forXPath: "/checkstyle/file").map { attribute("name", of: $0) }
+            == ["ios/clean.yml", "ios/links.yml"])
+        let github = GitHubActionsReporter().report(twoFiles, options: options)
+        #expect(github.hasPrefix("::warning file=ios/links.yml,line=7,"))
+        let sarif = SARIFReporter().report(twoFiles, options: options)
+        #expect(sarif.contains("\"uri\": \"ios/links.yml\"") || sarif.contains("\"uri\":\"ios/links.yml\""))
+        #expect(!sarif.contains("\"links.yml\""))
+        // Text keeps the working directory's view, as a terminal needs.
+        #expect(TextReporter().report(twoFiles, options: options).hasPrefix("links.yml:7:21:"))
+
+        #expect(ReportPaths(workingDirectory: "/repo/ios", base: "..").name("../android/links.yml") == "android/links.yml")
+        #expect(ReportPaths(workingDirectory: "/repo/ios", base: "/repo").name("/elsewhere/links.yml") == "/elsewhere/links.yml")
+        #expect(ReportPaths(workingDirectory: "/repo", base: "/repo").name("links.yml") == "links.yml")
     }
 }

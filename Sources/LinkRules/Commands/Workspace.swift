@@ -39,7 +39,10 @@ public struct Workspace: Sendable {
     ///   - files: catalogue files named on the command line (may be empty).
     ///   - configPath: `--config`, when given.
     ///   - workingDirectory: the process's working directory, passed in by the command.
-    public init(files: [String], configPath: String?, workingDirectory: String) throws {
+    ///   - discovers: with no file named and no `catalogues:` listed, find the catalogues under the working
+    ///     directory by `CatalogueDiscovery`'s convention (what `linkrules lint` does), throwing
+    ///     `NoCatalogueError` when there is none.
+    public init(files: [String], configPath: String?, workingDirectory: String, discovers: Bool = false) throws {
         self.workingDirectory = workingDirectory
         let loader = ConfigurationLoader()
         let searchFrom: String
@@ -56,14 +59,30 @@ public struct Workspace: Sendable {
         } else {
             configuration = Configuration(directory: workingDirectory)
         }
-        if files.isEmpty {
-            let configuration = configuration
-            cataloguePaths = configuration.catalogues.map {
-                Self.display(Self.absolute(configuration.resolve($0), in: workingDirectory), in: workingDirectory)
-            }
-        } else {
-            cataloguePaths = files
+        let configuration = configuration
+        let appPaths = configuration.catalogues.map {
+            Self.display(Self.absolute(configuration.resolve($0), in: workingDirectory), in: workingDirectory)
         }
+        var named = files
+        if discovers, files.isEmpty, appPaths.isEmpty {
+            let found = CatalogueDiscovery.catalogues(in: workingDirectory)
+            guard !found.isEmpty else { throw NoCatalogueError(folder: workingDirectory) }
+            named = found
+        }
+        cataloguePaths = Self.catalogues(named: named, app: appPaths, workingDirectory: workingDirectory)
+    }
+
+    /// What a lint of `files` covers. The app is the unit: a file that the configuration's `catalogues:` lists is
+    /// linted with the whole app it belongs to (a pre-commit hook passes only the staged file, whose barriers and
+    /// components may be declared in another), followed by any named file the list lacks. Files no configuration
+    /// lists are linted as named; no file names the whole app.
+    static func catalogues(named files: [String], app: [String], workingDirectory: String) -> [String] {
+        guard !files.isEmpty else { return app }
+        let key = { (path: String) in PathName.normalized(absolute(path, in: workingDirectory)) }
+        let appKeys = Set(app.map(key))
+        guard files.contains(where: { appKeys.contains(key($0)) }) else { return files }
+        var seen = appKeys
+        return app + files.filter { seen.insert(key($0)).inserted }
     }
 
     static func absolute(_ path: String, in directory: String) -> String {
@@ -76,5 +95,18 @@ public struct Workspace: Sendable {
         let base = PathName.normalized(directory)
         if standardized.hasPrefix(base + "/") { return String(standardized.dropFirst(base.count + 1)) }
         return path
+    }
+}
+
+/// There was nothing to lint: no catalogue named, none listed by a configuration, none found by name. Says where
+/// linkrules looked and what for, rather than pointing at a line of a folder.
+public struct NoCatalogueError: Error, CustomStringConvertible, Sendable {
+    /// The folder searched: the working directory.
+    public var folder: String
+
+    public var description: String {
+        "error: no catalogue to lint in '\(folder)': no \(Configuration.fileName) listing 'catalogues:' there or above, "
+            + "and no file named \(CatalogueDiscovery.convention)"
+            + "; name one (linkrules lint links.yml) or list them under 'catalogues:' in \(Configuration.fileName)"
     }
 }

@@ -33,17 +33,25 @@ struct ConfigurationLoader: Sendable {
         return try load(file: file, directory: directory.isEmpty ? "." : directory)
     }
 
-    /// Decodes a configuration from an already-read file.
+    /// Decodes a configuration from an already-read file. Problems after which reading can go on (an unknown key
+    /// or rule id, an invalid value) are collected, so several are reported together (`LoadErrors`); one alone
+    /// is thrown as a `LoadError`.
     func load(file: SourceFile, directory: String) throws -> Configuration {
         let yaml = YAMLDecoder(file: file)
+        var problems: [LoadError] = []
         do {
-            return try decode(yaml, directory: directory)
+            let configuration = try decode(yaml, directory: directory, problems: &problems)
+            if problems.count == 1 { throw problems[0] }
+            if problems.count > 1 { throw LoadErrors(errors: problems) }
+            return configuration
         } catch let error as LoadError {
-            throw yaml.preferringSyntaxError(over: error)
+            let error = yaml.preferringSyntaxError(over: error)
+            if error.isSyntaxError || problems.isEmpty || problems == [error] { throw error }
+            throw LoadErrors(errors: problems + [error])
         }
     }
 
-    private func decode(_ yaml: YAMLDecoder, directory: String) throws -> Configuration {
+    private func decode(_ yaml: YAMLDecoder, directory: String, problems: inout [LoadError]) throws -> Configuration {
         let file = yaml.file
         var configuration = Configuration(directory: directory)
         configuration.file = file
@@ -60,7 +68,8 @@ struct ConfigurationLoader: Sendable {
             case "fail_on":
                 let value = try yaml.readString(key: "fail_on")
                 guard let threshold = FailThreshold(value.value) else {
-                    throw LoadError(.invalidValue(value.value, key: "fail_on", expected: FailThreshold.names), at: location(value.tokenRange))
+                    problems.append(LoadError(.invalidValue(value.value, key: "fail_on", expected: FailThreshold.names), at: location(value.tokenRange)))
+                    return
                 }
                 configuration.failOn = threshold
             case "baseline": configuration.baseline = try yaml.readString(key: "baseline").value
@@ -74,7 +83,8 @@ struct ConfigurationLoader: Sendable {
                     case "uncountable":
                         configuration.uncountableInflections.formUnion(try yaml.readStringList(key: "inflections.uncountable").map(\.value))
                     default:
-                        throw unknown(inflection, known: ["irregular", "uncountable"], in: "'inflections'", file: file)
+                        problems.append(unknown(inflection, known: ["irregular", "uncountable"], in: "'inflections'", file: file))
+                        try yaml.skipValue()
                     }
                 }
             case "rules":
@@ -84,12 +94,21 @@ struct ConfigurationLoader: Sendable {
                         if let suggestion = Suggestion.closest(to: id.value, in: ruleIDs) {
                             message = .unknownRuleID(id.value, suggestion: suggestion)
                         }
-                        throw LoadError(message, at: location(id.tokenRange))
+                        problems.append(LoadError(message, at: location(id.tokenRange)))
+                        try yaml.skipValue()
+                        return
                     }
-                    configuration.rules[id.value] = try ruleSetting(yaml.readValue(), rule: id.value, file: file)
+                    // The value is read whole before it is judged, so reading goes on after a bad setting.
+                    let value = try yaml.readValue()
+                    do {
+                        configuration.rules[id.value] = try ruleSetting(value, rule: id.value, file: file)
+                    } catch let error as LoadError {
+                        problems.append(error)
+                    }
                 }
             default:
-                throw unknown(key, known: Configuration.keys, in: "the configuration", file: file)
+                problems.append(unknown(key, known: Configuration.keys, in: "the configuration", file: file))
+                try yaml.skipValue()
             }
         }
         try yaml.endDocument()

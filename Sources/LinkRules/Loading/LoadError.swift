@@ -38,6 +38,14 @@ public struct LoadError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// Several problems found in one file (a configuration reports all it can, not the first), in file order.
+public struct LoadErrors: Error, Hashable, Sendable, CustomStringConvertible {
+    public var errors: [LoadError]
+
+    /// One `file:line:col: error:` block per problem.
+    public var description: String { errors.map(\.description).joined(separator: "\n") }
+}
+
 extension Message {
     static func unreadableFile(_ reason: String) -> Message { "cannot read the file: \(reason)" }
     static func notAFile() -> Message { "expected a file, found a directory" }

@@ -4,6 +4,7 @@ struct CheckstyleReporter: Reporter {
     init() {}
 
     func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
+        let input = input.naming(options.paths)
         let byFile = Dictionary(grouping: input.diagnostics.indices) { input.diagnostics[$0].location.file }
         var output = ReportBuffer(reservingCapacity: input.diagnostics.count * 220 + 256, output: destination)
         output.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n")

@@ -5,6 +5,7 @@ struct GitHubActionsReporter: Reporter {
     init() {}
 
     func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
+        let input = input.naming(options.paths)
         var output = ReportBuffer(reservingCapacity: input.diagnostics.count * 200, output: destination)
         for diagnostic in input.diagnostics {
             let range = diagnostic.location.range

@@ -1,23 +1,28 @@
 /// JUnit XML for CI test dashboards: per catalogue file a `<testsuite name="linkrules" file=…>` in which every
-/// finding is a failing test case (`<failure type="severity">`) and a file without findings has one passing case.
+/// finding is a test case, failing (`<failure type="severity">`) when its severity fails the run and passing with
+/// the finding in `<system-out>` when it is below that; a file without findings has one passing case.
 struct JUnitReporter: Reporter {
     init() {}
 
     func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
+        let input = input.naming(options.paths)
         let byFile = Dictionary(grouping: input.diagnostics.indices) { input.diagnostics[$0].location.file }
         let files = input.reportedFiles.filter { byFile[$0] != nil || input.sources[$0] != nil }
         let summaries = Dictionary(input.rules.map { ($0.id, $0.summary) }, uniquingKeysWith: { first, _ in first })
         let testCount = files.reduce(0) { $0 + max(1, byFile[$1]?.count ?? 0) }
+        let failOn = input.failOn
+        func fails(_ position: Int) -> Bool { failOn.map { input.diagnostics[position].severity >= $0 } ?? false }
+        let failureCount = input.diagnostics.indices.reduce(0) { $0 + (fails($1) ? 1 : 0) }
 
         var output = ReportBuffer(reservingCapacity: input.diagnostics.count * 600 + files.count * 200 + 256, output: destination)
         output.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        output.append("<testsuites name=\"linkrules\" tests=\"\(testCount)\" failures=\"\(input.diagnostics.count)\"")
+        output.append("<testsuites name=\"linkrules\" tests=\"\(testCount)\" failures=\"\(failureCount)\"")
         output.append(" errors=\"0\">\n")
         for file in files {
             let positions = byFile[file] ?? []
             output.append("  <testsuite name=\"linkrules\" file=\"")
             output.appendXMLEscaped(file)
-            output.append("\" tests=\"\(max(1, positions.count))\" failures=\"\(positions.count)\"")
+            output.append("\" tests=\"\(max(1, positions.count))\" failures=\"\(positions.filter(fails).count)\"")
             output.append(" errors=\"0\" skipped=\"0\">\n")
             if positions.isEmpty {
                 output.append("    <testcase name=\"no findings\" classname=\"")
@@ -26,7 +31,7 @@ struct JUnitReporter: Reporter {
             }
             for position in positions {
                 let diagnostic = input.diagnostics[position]
-                appendTestCase(diagnostic, ruleSummary: summaries[diagnostic.ruleID], to: &output)
+                appendTestCase(diagnostic, failing: fails(position), ruleSummary: summaries[diagnostic.ruleID], to: &output)
                 output.flushIfFull()
             }
             output.append("  </testsuite>\n")
@@ -35,7 +40,7 @@ struct JUnitReporter: Reporter {
         output.flush()
     }
 
-    private func appendTestCase(_ diagnostic: Diagnostic, ruleSummary: String?, to output: inout ReportBuffer) {
+    private func appendTestCase(_ diagnostic: Diagnostic, failing: Bool, ruleSummary: String?, to output: inout ReportBuffer) {
         let location = diagnostic.location
         output.append("    <testcase name=\"")
         output.appendXMLEscaped(diagnostic.ruleID)
@@ -45,11 +50,15 @@ struct JUnitReporter: Reporter {
         output.append(location.column)
         output.append("\" classname=\"")
         output.appendXMLEscaped(location.file)
-        output.append("\">\n      <failure message=\"")
-        output.appendXMLEscaped(diagnostic.message.text)
-        output.append("\" type=\"")
-        output.append(diagnostic.severity.rawValue)
-        output.append("\">")
+        if failing {
+            output.append("\">\n      <failure message=\"")
+            output.appendXMLEscaped(diagnostic.message.text)
+            output.append("\" type=\"")
+            output.append(diagnostic.severity.rawValue)
+            output.append("\">")
+        } else {
+            output.append("\">\n      <system-out>")
+        }
         appendPosition(location, to: &output)
         output.append(diagnostic.severity.compilerWord)
         output.append(": ")
@@ -73,7 +82,7 @@ struct JUnitReporter: Reporter {
             output.append("\nrule: ")
             output.appendXMLEscaped(ruleSummary, inAttribute: false)
         }
-        output.append("</failure>\n    </testcase>\n")
+        output.append(failing ? "</failure>\n    </testcase>\n" : "</system-out>\n    </testcase>\n")
     }
 
     /// `file:line:col: ` in element text.

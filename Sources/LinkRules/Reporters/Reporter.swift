@@ -62,6 +62,9 @@ public struct ReportOptions: Sendable {
     /// The folder or URL of the rule pages (`--rule-docs-base`); a page is this + rule id + `.md` (HTML links;
     /// SARIF `helpUri` when it is absolute). See `ruleDocumentationURL(_:)`.
     public var ruleDocumentationBase: String = "rules/"
+    /// How SARIF, GitHub annotations, JUnit and checkstyle name files (`nil`: as the diagnostics do, relative to
+    /// the working directory); text, JSON and HTML keep the working directory's view.
+    public var paths: ReportPaths?
 
     public init() {}
 }

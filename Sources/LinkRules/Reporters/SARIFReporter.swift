@@ -20,6 +20,7 @@ struct SARIFReporter: Reporter {
     init() {}
 
     func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
+        let input = input.naming(options.paths)
         let files = input.reportedFiles
         let artifactIndex = Dictionary(uniqueKeysWithValues: files.enumerated().map { ($1, $0) })
         let descriptors = ruleDescriptors(input)

@@ -47,7 +47,8 @@ struct LintCommand: ParsableCommand {
 
 
     func run() throws {
-        let workspace = try Workspace(files: files, configPath: config, workingDirectory: Output.workingDirectory)
+        let workspace = try Workspace(
+            files: files, configPath: config, workingDirectory: Output.workingDirectory, discovers: true)
         let session = try LintSession(workspace: workspace, today: try CalendarDate.parsingOption(today))
         guard fix || diff else {
             let linted = try baseline.apply(

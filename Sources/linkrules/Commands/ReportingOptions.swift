@@ -31,8 +31,20 @@ struct ReportingOptions: ParsableArguments {
             valueName: "url"))
     var ruleDocsBase = "rules/"
 
+    @Option(
+        name: .customLong("path-base"),
+        help: ArgumentHelp(
+            "Folder that SARIF, GitHub annotations, JUnit and checkstyle name files relative to.",
+            discussion: "Default: the repository root (the nearest folder upwards with a .git), else the working directory.",
+            valueName: "folder"))
+    var pathBase: String?
+
     func reportOptions() -> ReportOptions {
         var options = ReportOptions()
+        let workingDirectory = Output.workingDirectory
+        if let base = pathBase ?? ReportPaths.repositoryRoot(containing: workingDirectory) {
+            options.paths = ReportPaths(workingDirectory: workingDirectory, base: base)
+        }
         options.quiet = quiet
         options.statistics = statistics
         options.color = format == .text && (color ?? Output.isTerminal)
