@@ -3,7 +3,7 @@
 // Built by scripts/fuzz.sh against an instrumented build of the library; not part of the Swift package.
 //
 // Invariants checked besides crashes: every span lies inside the text and on UTF-8 boundaries, and a template
-// with no placeholders (and no repeated query name) matches itself.
+// with no placeholders anywhere, its fragment included (and no repeated query name), matches itself.
 
 @testable import LinkRules
 
@@ -25,7 +25,8 @@ enum RouteFuzzing {
             _ = matcher.match(template, against: link)
             _ = template.routeKey
             let queryNames = template.query.map { $0.name.lowercased() }
-            if template.placeholders.isEmpty, Set(queryNames).count == queryNames.count,
+            // Placeholders anywhere count: in a component, a query value, an opaque URI or the fragment.
+            if template.placeholders.isEmpty, template.placeholderNames.isEmpty, Set(queryNames).count == queryNames.count,
                 matcher.match(template, against: template) == nil
             {
                 fatalError("a template with no placeholders does not match itself: '\(first)'")

@@ -215,6 +215,15 @@ import Testing
         #expect(match("her:{x:int}", "her:{x:int}") != nil)
     }
 
+    // Found by the route fuzzer once fragments joined the URL model: a placeholder in the fragment is a placeholder,
+    // so the template matches a uuid there, not its own braces.
+    @Test func aFragmentPlaceholderIsAPlaceholder() {
+        let template = LinkTemplateParser().parse("app://loc#post/{id:uuid}")
+        #expect(template.placeholderNames == ["id"])
+        #expect(match("app://loc#post/{id:uuid}", "app://loc#post/{id:uuid}") == nil)
+        #expect(match("app://loc#post/0b3b5f6e-2c1d-4a7b-9f10-5d6e7f8a9b0c", "app://loc#post/{id:uuid}") != nil)
+    }
+
     @Test func componentCountMustAgree() {
         #expect(match("her://feed", "her://feed/communities") == nil)
         #expect(match("her://feed/communities/9/posts", "her://feed/communities/{id}") == nil)
