@@ -153,6 +153,52 @@ import Testing
         #expect(duplicates.first?.notes.first?.location?.line == 6)
     }
 
+    @Test func aTiesURLCarriesTheQueryItemsBothLinksRequire() throws {
+        // Both links need `token` (`required_params:`), which neither template spells: a URL without it opens neither.
+        let catalogue = try Self.catalogue(
+            """
+            version: 1
+            schemes: [app]
+            hosts: [localhost]
+            dispatch: most-specific
+            links:
+              - url: 'app://localhost/orders/{id:int}?open=buy'
+                required_params: [token]
+              - url: 'app://localhost/orders/{code:slug}?open=buy'
+                required_params: [token]
+            """)
+        let ties = Self.run(UnreachableRouteRule(), catalogue)
+        #expect(ties.count == 1)
+        let url = try #require(ties.first?.message.text.firstMatch(of: /both match '([^']*)'/)?.1)
+        #expect(url == "app://localhost/orders/1?open=buy&token=1")
+        let match = LinkExplainer(catalogue: catalogue).explain(String(url)).match
+        #expect(match?.entry.index == 0)
+        #expect(match?.ambiguousWith.map(\.index) == [1])
+    }
+
+    @Test func underMostSpecificALinkCompetesWithItsMostSpecificMatchingRoute() throws {
+        // The alias asks a fixed value where the URL asks any int: at 'o=5' the alias ties with the second link.
+        let catalogue = try Self.catalogue(
+            """
+            version: 1
+            schemes: [app]
+            hosts: [localhost]
+            dispatch: most-specific
+            links:
+              - url: 'app://localhost/{n:int}?o={o:int}'
+                aliases: ['app://localhost/{n:int}?o=5']
+              - url: 'app://localhost/{s:slug}?o=5'
+            """)
+        let ties = Self.run(UnreachableRouteRule(), catalogue)
+        #expect(ties.map(\.message.text) == [
+            "'app://localhost/{s:slug}?o=5' is as specific as 'app://localhost/{n:int}?o=5' and both match "
+                + "'app://localhost/1?o=5': the app cannot choose between them"
+        ])
+        let match = LinkExplainer(catalogue: catalogue).explain("app://localhost/1?o=5").match
+        #expect(match?.entry.index == 0)
+        #expect(match?.ambiguousWith.map(\.index) == [1])
+    }
+
     @Test func aDuplicateOfTheWinnerIsOnlyADuplicate() throws {
         // '{slug}' also matches everything the last link does, but the first link wins those URLs.
         let catalogue = try Self.catalogue(

@@ -67,7 +67,7 @@ struct LinkExplainer: Sendable {
     private func matchingEntries(_ link: LinkTemplate, among: [Int]?) -> [Candidate] {
         (among ?? Array(catalogue.links.indices)).compactMap { index in
             let entry = catalogue.links[index]
-            guard let route = DispatchOrder.matchingRoute(of: entry, for: link, parser: parser) else { return nil }
+            guard let route = DispatchOrder.matchingRoute(of: entry, for: link, parser: parser, mode: catalogue.dispatch) else { return nil }
             var captures: [Capture] = []
             for name in route.template.placeholderNames {
                 if let value = route.match.captures[name], !captures.contains(where: { $0.name == name }) {

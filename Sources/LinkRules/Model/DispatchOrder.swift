@@ -191,8 +191,9 @@ struct DispatchOrder: Sendable {
 }
 
 extension DispatchOrder {
-    /// The route of a link that matches a concrete URL, as the app tries them: the link's template, else the first
-    /// of its aliases that matches (older forms the link keeps working).
+    /// The route of a link that matches a concrete URL, as the app tries them: under `first-match` the link's
+    /// template, else the first of its aliases that matches (older forms the link keeps working); under
+    /// `most-specific` the most specific of them, as if each were a route of its own (the earliest among equals).
     struct MatchingRoute {
         /// The alias's position in the link's `aliases`, nil for the link's URL.
         var alias: Int?
@@ -201,8 +202,10 @@ extension DispatchOrder {
         var specificity: Specificity
     }
 
-    /// The route of `link` that matches `url` (parsed, lowercased, with the catalogue's `parser`), or nil.
-    static func matchingRoute(of link: Link, for url: LinkTemplate, parser: LinkTemplateParser) -> MatchingRoute? {
+    /// The route of `link` that matches `url` (parsed, lowercased, with the catalogue's `parser`) under `mode`, or nil.
+    static func matchingRoute(
+        of link: Link, for url: LinkTemplate, parser: LinkTemplateParser, mode: DispatchMode
+    ) -> MatchingRoute? {
         let required = link.requiredParams.map(\.value)
         let matcher = RouteMatcher()
         func route(_ template: LinkTemplate, alias: Int?) -> MatchingRoute? {
@@ -210,10 +213,17 @@ extension DispatchOrder {
             let specificity = RouteShape(template, requiredParams: required).map(Specificity.init) ?? Specificity()
             return MatchingRoute(alias: alias, template: template, match: match, specificity: specificity)
         }
-        if let found = route(link.template, alias: nil) { return found }
+        var found = route(link.template, alias: nil)
+        if found != nil, mode == .firstMatch || link.aliases.isEmpty { return found }
         for (index, alias) in link.aliases.enumerated() {
-            if let found = route(parser.parse(alias.value), alias: index) { return found }
+            guard let candidate = route(parser.parse(alias.value), alias: index) else { continue }
+            guard let best = found else {
+                found = candidate
+                if mode == .firstMatch { return found }
+                continue
+            }
+            if case .moreSpecific = compare(candidate.specificity, best.specificity) { found = candidate }
         }
-        return nil
+        return found
     }
 }

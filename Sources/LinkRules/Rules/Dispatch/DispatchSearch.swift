@@ -14,6 +14,8 @@ struct DispatchSearch {
     struct Tie {
         var link: Link
         var earlier: Link
+        /// The earlier link's alias that ties, nil when its URL does.
+        var earlierAlias: Int?
         var example: String
     }
 
@@ -83,7 +85,7 @@ struct DispatchSearch {
     /// shows the tie. A link with the route of an earlier one is left to `duplicate-link`.
     mutating func tiedLinks() -> [Tie] {
         var classes: [DispatchOrder.TieClass: [Member]] = [:]
-        var pairs: [(link: Link, earlier: Link, shape: RouteShape, earlierShape: RouteShape)] = []
+        var pairs: [(link: Link, earlier: Link, earlierAlias: Int?, shape: RouteShape, earlierShape: RouteShape)] = []
         for link in links {
             for (position, shape) in shapes(of: link).enumerated() {
                 guard let shape else { continue }
@@ -94,7 +96,7 @@ struct DispatchSearch {
                 if alias == nil {
                     let (isDuplicate, earlier) = tie(of: member, template, among: classes[tieClass] ?? [])
                     if isDuplicate { continue }
-                    if let earlier { pairs.append((link, links[earlier.link], shape, earlier.shape)) }
+                    if let earlier { pairs.append((link, links[earlier.link], earlier.alias, shape, earlier.shape)) }
                 }
                 classes[tieClass, default: []].append(member)
             }
@@ -108,7 +110,9 @@ struct DispatchSearch {
             }
         }
         return pairs.map { pair in
-            Tie(link: pair.link, earlier: pair.earlier, example: example(pair.link, pair.shape, pair.earlier, pair.earlierShape, trie))
+            Tie(
+                link: pair.link, earlier: pair.earlier, earlierAlias: pair.earlierAlias,
+                example: example(pair.link, pair.shape, pair.earlier, pair.earlierShape, trie))
         }
     }
 
@@ -134,7 +138,7 @@ struct DispatchSearch {
             let routes = trie.routes(subsuming: concreteShape, visited: &visited)
             var candidates: [DispatchOrder.Candidate] = []
             for index in Set(routes.map(\.link)).sorted() {
-                if let route = DispatchOrder.matchingRoute(of: links[index], for: concrete, parser: parser) {
+                if let route = DispatchOrder.matchingRoute(of: links[index], for: concrete, parser: parser, mode: .mostSpecific) {
                     candidates.append(DispatchOrder.Candidate(link: index, specificity: route.specificity))
                 }
             }
@@ -170,7 +174,41 @@ struct DispatchSearch {
         for replacement in replacements.sorted(by: { $0.span.lowerBound > $1.span.lowerBound }) {
             bytes.replaceSubrange(replacement.span, with: Array(replacement.value.utf8))
         }
+        let missing = requiredItems(shape, other, notSpelledIn: template, choice: choice)
+        guard !missing.isEmpty else { return String(decoding: bytes, as: UTF8.self) }
+        // The items go at the end of the query, before a fragment.
+        let fragmentStart = template.fragmentSpan.map { $0.lowerBound - 1 }
+        let queryEnd = fragmentStart.map { $0 - (template.text.utf8.count - bytes.count) } ?? bytes.count
+        let hasQuery = bytes[..<queryEnd].contains(UInt8(ascii: "?"))
+        let items = missing.map { $0.value.isEmpty ? $0.name : $0.name + "=" + $0.value }.joined(separator: "&")
+        bytes.insert(contentsOf: Array(((hasQuery ? "&" : "?") + items).utf8), at: queryEnd)
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The query items that either route requires (`required_params:`, or the earlier link's own items) and the
+    /// later template does not spell, each with a value both accept: without them neither link opens the URL.
+    static func requiredItems(
+        _ shape: RouteShape, _ other: RouteShape, notSpelledIn template: LinkTemplate, choice: Int
+    ) -> [(name: String, value: String)] {
+        let spelled = Set(template.query.map { $0.name.lowercasedASCIIIfNeeded })
+        var items: [(name: String, value: String)] = []
+        for constraint in shape.query + other.query where !spelled.contains(constraint.name) {
+            let value: String
+            switch constraint.value {
+            case .fixed(let fixed): value = fixed
+            case .placeholder(let type): value = sample(type, nil, choice: choice)
+            case .present: value = "1"
+            case .pattern: continue
+            }
+            if let index = items.firstIndex(where: { $0.name == constraint.name }) {
+                // A fixed value or a typed placeholder says more than presence alone.
+                if case .present = constraint.value { continue }
+                items[index].value = value
+            } else {
+                items.append((constraint.name, value))
+            }
+        }
+        return items
     }
 
     /// A value placeholders of both types accept; an untyped pair's later choices are values no typed

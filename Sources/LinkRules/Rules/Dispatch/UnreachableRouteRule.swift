@@ -154,8 +154,9 @@ struct UnreachableRouteRule: CatalogueRule {
 
     private static func finding(on tie: DispatchSearch.Tie, in context: LintContext) -> Diagnostic {
         let (link, other) = (tie.link, tie.earlier)
+        let otherRoute = tie.earlierAlias.map { other.aliases[$0].value } ?? other.url.value
         return context.diagnostic(
-            UnreachableRouteRule.self, .ambiguousLink(link.url.value, with: other.url.value, example: tie.example),
+            UnreachableRouteRule.self, .ambiguousLink(link.url.value, with: otherRoute, example: tie.example),
             at: link.valueLocation, link: link,
             notes: [Note(message: .tiedLinkDeclared(other.url.value), location: other.valueLocation)])
     }
