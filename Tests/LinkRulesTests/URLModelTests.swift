@@ -249,6 +249,12 @@ import Testing
         let typed = parser.parse("obsidian://open?vault={vault}&line={line?:int}")
         #expect(typed.query[1].placeholder?.type == .int)
         #expect(matcher.match(parser.parse("obsidian://open?vault=v&line=x"), against: typed) == nil)
+        // Airbnb's room links with optional guest counts, the marker written after the type.
+        let after = parser.parse("https://www.airbnb.com/rooms/{id:int}?adults={adults:int?}")
+        #expect(after.query[0].placeholder?.type == .int && after.query[0].placeholder?.isOptional == true)
+        #expect(matcher.match(parser.parse("https://www.airbnb.com/rooms/42"), against: after) != nil)
+        #expect(matcher.match(parser.parse("https://www.airbnb.com/rooms/42?adults=two"), against: after) == nil)
+        #expect(parser.parse("her://x?n={n:integer?}").query[0].placeholder?.isOptional == false)
     }
 
     @Test func bothFormsAsOneLinkAreNoUnreachableRoute() throws {
@@ -298,6 +304,14 @@ import Testing
             #expect(component.kind == .value && component.isValue && !component.isLiteral && component.name == value)
         }
         #expect(parser.parse("her://feed/top.communities").components.last?.kind == .literal)
+        // Ids in their own alphabet: YouTube's https://youtu.be/dQw4w9WgXcQ, Spotify's base-62 track ids, a GitHub
+        // commit; a word with a version or a number in it stays a word.
+        for id in ["dQw4w9WgXcQ", "6rqhFgbbKwnb9MLmUQDhG6", "a94a8fe5ccb19ba61c4c0873d391e987982fbbd3", "swift-6.0-RELEASE"] {
+            #expect(parser.parse("https://example.com/watch/\(id)").components.last?.kind == .value, "\(id)")
+        }
+        for word in ["v2", "mp3", "covid19", "Feed", "top-10"] {
+            #expect(parser.parse("her://feed/\(word)").components.last?.kind == .literal, "\(word)")
+        }
         let text = """
             version: 1
             schemes: [her]

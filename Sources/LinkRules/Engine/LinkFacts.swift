@@ -78,7 +78,11 @@ struct LinkFacts: Sendable {
             }
             flags.append(found)
             // The template's fields are read in place, not copied.
-            guard let schemeSpan = link.template.schemeSpan, !link.template.isOpaque, !link.template.isWebLink else {
+            // A bare launch link (`shortcuts://`, Apple's documented way to open the Shortcuts app) has no path to
+            // compare forms by.
+            let isBareLaunchLink = link.template.components.isEmpty && link.template.hostSpan?.isEmpty != false
+            guard let schemeSpan = link.template.schemeSpan, !link.template.isOpaque, !link.template.isWebLink, !isBareLaunchLink
+            else {
                 hostForms.append(HostFormKey(scheme: HostFormKey.noScheme, form: 0))
                 return
             }

@@ -109,7 +109,7 @@ struct InitSourceReader {
             let digits = component.span.lowerBound + Int(component.prefixLength)..<component.span.upperBound
             if case .integer = component.kind, !digits.isEmpty {
                 replacements.append((digits, "{id:int}"))
-            } else if component.isLiteral, RouteMatcher.accepts(component.text, type: .uuid) {
+            } else if component.placeholder == nil, RouteMatcher.accepts(component.text, type: .uuid) {
                 replacements.append((component.span, "{id:uuid}"))
             }
         }

@@ -309,17 +309,23 @@ struct LinkTemplateParser: Sendable {
     ) -> Placeholder {
         var type: PlaceholderType?
         var unknownType: String?
-        if let typeSpan {
+        // An optional item may mark its type as well as its name: `{adults:int?}` is `{adults?:int}`.
+        var typeIsOptional = false
+        if var typeSpan {
+            if style == .braces, typeSpan.count > 1, bytes[typeSpan.upperBound - 1] == UInt8(ascii: "?") {
+                typeIsOptional = true
+                typeSpan = typeSpan.lowerBound..<(typeSpan.upperBound - 1)
+            }
             let written = UnsafeBufferPointer(rebasing: bytes[typeSpan])
             type = Self.knownType(spelledBy: written)
-            if type == nil { unknownType = String(decoding: written, as: UTF8.self) }
+            if type == nil { unknownType = String(decoding: written, as: UTF8.self) + (typeIsOptional ? "?" : "") }
         }
         // `{path*}` takes the rest of the path; RFC 6570's `{/path*}` is read too, and `placeholder-style` asks for
         // the first spelling.
         var name = name
         var style = style
         var spansSegments = false
-        var isOptional = false
+        var isOptional = typeIsOptional && type != nil
         if style == .braces, name.utf8.count > 1, name.utf8.last == UInt8(ascii: "?") {
             isOptional = true
             name.removeLast()
@@ -407,7 +413,25 @@ struct LinkTemplateParser: Sendable {
         if let at = bytes.firstIndex(of: UInt8(ascii: "@")) {
             return at + 1 < bytes.count
         }
-        return isDomainName(bytes)
+        return isDomainName(bytes) || isOpaqueToken(bytes)
+    }
+
+    /// Whether a component is an opaque token written out, an id in its own alphabet rather than a word: letters
+    /// and digits mixed, with a capital or at least 12 long (YouTube's `dQw4w9WgXcQ`, Spotify's base-62
+    /// `6rqhFgbbKwnb9MLmUQDhG6`, a commit hash). Such ids are case-sensitive, so they keep their case.
+    static func isOpaqueToken(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var (letters, digits, capitals) = (0, 0, 0)
+        for byte in bytes {
+            if isDigit(byte) {
+                digits += 1
+            } else if isAlpha(byte) {
+                letters += 1
+                if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { capitals += 1 }
+            } else if byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") && byte != UInt8(ascii: ".") {
+                return false
+            }
+        }
+        return digits > 0 && letters > 0 && (capitals > 0 || bytes.count >= 12)
     }
 
     /// How many non-empty parts `separator` splits `range` into.

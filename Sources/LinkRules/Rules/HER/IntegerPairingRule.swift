@@ -9,9 +9,11 @@ struct IntegerPairingRule: LinkRule {
             The HER app's deep-link guide, "Handling a Deeplink", rule 3: "Any integer value path component is obviously paired to \
             the path compenent beforehand." So an id must come right after a collection (a component of kind \
             `collection`, or one declaring an `id:` type), of the type that collection declares; an id after a tab, \
-            a screen or a modal, or with nothing before it, pairs with nothing the app can open. Links with an empty \
-            host (EXFE's `exfe:///!100233`) are the exception: their path is the app's resource path, and a \
-            root id there is the app's own convention.
+            a screen or a modal, or with nothing before it, pairs with nothing the app can open. Two kinds of links \
+            are the exception for a root id: an empty host (EXFE's `exfe:///!100233`), whose path is the app's \
+            resource path, and a domain (`https://youtu.be/{id}`, `https://wa.me/{phone}`, \
+            `zoommtg://zoom.us/{id}`), where a short-link or profile host itself says what its root values are; a root \
+            address (`facetime://{user}@{domain}`) is the destination itself.
             """,
         source: .her,
         triggeringExamples: [
@@ -31,9 +33,22 @@ struct IntegerPairingRule: LinkRule {
             .link("exfe:///!{cross_id:int}/conversation"),
             // A screen takes arguments: a handle after one is not an id that lost its collection.
             .link("her://settings/{handle}"),
+            // A short-link domain names its root values: WhatsApp's click-to-chat https://wa.me/{phone}, YouTube's
+            // https://youtu.be/{id}, Discord's https://discord.gg/{code}.
+            .link("https://wa.me/{phone:int}"),
+            .link("https://discord.gg/{code}"),
+            // An address is where the link goes, not an id of a collection: Apple's facetime://{user}@{domain}.
+            .link("facetime://{user}@{domain}"),
         ])
 
     init() {}
+
+    /// Whether the link's host is a domain (a web link's, or a custom scheme's domain authority): its root values
+    /// are the domain's own (short links, profiles).
+    static func hostIsDomain(_ template: LinkTemplate) -> Bool {
+        guard let host = template.host, !host.isEmpty else { return false }
+        return template.isWebLink || host.contains(".")
+    }
 
     func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let template = link.template
@@ -42,7 +57,9 @@ struct IntegerPairingRule: LinkRule {
             guard index > 0 else {
                 // With an empty host (`exfe:///!100233`, EXFE's URL scheme) the path is the app's own resource path, whose
                 // root ids the app defines; elsewhere a leading id pairs with nothing.
-                if component.isIdentifier, !template.hasEmptyHost && (template.hostSpan != nil || template.schemeSpan != nil) {
+                if component.isIdentifier, !template.hasEmptyHost && (template.hostSpan != nil || template.schemeSpan != nil),
+                    !Self.hostIsDomain(template), !component.text.contains("@")
+                {
                     found.append(context.diagnostic(Self.self, .idWithoutCollection(component.text), link: link, span: component.span))
                 }
                 continue

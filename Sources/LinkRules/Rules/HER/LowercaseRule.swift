@@ -8,10 +8,12 @@ struct LowercaseRule: LinkRule {
         rationale: """
             The HER app's deep-link guide, "Handling a Deeplink", rule 7: "Lower case everything before processing. Deeplinks should \
             not be case sensitive." A link written with capitals is handled as its lowercase form, so writing it that \
-            way hides which links are the same. Placeholders and query values keep their case. One finding names every \
-            capitalised part of the scheme, host and path, with a safe fix; capitalised query names are a second \
-            finding whose fix is unsafe: an app reads a query name as written (`serverId`), so renaming it changes \
-            what the app reads unless it lowercases names as the guide asks.
+            way hides which links are the same. Placeholders, query values and ids written out (YouTube's `dQw4w9WgXcQ`, \
+            letters and digits mixed) keep their case. One finding names every capitalised part of the scheme, host \
+            and path, with a safe fix: the guide's app lowercases a link before it reads it, so the lowercase form \
+            opens what the capitalised one did. Capitalised query names are a second finding whose fix is unsafe: \
+            an app reads a query name as written (`serverId`), so renaming it changes what the app reads unless it \
+            lowercases names as the guide asks.
             """,
         source: .her,
         fix: .safe,
@@ -31,6 +33,10 @@ struct LowercaseRule: LinkRule {
             .link("her://feed/communities"),
             .link("her://feed/communities/{communityID:int}"),
             .link("her://location?origin=Home"),
+            // An id written out keeps its case: YouTube's short links (https://youtu.be/dQw4w9WgXcQ) and Spotify's
+            // base-62 track ids are case-sensitive.
+            .link("https://youtu.be/dQw4w9WgXcQ"),
+            .link("https://open.spotify.com/track/6rqhFgbbKwnb9MLmUQDhG6"),
         ])
 
     init() {}

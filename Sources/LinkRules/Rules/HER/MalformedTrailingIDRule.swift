@@ -11,7 +11,10 @@ struct MalformedTrailingIDRule: LinkRule {
             should ultimate result in opening the first component only, "feed"." Name what the second id \
             identifies: `ads/12/campaigns/5`. A value counts as an id as `plural-resource-nouns` decides it (a number, a \
             value typed `int`, `uuid` or `slug`, or named as an instance: `handle`, `key`, `code`, `…_id`); a value \
-            after an action's argument (`search/{query}/{page:int}`) is one more argument.
+            after an action's argument (`search/{query}/{page:int}`) is one more argument. Two values are not a \
+            second id: a slug or name after an id, which describes the same instance for readers and search engines \
+            (Stack Overflow's `questions/{id:int}/{slug}`), and a placeholder whose literal prefix names it (the App \
+            Store's `app/{name}/id{id:int}`).
             """,
         source: .her,
         triggeringExamples: [
@@ -27,6 +30,10 @@ struct MalformedTrailingIDRule: LinkRule {
             .link("her://map/{lat}/{lng}"),
             // Obsidian's shorthand URI: the note's path after the vault is the rest of the path, not a second id.
             .link("her://feed/communities/{id:int}/{path*}"),
+            // Stack Overflow's https://stackoverflow.com/questions/{id}/{slug}: the slug describes the question.
+            .link("https://stackoverflow.com/questions/{id:int}/{slug}"),
+            // The App Store's https://apps.apple.com/us/app/pages/id361309726: 'id' names the number.
+            .link("https://apps.apple.com/{country}/app/{name}/id{id:int}"),
         ])
 
     init() {}
@@ -41,6 +48,7 @@ struct MalformedTrailingIDRule: LinkRule {
         where components[index].isValue && components[index - 1].isValue
             && components[index].placeholder?.spansSegments != true && context.namesInstance(link, component: index)
             && context.role(of: link, component: index - 1) != .argument
+            && !Self.describesOrNamesItself(components[index])
         {
             let first = components.first { !$0.isValue }?.text
             found.append(
@@ -48,6 +56,20 @@ struct MalformedTrailingIDRule: LinkRule {
                     Self.self, .trailingID(components[index].text, after: components[index - 1].text, opens: first), link: link,
                     span: components[index].span))
         }
+    }
+}
+
+extension MalformedTrailingIDRule {
+    /// Placeholder names of a value that describes the instance before it rather than naming another one.
+    static let descriptiveNames: Set<String> = ["slug", "name", "seo", "permalink", "title_slug", "seo_slug"]
+
+    /// Whether a value after an id is a description of it (`{slug}`, `{name}`) or a placeholder whose literal
+    /// prefix of letters names what it is (`id{id:int}`).
+    static func describesOrNamesItself(_ component: PathComponent) -> Bool {
+        guard let placeholder = component.placeholder else { return false }
+        if descriptiveNames.contains(placeholder.name.lowercasedASCIIIfNeeded) { return true }
+        let prefix = component.prefix
+        return prefix.utf8.count >= 2 && prefix.utf8.allSatisfy(isAlpha)
     }
 }
 

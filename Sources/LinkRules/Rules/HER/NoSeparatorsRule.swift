@@ -20,6 +20,7 @@ struct NoSeparatorsRule: LinkRule {
             .link("her://↓my_profile/verification", fixed: "her://myprofile/verification"),
             .link("her://feed/↓top-communities", fixed: "her://feed/topcommunities"),
             .link("her://↓help.center", fixed: "her://helpcenter"),
+            .link("bear://x-callback-url/↓open-note?id={id}", fixed: "bear://x-callback-url/opennote?id={id}"),
         ],
         nonTriggeringExamples: [
             .link("her://myprofile/verification"),
@@ -43,6 +44,10 @@ struct NoSeparatorsRule: LinkRule {
             .link("zoommtg://zoom.us/join?confno={confno:int}"),
             .link("her://share/example.com"),
             .link("her://invite/alice@example.com"),
+            // The x-callback-url specification fixes the host (Bear's bear://x-callback-url/open-note?id={id} is
+            // reported at 'open-note' only), and a file name is written as the server serves it.
+            .link("drafts://x-callback-url/create?text={text}"),
+            .link("https://www.facebook.com/sharer.php?u={url}"),
         ])
 
     init() {}
@@ -51,9 +56,21 @@ struct NoSeparatorsRule: LinkRule {
         byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
     }
 
-    /// Whether `component` is a word with a hyphen, underscore or dot in it.
+    /// Whether `component` is a word with a hyphen, underscore or dot in it. The host the x-callback-url
+    /// specification requires (`bear://x-callback-url/open-note`) and a file name (Facebook's `sharer.php`) are
+    /// not words of the app's vocabulary.
     static func hasSeparator(_ component: PathComponent) -> Bool {
         component.isLiteral && component.text.utf8.contains(where: isSeparator)
+            && component.text.lowercasedASCIIIfNeeded != "x-callback-url" && !isFileName(component.text)
+    }
+
+    /// Extensions of files a web server serves, which a link names as written.
+    static let fileExtensions: Set<String> = ["php", "html", "htm", "asp", "aspx", "jsp", "cgi", "json", "xml", "txt", "rss"]
+
+    /// Whether `text` is a file name: one dot, before a known extension.
+    static func isFileName(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 2 && !parts[0].isEmpty && fileExtensions.contains(parts[1].lowercased())
     }
 
     func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {

@@ -27,7 +27,7 @@ struct PreferPathOverQueryRule: LinkRule {
             RuleOptionDescription(
                 name: "tracking",
                 summary: "parameters that record where a visit came from, never an option (`name`, or `prefix*`)",
-                defaultValue: "[utm_*, ref, referrer, source, src, fbclid, gclid, msclkid, igshid]"),
+                defaultValue: "[utm_*, ref, referrer, source, src, fbclid, gclid, msclkid, igshid, igsh, si, feature, usp, mc_cid, mc_eid, ttclid, twclid, yclid]"),
         ],
         triggeringExamples: [
             .link("her://boosts?↓open=buy", fixed: "her://boosts/purchase"),
@@ -45,6 +45,8 @@ struct PreferPathOverQueryRule: LinkRule {
             .link("her://notes?show_window=yes"),
             // Campaign tags are tracking, not destinations (Google Analytics' `utm_*` parameters).
             .link("her://boosts?utm_source=newsletter"),
+            // Share attribution: Spotify's and YouTube's `si=`, Google Docs' `usp=sharing`.
+            .link("her://feed?usp=sharing"),
             .link("her://premium?ref=banner"),
             // Zoom's client URL scheme: `zoommtg://zoom.us/join?confno=…&pwd=…&zc=0&browser=chrome&uname=…` passes
             // a password (credential-in-url's finding) and is the complex parameterisation the guide allows.
@@ -158,7 +160,10 @@ struct PreferPathOverQueryRule: LinkRule {
 
     /// Parameters that record where a visit came from (campaign tags, click ids), by default; an entry ending in
     /// `*` names a prefix.
-    static let defaultTracking = ["utm_*", "ref", "referrer", "source", "src", "fbclid", "gclid", "msclkid", "igshid"]
+    static let defaultTracking = [
+        "utm_*", "ref", "referrer", "source", "src", "fbclid", "gclid", "msclkid", "igshid", "igsh", "si", "feature", "usp",
+        "mc_cid", "mc_eid", "ttclid", "twclid", "yclid",
+    ]
 
     /// Whether a parameter is a tracking parameter: a configured name, or a configured prefix (`utm_*`).
     func isTracking(_ name: String) -> Bool {

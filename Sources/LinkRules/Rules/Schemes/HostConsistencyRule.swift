@@ -14,7 +14,7 @@ struct HostConsistencyRule: CatalogueRule {
             alike, and one that does not reads them differently; mixing the forms in one scheme makes that choice \
             matter. Per custom scheme, the form most of its links use wins (the earliest on a tie) and every link \
             written another way is reported, with a note at a link in the winning form. Universal links are left \
-            alone: several associated domains are normal.
+            alone: several associated domains are normal; so is a bare launch link (`shortcuts://`), which has no path.
             """,
         source: .exfe,
         triggeringExamples: [
@@ -51,6 +51,16 @@ struct HostConsistencyRule: CatalogueRule {
                   - url: black://crosses/{cross_id}
                   - url: https://exfe.com/crosses/{cross_id}
                   - url: https://www.exfe.com/crosses/{cross_id}
+                """),
+            // A bare launch link has no host form of its own (Apple's `shortcuts://` opens the Shortcuts app).
+            .catalogue(
+                """
+                version: 1
+                schemes: [shortcuts]
+                links:
+                  - url: shortcuts://
+                  - url: shortcuts://run-shortcut?name={name}
+                  - url: shortcuts://open-shortcut?name={name}
                 """),
         ])
 

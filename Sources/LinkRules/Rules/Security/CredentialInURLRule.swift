@@ -70,6 +70,8 @@ struct CredentialInURLRule: LinkRule {
             .link("her://feed/communities/{id:int}"),
             .link("exfe:///!{cross_id}?user_id={user_id}&username={username}"),
             .link("her://search?keyword={keyword}&monkey=1"),
+            // Apple's FaceTime links name the callee by address: a user name without a password.
+            .link("facetime://{user}@{domain}"),
             .catalogue(
                 """
                 version: 1
@@ -122,7 +124,9 @@ struct CredentialInURLRule: LinkRule {
     }
 
     func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
-        if let userInfo = link.template.authority?.userInfoSpan {
+        // A user name alone is an address, not a secret (FaceTime's `facetime://{user}@{domain}` names the callee);
+        // `user:password@` carries a password.
+        if let userInfo = link.template.authority?.userInfoSpan, link.template.utf8Slice(userInfo).contains(UInt8(ascii: ":")) {
             found.append(context.diagnostic(Self.self, .credentialInUserInfo, link: link, span: userInfo))
         }
         for component in link.template.components {

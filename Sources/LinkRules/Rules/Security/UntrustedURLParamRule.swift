@@ -16,7 +16,11 @@ struct UntrustedURLParamRule: LinkRule {
             destinations, or check them against an allow list of hosts). The app must validate the target; this rule \
             lists every such parameter so the check is not forgotten. A parameter is reported when its name is one \
             of these, when it is declared with `role: url` or `role: redirect`, or when its fixed value is itself a \
-            URL; a parameter declared with another role is trusted (`next: { role: pagination }`).
+            URL; a parameter declared with another role is trusted (`next: { role: pagination }`). A plain `url` or \
+            `uri` on a link whose path shares, posts or embeds (`share`, `sharer`, `tweet`, `compose`, `post`, \
+            `embed`, `clip`, `grab`, `bookmark`, `save`, `import`) is the content handed over, not a place to go \
+            (X's `intent/tweet?url=…`, LinkedIn's `share-offsite?url=…`), and is not reported; a name that says \
+            where to go next (`redirect_uri`, `next`, `callback`) still is.
             """,
         source: .noMoreDeepLinkHandler,
         options: [
@@ -29,6 +33,7 @@ struct UntrustedURLParamRule: LinkRule {
             .link("her://login?↓next=https://her.app/feed"),
             .link("her://open?↓url={url}"),
             .link("her://share?↓to=https://evil.example"),
+            .link("her://share?url={url}&↓redirect_uri={uri}"),
             .link("her://done?↓back={target}", options: "{ names: [back] }"),
             // A URL to open in the fragment is as much an open redirect (the app reads `#url=…` as it reads a query).
             .link("her://invite#↓url={url}"),
@@ -50,6 +55,10 @@ struct UntrustedURLParamRule: LinkRule {
             // A Matrix permalink: the fragment names a room, not a URL.
             .link("https://matrix.to/#/{room}"),
             .link("her://feed/communities/{id:int}#post-{post_id}"),
+            // Sharing a page hands its URL over as content: X's web intent
+            // (https://x.com/intent/tweet?url=…&text=…) and LinkedIn's share-offsite link.
+            .link("https://x.com/intent/tweet?url={url}&text={text}"),
+            .link("https://www.linkedin.com/sharing/share-offsite/?url={url}"),
             .catalogue(
                 """
                 version: 1
@@ -95,10 +104,54 @@ struct UntrustedURLParamRule: LinkRule {
         value.contains("://") || value.lowercasedASCIIIfNeeded.contains("%3a%2f%2f")
     }
 
+    /// Words of a path that hands a URL over as content to share, post or embed.
+    static let sharingWords: Set<String> = [
+        "share", "sharer", "sharing", "tweet", "compose", "post", "embed", "clip", "grab", "bookmark", "save", "import",
+    ]
+    /// The generic names that a sharing link uses for its content.
+    static let contentNames: Set<String> = ["url", "uri"]
+
+    /// Whether a word of the link's path (split at separators and camel-case humps) shares, posts or embeds.
+    static func sharesContent(_ template: LinkTemplate) -> Bool {
+        template.components.contains { component in
+            component.isLiteral && words(of: component.text).contains { sharingWords.contains($0) }
+        }
+    }
+
+    /// The lowercased words of a path component: `share-offsite` → `share`, `offsite`; `shareArticle` → `share`,
+    /// `article`.
+    static func words(of text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var previousIsLower = false
+        for character in text {
+            if character == "-" || character == "_" || character == "." {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                previousIsLower = false
+                continue
+            }
+            if character.isUppercase, previousIsLower, !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+            current += character.lowercased()
+            previousIsLower = character.isLowercase
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
     func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let fragmentItems = link.template.fragmentSpan == nil ? [] : link.template.fragmentItems
+        let sharesContent = Self.sharesContent(link.template)
         for (index, item) in (link.template.query + fragmentItems).enumerated() {
             let inFragment = index >= link.template.query.count
+            if sharesContent, Self.contentNames.contains(PayloadCredential.normalizedName(item.name)),
+                context.declaredParamPosition(named: item.name) == nil
+            {
+                continue
+            }
             let (decided, declared) = carriesURL(item.name, in: context)
             let carries: Bool
             if let decided {
