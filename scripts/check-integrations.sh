@@ -2,15 +2,18 @@
 # Exercises what teams plug linkrules into (see docs/ci.md):
 #   1. the pre-commit manifest (.pre-commit-hooks.yaml): its fields, and, when pre-commit is installed, the hooks
 #      run by `pre-commit run` in a temporary git repository from a shadow clone of this one, as try-repo does
-#      (offline: pre-commit builds linkrules from the local clone with `swift build -c release`, once);
+#      (offline: pre-commit builds linkrules from the local clone with `swift build -c release`, once), and
+#      linkrules-system (`language: system`) with a stub linkrules on the PATH, which builds nothing;
 #   2. the SwiftPM command plugin: listed by `swift package plugin --list`, `--help` passed through, and a real
 #      `swift package lint-links --format json` run on this repository's example catalogues;
 #   3. the GitHub Actions workflow in examples/ci/: its YAML, and its lint steps run as the runner would;
-#   4. the baseline from the command line: write, re-lint clean, a new finding fails, a fixed one is noted.
+#   4. the baseline from the command line: write, re-lint clean, a new finding fails, a fixed one is noted;
+#   5. the README's fixing session (`--fix`, `--unsafe-fixes`, `-q`) prints what the README shows.
 #
 # usage: scripts/check-integrations.sh          (from anywhere; needs python3 with PyYAML and a built linkrules,
 #                                                $LINKRULES or .build/debug/linkrules)
-# SKIP_PRE_COMMIT=1 skips the pre-commit runs (their release build takes about two minutes).
+# SKIP_PRE_COMMIT=1 skips the pre-commit runs of the built hooks (their release build takes minutes); the
+# linkrules-system runs need no build and still run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -38,11 +41,12 @@ import re, yaml
 hooks = yaml.safe_load(open(".pre-commit-hooks.yaml"))
 assert isinstance(hooks, list), "the manifest is a list of hooks"
 by_id = {hook["id"]: hook for hook in hooks}
-assert set(by_id) == {"linkrules", "linkrules-fix"}, f"hook ids: {sorted(by_id)}"
+assert set(by_id) == {"linkrules", "linkrules-fix", "linkrules-system"}, f"hook ids: {sorted(by_id)}"
 for hook in hooks:
     for field in ("id", "name", "entry", "language"):
         assert isinstance(hook.get(field), str) and hook[field], f"{hook.get('id')}: '{field}' is required"
-    assert hook["language"] == "swift", f"{hook['id']}: language {hook['language']}"
+    expected = "system" if hook["id"] == "linkrules-system" else "swift"
+    assert hook["language"] == expected, f"{hook['id']}: language {hook['language']}"
     known = {"id", "name", "entry", "language", "files", "exclude", "types", "types_or", "exclude_types",
              "always_run", "fail_fast", "verbose", "pass_filenames", "require_serial", "description",
              "language_version", "log_file", "minimum_pre_commit_version", "args", "stages", "alias",
@@ -55,13 +59,10 @@ for hook in hooks:
         assert not files.search(name), f"{hook['id']}: files matches {name}"
 assert by_id["linkrules"]["entry"] == "linkrules lint"
 assert by_id["linkrules-fix"]["entry"] == "linkrules lint --fix"
+assert by_id["linkrules-system"]["entry"] == "linkrules lint"
 PY
 
-if [ "${SKIP_PRE_COMMIT:-0}" = 1 ]; then
-  echo "SKIP pre-commit runs (SKIP_PRE_COMMIT=1)"
-elif ! command -v pre-commit >/dev/null; then
-  echo "SKIP pre-commit runs: pre-commit is not installed (pip install pre-commit)"
-else
+if command -v pre-commit >/dev/null; then
   # What `pre-commit try-repo` does, once: a shadow clone of this repository with the working tree's changes
   # committed. try-repo itself installs into a throwaway store on every call, which for `language: swift` is a
   # release build each time; the runs below share one store, so linkrules is built once.
@@ -72,6 +73,37 @@ else
   git -C "$shadow" add -A
   git -C "$shadow" -c user.name=ci -c user.email=ci@localhost commit -q --allow-empty -m "working tree"
   rev=$(git -C "$shadow" rev-parse HEAD)
+
+  # linkrules-system (`language: system`) builds nothing: it runs the linkrules on the PATH, here a stub that
+  # records its arguments and runs the built linkrules.
+  stub=$work/stub-bin
+  mkdir -p "$stub"
+  printf '#!/bin/sh\nprintf "%%s\\n" "$*" >> "%s"\nexec "%s" "$@"\n' "$work/stub.log" "$linkrules" > "$stub/linkrules"
+  chmod +x "$stub/linkrules"
+  system=$work/system
+  mkdir -p "$system/Features/Feed" && git -C "$system" init -q
+  printf 'version: 1\nschemes: [her]\nlinks:\n  - url: her://Feed/posts/9\n' > "$system/Features/Feed/feed.links.yml"
+  printf 'repos:\n  - repo: %s\n    rev: %s\n    hooks:\n      - id: linkrules-system\n' "$shadow" "$rev" > "$system/.pre-commit-config.yaml"
+  git -C "$system" add -A
+  exits "pre-commit hook linkrules-system runs the linkrules on the PATH and fails on a finding" 1 \
+    bash -c 'cd "$1" && PATH="$2:$PATH" PRE_COMMIT_HOME="$3" pre-commit run --color never' _ "$system" "$stub" "$work/pre-commit-system"
+  grep -q "Features/Feed/feed.links.yml:4:16: warning: .*\[lowercase\]" <<<"$out" \
+    && pass "linkrules-system reports the finding" || fail "linkrules-system reports the finding" "$out"
+  [ "$(cat "$work/stub.log" 2>/dev/null)" = "lint Features/Feed/feed.links.yml" ] \
+    && pass "linkrules-system called the PATH's linkrules with the staged catalogue" \
+    || fail "linkrules-system called the PATH's linkrules with the staged catalogue" "$(cat "$work/stub.log" 2>/dev/null)"
+  exits "linkrules-system without a linkrules on the PATH fails and says so" 1 \
+    bash -c 'cd "$1" && PATH="$(dirname "$(command -v git)"):$(dirname "$(command -v pre-commit)"):$(dirname "$(command -v python3)"):/usr/bin:/bin" PRE_COMMIT_HOME="$2" pre-commit run --color never' \
+    _ "$system" "$work/pre-commit-system"
+  grep -q "Executable \`linkrules\` not found" <<<"$out" \
+    && pass "the missing linkrules is named" || fail "the missing linkrules is named" "$out"
+fi
+
+if [ "${SKIP_PRE_COMMIT:-0}" = 1 ]; then
+  echo "SKIP pre-commit runs of the built hooks (SKIP_PRE_COMMIT=1)"
+elif ! command -v pre-commit >/dev/null; then
+  echo "SKIP pre-commit runs: pre-commit is not installed (pip install pre-commit)"
+else
 
   app=$work/app
   mkdir -p "$app/Features/Feed"
@@ -209,6 +241,37 @@ cp examples/her/links.yml "$work/links.yml"
   echo "$passed $failed" > counts
 )
 read -r passed failed < "$work/counts"
+
+# 5. The README's fixing session --------------------------------------------------------------------------------
+# The commands of the README's block under "## Fixing" run, in order, in a git repository holding the HER example
+# as links.yml; each one's standard output must be what the README shows ("..." stands for any lines).
+mkdir -p "$work/readme" && cp examples/her/links.yml "$work/readme/links.yml"
+git -C "$work/readme" init -q && git -C "$work/readme" add links.yml
+git -C "$work/readme" -c user.name=ci -c user.email=ci@localhost commit -q -m catalogue
+check "the README's --fix, --unsafe-fixes and -q session prints what the README shows" python3 - "$work/readme" "$work/bin" <<'PY'
+import os, re, subprocess, sys
+folder, bin_dir = sys.argv[1], sys.argv[2]
+readme = open("README.md").read()
+block = re.search(r"^## Fixing\n.*?^```\n(.*?)^```", readme, re.S | re.M).group(1).splitlines()
+assert any("--fix" in line and line.rstrip().endswith("-q") for line in block), "the block runs --fix -q"
+sessions = []
+for line in block:
+    if line.startswith("$ "):
+        sessions.append((line[2:], []))
+    else:
+        sessions[-1][1].append(line)
+def matches(expected, actual):
+    if not expected:
+        return not actual
+    if expected[0] == "...":
+        return any(matches(expected[1:], actual[i:]) for i in range(len(actual) + 1))
+    return bool(actual) and expected[0] == actual[0] and matches(expected[1:], actual[1:])
+env = dict(os.environ, PATH=bin_dir + os.pathsep + os.environ["PATH"])
+for command, expected in sessions:
+    result = subprocess.run(["bash", "-c", command], cwd=folder, env=env, capture_output=True, text=True)
+    actual = result.stdout.splitlines()
+    assert matches(expected, actual), f"$ {command}\nREADME:\n" + "\n".join(expected) + "\nactual:\n" + result.stdout
+PY
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

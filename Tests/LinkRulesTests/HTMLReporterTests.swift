@@ -33,7 +33,8 @@ import FoundationXML
         #expect(summary?.contains("1 error") == true)
         #expect(summary?.contains("1 warning") == true)
         #expect(summary?.contains("1 info") == true)
-        #expect(summary?.contains("2 fixable") == true)
+        #expect(summary?.contains("1 fixable") == true)
+        #expect(summary?.contains("1 more with --unsafe-fixes") == true)
         #expect(try document.nodes(forXPath: "//p[@class='verdict']").first?.stringValue
             == "2 findings at or above 'warning' fail the run")
         let ids = try document.nodes(forXPath: "//*[@id]").compactMap { attribute("id", of: $0) }

@@ -71,7 +71,7 @@ private struct Page {
                 output.append(ReportSummary.counted(count, severity.rawValue, severity.rawValue + "s"))
                 output.append("</span> ")
             }
-            if summary.fixable > 0 { output.append("<span class=\"count fixable\">\(summary.fixable) fixable</span>") }
+            for part in summary.fixableParts { output.append("<span class=\"count fixable\">\(part)</span> ") }
         }
         output.append("</p>\n<p class=\"verdict\">")
         output.appendHTMLEscaped(summary.verdict(failOn: input.failOn))
