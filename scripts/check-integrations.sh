@@ -6,7 +6,9 @@
 #      linkrules-system (`language: system`) with a stub linkrules on the PATH, which builds nothing;
 #   2. the SwiftPM command plugin: listed by `swift package plugin --list`, `--help` passed through, and a real
 #      `swift package lint-links --format json` run on this repository's example catalogues;
-#   3. the GitHub Actions workflow in examples/ci/: its YAML, and its lint steps run as the runner would;
+#   3. the GitHub Actions workflow in examples/ci/: its YAML (one build job whose binary the others download, the
+#      SARIF upload skipped for forks, a breaking-change job with the full history), and its steps as far as they
+#      run here: the install step, the lint steps and the breaking-change step, as the runner would run them;
 #   4. the baseline from the command line: write, re-lint clean, a new finding fails, a fixed one is noted;
 #   5. the README's fixing session (`--fix`, `--unsafe-fixes`, `-q`) prints what the README shows.
 #
@@ -175,23 +177,56 @@ else fail "swift package lint-links lints the repository's catalogues and fails 
 fi
 
 # 3. The GitHub Actions workflow --------------------------------------------------------------------------------
-check "examples/ci/linkrules.yml is a workflow with a SARIF upload and an annotations job" python3 - <<'PY'
+check "examples/ci/linkrules.yml: one build job, SARIF upload, annotations, breaking changes, forks" python3 - <<'PY'
 import yaml
 workflow = yaml.safe_load(open("examples/ci/linkrules.yml"))
 triggers = workflow.get("on", workflow.get(True))  # YAML 1.1 reads a bare `on` as true
 assert "pull_request" in triggers, "runs on pull requests"
+assert workflow["permissions"] == {"contents": "read"}, "the workflow's token is read-only by default"
 jobs = workflow["jobs"]
 for name, job in jobs.items():
     assert job.get("runs-on"), f"{name}: runs-on"
     assert all("uses" in step or "run" in step for step in job["steps"]), f"{name}: a step without uses or run"
-    assert any("swift build" in step.get("run", "") for step in job["steps"]), f"{name}: builds linkrules"
+# One build, shared: only the build job compiles; it uploads the binary, every other job needs it and downloads it.
+builders = [name for name, job in jobs.items() if any("swift build" in step.get("run", "") for step in job["steps"])]
+assert builders == ["build"], f"jobs that build linkrules: {builders}"
+upload = next(step for step in jobs["build"]["steps"] if step.get("uses", "").startswith("actions/upload-artifact@"))
+artifact = upload["with"]["name"]
+for name, job in jobs.items():
+    if name == "build":
+        continue
+    assert job.get("needs") == "build", f"{name}: needs the build job"
+    download = [step for step in job["steps"] if step.get("uses", "").startswith("actions/download-artifact@")]
+    assert download and download[0]["with"]["name"] == artifact, f"{name}: downloads the '{artifact}' artifact"
+    assert any('$GITHUB_PATH' in step.get("run", "") and "chmod +x" in step.get("run", "") for step in job["steps"]), \
+        f"{name}: puts the downloaded linkrules on the PATH"
+# Code scanning: only this job may write security events; a fork's read-only token cannot, so its upload is skipped
+# there and the SARIF file is kept as an artifact instead.
 scanning = jobs["code-scanning"]
 assert scanning["permissions"].get("security-events") == "write", "upload-sarif needs security-events: write"
+assert all("security-events" not in job.get("permissions", {}) for name, job in jobs.items() if name != "code-scanning")
 lint = next(step for step in scanning["steps"] if step.get("id") == "lint")
 assert "--format sarif" in lint["run"] and "> linkrules.sarif" in lint["run"]
-upload = next(step for step in scanning["steps"] if step.get("uses", "").startswith("github/codeql-action/upload-sarif@"))
-assert upload["with"]["sarif_file"] == "linkrules.sarif"
+sarif = next(step for step in scanning["steps"] if step.get("uses", "").startswith("github/codeql-action/upload-sarif@"))
+assert sarif["with"]["sarif_file"] == "linkrules.sarif"
+assert "github.event.pull_request.head.repo.fork" in sarif["if"], "the upload is skipped for forks' pull requests"
+kept = [step for step in scanning["steps"] if step.get("uses", "").startswith("actions/upload-artifact@")]
+assert kept and kept[0]["with"]["path"] == "linkrules.sarif" and "fork" not in kept[0].get("if", ""), \
+    "the SARIF file is kept as an artifact, forks included"
 assert any("--format github" in step.get("run", "") for step in jobs["annotations"]["steps"])
+# Breaking changes: on pull requests, with the full history, against origin/$BASE.
+breaking = jobs["breaking-changes"]
+assert "pull_request" in breaking["if"]
+checkout = next(step for step in breaking["steps"] if step.get("uses", "").startswith("actions/checkout@"))
+assert checkout.get("with", {}).get("fetch-depth") == 0, "fetch-depth: 0, so origin/BASE is there"
+diff = next(step for step in breaking["steps"] if "linkrules diff" in step.get("run", ""))
+assert '--against "origin/$BASE"' in diff["run"] and diff["env"]["BASE"] == "${{ github.base_ref }}"
+import subprocess
+for name, job in jobs.items():
+    for step in job["steps"]:
+        if "run" in step:
+            syntax = subprocess.run(["bash", "-n"], input=step["run"], capture_output=True, text=True)
+            assert syntax.returncode == 0, f"{name}: {step.get('name')}: {syntax.stderr}"
 PY
 # Runs the workflow's lint steps here, with the shell options of a GitHub runner's `run:`.
 python3 - "$work" <<'PY'
@@ -219,6 +254,43 @@ PY
 rm -f linkrules.sarif
 exits "the workflow's annotations step fails on findings" 1 run_step "$work/step-1.sh"
 grep -q "^::warning file=examples/her/links.yml,line=" <<<"$out" || fail "the annotations step prints ::warning lines" "$out"
+# The other jobs' "Install linkrules" step, on a downloaded binary, without its apt-get line: it makes the binary
+# executable and puts its folder on the PATH.
+python3 - "$work" <<'PY'
+import sys, yaml
+jobs = yaml.safe_load(open("examples/ci/linkrules.yml"))["jobs"]
+install = next(step for step in jobs["annotations"]["steps"] if step.get("name") == "Install linkrules")["run"]
+open(f"{sys.argv[1]}/install.sh", "w").write("\n".join(line for line in install.splitlines() if "apt-get" not in line))
+diff = next(step for step in jobs["breaking-changes"]["steps"] if "linkrules diff" in step.get("run", ""))["run"]
+open(f"{sys.argv[1]}/diff-step.sh", "w").write(diff)
+PY
+mkdir -p "$work/runner-temp/linkrules-bin" && cp "$linkrules" "$work/runner-temp/linkrules-bin/linkrules"
+chmod -x "$work/runner-temp/linkrules-bin/linkrules" && : > "$work/github-path"
+exits "the workflow's install step puts the build job's linkrules on the PATH" 0 \
+  env RUNNER_TEMP="$work/runner-temp" GITHUB_PATH="$work/github-path" bash --noprofile --norc -eo pipefail "$work/install.sh"
+[ -x "$work/runner-temp/linkrules-bin/linkrules" ] && [ "$(cat "$work/github-path")" = "$work/runner-temp/linkrules-bin" ] \
+  && pass "the downloaded linkrules is executable and its folder is in GITHUB_PATH" \
+  || fail "the downloaded linkrules is executable and its folder is in GITHUB_PATH" "$(cat "$work/github-path")"
+# The breaking-change step in a pull request's clone: the base branch renames nothing, the pull request renames
+# 'communities' and adds a catalogue the base does not have.
+git init -q -b main "$work/upstream" && cp examples/her/links.yml "$work/upstream/links.yml"
+git -C "$work/upstream" add links.yml && git -C "$work/upstream" -c user.name=ci -c user.email=ci@localhost commit -q -m base
+git clone -q "$work/upstream" "$work/pull-request"
+sed -i 's|^  - url: her://feed/communities/{id:int}$|  - url: her://feed/groups/{id:int}|' "$work/pull-request/links.yml"
+printf 'version: 1\nschemes: [her]\nlinks:\n  - url: her://settings\n' > "$work/pull-request/settings.links.yml"
+git -C "$work/pull-request" add -A && git -C "$work/pull-request" -c user.name=ci -c user.email=ci@localhost commit -q -m rename
+diff_step() {
+  (cd "$work/pull-request" && PATH="$work/bin:$PATH" BASE=main LINKRULES_CATALOGUES="links.yml settings.links.yml" \
+    bash --noprofile --norc -eo pipefail "$work/diff-step.sh")
+}
+exits "the workflow's breaking-change step fails on a renamed component" 1 diff_step
+grep -q "^::error file=links.yml,line=35,.*diff/component-renamed" <<<"$out" \
+  && pass "the breaking change is an annotation on links.yml" || fail "the breaking change is an annotation on links.yml" "$out"
+grep -q "^settings.links.yml is new in this pull request$" <<<"$out" \
+  && pass "a catalogue new in the pull request breaks nothing" || fail "a catalogue new in the pull request breaks nothing" "$out"
+fingerprint=$(grep -o "fingerprint '[0-9a-f]\{16\}'" <<<"$out" | head -n 1 | tr -d "'" | cut -d' ' -f2)
+printf '%s  # communities are groups now\n' "$fingerprint" > "$work/pull-request/.linkrules-approved.txt"
+exits "the breaking-change step passes once the change is approved" 0 diff_step
 # A monorepo job with `working-directory: ios/`: annotations name files from the repository root.
 mkdir -p "$work/mono/ios" && git -C "$work/mono" init -q && cp examples/her/links.yml "$work/mono/ios/links.yml"
 exits "run in ios/ of a repository, lint --format github fails on findings" 1 \
