@@ -1,6 +1,9 @@
 /// One self-contained HTML5 page (inline CSS, no scripts, nothing fetched): the summary, then each catalogue's
 /// source with line numbers, the ranges of findings marked, and every finding shown under the line it concerns
-/// with its severity, rule (linked to its documentation), message, notes and fixes as before/after.
+/// with its severity, rule, message, notes and fixes as before/after. A rule name links to the rule's help,
+/// embedded at the end of the page (collapsible), or to its page under an absolute `--rule-docs-base` URL; never to
+/// a relative page that the reader of a report mailed or kept as an artifact would not have. Long lines wrap in
+/// their own box, so the page never scrolls sideways, and the page prints.
 /// Each finding is an element with `class="finding"`, `data-rule` and `data-line`, for browser tests. The markup
 /// is also well-formed XML (void elements self-closed, only XML's entities), so XML tools can read it.
 struct HTMLReporter: Reporter {
@@ -128,7 +131,7 @@ private struct Page {
             }
         }
 
-        output.append("<table class=\"source\">\n<tbody>\n")
+        output.append("<div class=\"source-box\">\n<table class=\"source\">\n<tbody>\n")
         // Every line, read in order, not looked up one by one.
         source.forEachLineText { line, text in
             // The empty line after a final line break is not a line of the file.
@@ -147,7 +150,7 @@ private struct Page {
             }
             output.flushIfFull()
         }
-        output.append("</tbody>\n</table>\n")
+        output.append("</tbody>\n</table>\n</div>\n")
         if !unplaced.isEmpty {
             output.append("<div class=\"findings\">\n")
             for position in unplaced { appendFinding(input.diagnostics[position]) }
@@ -192,7 +195,7 @@ private struct Page {
         output.append("\" data-line=\"\(location.line)\">\n<p class=\"headline\"><span class=\"badge \(severity)\">")
         output.append(severity)
         output.append("</span> <a class=\"rule\" href=\"")
-        output.appendHTMLEscaped(options.ruleDocumentationURL(diagnostic.ruleID))
+        output.appendHTMLEscaped(ruleLink(diagnostic.ruleID))
         output.append("\">")
         output.appendHTMLEscaped(diagnostic.ruleID)
         output.append("</a> <span class=\"position\">\(location.line):\(location.column)</span> <span class=\"message\">")
@@ -272,20 +275,71 @@ private struct Page {
         output.append("<th>findings</th><th>summary</th></tr></thead>\n<tbody>\n")
         for (id, count) in rows {
             output.append("<tr><td><a href=\"")
-            output.appendHTMLEscaped(options.ruleDocumentationURL(id))
+            output.appendHTMLEscaped(ruleLink(id))
             output.append("\">")
             output.appendHTMLEscaped(id)
             output.append("</a></td><td>\(count)</td><td>")
             output.appendHTMLEscaped(summaries[id] ?? "")
             output.append("</td></tr>\n")
         }
-        output.append("</tbody>\n</table>\n<p>\(input.rules.count) rules checked</p>\n</section>\n")
+        output.append("</tbody>\n</table>\n<p>\(input.rules.count) rules checked</p>\n")
+        if !options.ruleDocumentationIsAbsolute { appendRuleHelp(rows.map(\.key)) }
+        output.append("</section>\n")
+    }
+
+    /// Where a rule's name links: its page under an absolute `--rule-docs-base`, else its help on this page.
+    private func ruleLink(_ id: String) -> String {
+        options.ruleDocumentationIsAbsolute ? options.ruleDocumentationURL(id) : "#rule-" + id
+    }
+
+    /// Each rule's help, collapsed: its summary, source, default severity, fix, rationale and examples.
+    private mutating func appendRuleHelp(_ ids: [String]) {
+        let descriptions = Dictionary(input.rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        output.append("<div class=\"rule-help\">\n")
+        for id in ids {
+            output.append("<details id=\"rule-")
+            output.appendHTMLEscaped(id)
+            output.append("\"><summary><code>")
+            output.appendHTMLEscaped(id)
+            output.append("</code> ")
+            guard let rule = descriptions[id] else {
+                output.append("</summary>\n</details>\n")
+                continue
+            }
+            output.appendHTMLEscaped(rule.summary)
+            output.append("</summary>\n<p class=\"rule-facts\">")
+            output.appendHTMLEscaped(
+                "\(rule.defaultSeverity.rawValue) by default · from \(rule.source.name)"
+                    + (rule.fix.map { " · \($0.rawValue) fix" } ?? ""))
+            output.append("</p>\n<p>")
+            output.appendHTMLEscaped(rule.rationale)
+            output.append("</p>\n")
+            appendExamples("triggers", rule.triggeringExamples.prefix(3))
+            appendExamples("does not trigger", rule.nonTriggeringExamples.prefix(3))
+            output.append("</details>\n")
+        }
+        output.append("</div>\n")
+    }
+
+    private mutating func appendExamples(_ heading: String, _ examples: ArraySlice<RuleExample>) {
+        guard !examples.isEmpty else { return }
+        output.append("<p class=\"examples-heading\">")
+        output.append(heading)
+        output.append("</p>\n<pre class=\"examples\">")
+        for (index, example) in examples.enumerated() {
+            if index > 0 { output.append("\n") }
+            switch example.source {
+            case .link(let text), .catalogue(let text): output.appendHTMLEscaped(text)
+            }
+        }
+        output.append("</pre>\n")
     }
 
     static let styleSheet = """
 
         :root { color-scheme: light dark; --error: #d1242f; --warning: #9a6700; --info: #0969da; --fix: #1a7f37; }
-        body { font: 15px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 70rem; padding: 1rem 1.5rem; }
+        body { font: 15px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 70rem; padding: 1rem 1.5rem;
+          overflow-wrap: anywhere; }
         h1 { font-size: 1.6rem; margin: 0 0 .5rem; }
         h2 { font-size: 1.15rem; margin: 2rem 0 .5rem; }
         .count, .badge { border-radius: .6rem; padding: .05rem .55rem; font-size: .85rem; font-weight: 600; }
@@ -298,10 +352,11 @@ private struct Page {
         .badge.fix-safe, .badge.fix-unsafe { background: var(--fix); }
         .badge.fix-unsafe { background: #8250df; }
         .file-summary { font-weight: normal; font-size: .9rem; opacity: .75; }
+        .source-box { overflow-x: auto; max-width: 100%; }
         table.source { border-collapse: collapse; width: 100%; font: 13px/1.5 ui-monospace, Menlo, monospace; }
         table.source td { vertical-align: top; padding: 0 .6rem; }
         td.ln { text-align: right; opacity: .55; user-select: none; width: 1%; white-space: nowrap; }
-        td.code { white-space: pre; tab-size: 4; }
+        td.code { white-space: pre-wrap; overflow-wrap: anywhere; tab-size: 4; }
         mark { background: rgba(255, 196, 0, .35); color: inherit; border-bottom: 2px solid var(--warning); }
         tr.findings > td { padding-top: .3rem; padding-bottom: .5rem; }
         .finding { font: 14px/1.45 system-ui, sans-serif; color: CanvasText; border-left: 4px solid currentColor;
@@ -317,7 +372,19 @@ private struct Page {
         .label { display: inline-block; width: 4rem; opacity: .6; user-select: none; }
         del { background: rgba(209, 36, 47, .3); } ins { background: rgba(26, 127, 55, .3); text-decoration: none; }
         .rules table { border-collapse: collapse; } .rules td, .rules th { text-align: left; padding: .2rem .8rem .2rem 0; }
+        .rule-help details { margin: .3rem 0; padding: .3rem .7rem; background: rgba(127, 127, 127, .08); }
+        .rule-help summary { cursor: pointer; } .rule-facts, .examples-heading { opacity: .75; margin: .3rem 0; }
+        pre.examples { margin: 0; white-space: pre-wrap; font: 13px/1.4 ui-monospace, Menlo, monospace; }
         footer { margin-top: 2rem; font-size: .85rem; opacity: .6; }
+        @media print {
+          :root { color-scheme: light; }
+          body { max-width: none; padding: 0; font-size: 10pt; }
+          .source-box { overflow: visible; }
+          .finding, .diff, tr, .rule-help details { break-inside: avoid; }
+          h2 { break-after: avoid; }
+          a { color: inherit; text-decoration: none; }
+          .badge, mark, del, ins, .diff pre { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+        }
 
         """
 }

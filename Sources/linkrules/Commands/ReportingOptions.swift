@@ -27,7 +27,7 @@ struct ReportingOptions: ParsableArguments {
         name: .customLong("rule-docs-base"),
         help: ArgumentHelp(
             "Folder or URL of the rule pages, linked from HTML and SARIF.",
-            discussion: "SARIF gets 'helpUri' only for an absolute URL, e.g. https://github.com/OWNER/linkrules/blob/main/rules/",
+            discussion: "Used only when it is an absolute URL, e.g. https://github.com/OWNER/linkrules/blob/main/rules/: SARIF then gets 'helpUri', and HTML links rule names to the pages; otherwise the HTML report embeds each rule's help.",
             valueName: "url"))
     var ruleDocsBase = "rules/"
 
