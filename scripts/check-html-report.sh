@@ -5,6 +5,7 @@
 #   - no horizontal scroll of the page, at a desktop width (1280 px) and a narrow window (500 px, the narrowest
 #     headless chromium lays out): long lines (a Base64 payload link) wrap inside their own box;
 #   - every rule name links to a place that exists: help embedded in the page (`#rule-…`), never a relative file;
+#   - a fix that changes a URL previews the whole change, the `aliases:` line keeping the old URL included;
 #   - the page prints (`--print-to-pdf` writes a PDF).
 # Two reports: every example catalogue together, and a generated catalogue of 2,000 links with a long payload link.
 #
@@ -140,6 +141,12 @@ for f in dom.findings:
 for d in diagnostics:
     if not any(d["message"] in text for text in shown.get(d["ruleId"], [])):
         problems.append(f"no finding shows '{d['ruleId']}' with its message '{d['message']}'")
+import re
+page = open(os.path.join(out, "report.html"), encoding="utf-8").read()
+unsafe = sum(1 for d in diagnostics for fix in d["fixes"] if fix["applicability"] == "unsafe")
+kept = [m for m in re.findall(r"<ins>(.*?)</ins>", page, re.S) if "aliases:" in m or m.startswith(", aliases:")]
+if name == "examples" and (unsafe == 0 or not kept):
+    problems.append(f"no fix preview shows the aliases line that keeps the old URL ({unsafe} unsafe fixes)")
 relative = sorted({h for h in dom.hrefs if not h.startswith("#") and ":" not in h})
 if relative:
     problems.append(f"relative links, which lead nowhere from a kept report: {relative[:5]}")

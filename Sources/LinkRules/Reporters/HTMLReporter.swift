@@ -225,43 +225,82 @@ private struct Page {
         output.append("</div>\n")
     }
 
-    /// A fix's message and, for each edit, the lines it touches before and after.
+    /// A fix's message and the whole change it makes, the old URL it keeps in `aliases` included: the lines its
+    /// edits touch, before and after, edits a line or less apart shown as one block.
     private mutating func appendFix(_ fix: FixIt) {
         output.append("<div class=\"fix\">\n<p><span class=\"badge fix-\(fix.applicability.rawValue)\">")
         output.append(fix.applicability == .safe ? "safe fix" : "unsafe fix")
         output.append("</span> ")
         output.appendHTMLEscaped(fix.message.text)
         output.append("</p>\n")
-        for edit in fix.edits {
-            var prefix = ""
-            var removed = ""
-            var suffix = ""
-            if let source = input.sources[edit.file] {
-                let bytes = source.bytes
-                let start = min(max(0, edit.byteRange.lowerBound), bytes.count)
-                let end = min(max(start, edit.byteRange.upperBound), bytes.count)
-                let lineStart = bytes[..<start].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-                var lineEnd = bytes[end...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-                if lineEnd > end, bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
-                prefix = String(decoding: bytes[lineStart..<start], as: UTF8.self)
-                removed = String(decoding: bytes[start..<end], as: UTF8.self)
-                suffix = String(decoding: bytes[end..<lineEnd], as: UTF8.self)
-            }
-            output.append("<div class=\"diff\">\n<pre class=\"before\"><span class=\"label\">before</span>")
-            output.appendHTMLEscaped(prefix)
-            output.append("<del>")
-            output.appendHTMLEscaped(removed)
-            output.append("</del>")
-            output.appendHTMLEscaped(suffix)
-            output.append("</pre>\n<pre class=\"after\"><span class=\"label\">after</span>")
-            output.appendHTMLEscaped(prefix)
-            output.append("<ins>")
-            output.appendHTMLEscaped(edit.replacement)
-            output.append("</ins>")
-            output.appendHTMLEscaped(suffix)
-            output.append("</pre>\n</div>\n")
+        let edits = (fix.edits + (fix.keepsOldURL.map { [$0] } ?? [])).map(endingOnItsLine).sorted {
+            ($0.file, $0.byteRange.lowerBound, $0.byteRange.upperBound) < ($1.file, $1.byteRange.lowerBound, $1.byteRange.upperBound)
         }
+        var block: [TextEdit] = []
+        for edit in edits {
+            if let last = block.last, !follows(edit, last) {
+                appendChange(block)
+                block = []
+            }
+            if let last = block.last, edit.file == last.file, edit.byteRange.lowerBound < last.byteRange.upperBound {
+                continue  // overlapping edits are never applied together
+            }
+            block.append(edit)
+        }
+        if !block.isEmpty { appendChange(block) }
         output.append("</div>\n")
+    }
+
+    /// A whole line inserted at the start of the next one (`aliases: […]\n`), shown as the same text inserted at the
+    /// end of the line before (`\naliases: […]`), so the block ends with the inserted line, not the one after it.
+    private func endingOnItsLine(_ edit: TextEdit) -> TextEdit {
+        let offset = edit.byteRange.lowerBound
+        guard edit.byteRange.isEmpty, edit.replacement.hasSuffix("\n"), let bytes = input.sources[edit.file]?.bytes,
+            offset > 0, offset <= bytes.count, bytes[offset - 1] == UInt8(ascii: "\n")
+        else { return edit }
+        var moved = edit
+        moved.location.range.start.offset = offset - 1
+        moved.location.range.end.offset = offset - 1
+        moved.replacement = "\n" + edit.replacement.dropLast()
+        return moved
+    }
+
+    /// Whether `edit` belongs in the block that ends with `previous`: same file, at most one line between them.
+    private func follows(_ edit: TextEdit, _ previous: TextEdit) -> Bool {
+        guard edit.file == previous.file, let source = input.sources[edit.file] else { return false }
+        let bytes = source.bytes
+        let from = min(max(0, previous.byteRange.upperBound), bytes.count)
+        let to = min(max(from, edit.byteRange.lowerBound), bytes.count)
+        return bytes[from..<to].lazy.filter { $0 == UInt8(ascii: "\n") }.count <= 2
+    }
+
+    /// One block of a fix's edits (sorted, not overlapping, in one file): its lines before and after.
+    private mutating func appendChange(_ edits: [TextEdit]) {
+        guard let first = edits.first, let last = edits.last else { return }
+        let bytes = input.sources[first.file]?.bytes ?? SourceBytes([])
+        func clamp(_ offset: Int) -> Int { min(max(0, offset), bytes.count) }
+        let start = clamp(first.byteRange.lowerBound)
+        let end = max(start, clamp(last.byteRange.upperBound))
+        let lineStart = bytes[..<start].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        var lineEnd = bytes[end...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+        if lineEnd > end, bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        for (label, isAfter) in [("before", false), ("after", true)] {
+            output.append(isAfter ? "<pre class=\"after\">" : "<div class=\"diff\">\n<pre class=\"before\">")
+            output.append("<span class=\"label\">\(label)</span>")
+            var cursor = lineStart
+            for edit in edits {
+                let editStart = max(cursor, clamp(edit.byteRange.lowerBound))
+                let editEnd = max(editStart, clamp(edit.byteRange.upperBound))
+                output.appendHTMLEscaped(text(cursor..<editStart))
+                output.append(isAfter ? "<ins>" : "<del>")
+                output.appendHTMLEscaped(isAfter ? edit.replacement : text(editStart..<editEnd))
+                output.append(isAfter ? "</ins>" : "</del>")
+                cursor = editEnd
+            }
+            output.appendHTMLEscaped(text(cursor..<max(cursor, lineEnd)))
+            output.append(isAfter ? "</pre>\n</div>\n" : "</pre>\n")
+        }
     }
 
     /// The rules that found something, with their counts and summaries.

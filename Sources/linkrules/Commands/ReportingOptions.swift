@@ -54,6 +54,8 @@ struct ReportingOptions: ParsableArguments {
 
     /// Prints the result in the chosen format and returns the exit code: 1 when findings reach the failing severity.
     func emit(_ result: LintResult) -> Int32 {
+        // The HTML report previews each fix whole, the old URL the fixer keeps in 'aliases' included.
+        let result = format == .html ? result.previewingKeptAliases() : result
         let input = ReportInput(
             diagnostics: result.diagnostics, rules: RuleRegistry.descriptions, sources: result.sources,
             toolVersion: LinkRulesCommand.version, failOn: result.failOn.severity)
