@@ -117,7 +117,7 @@ private final class BaselineFolder {
         #expect(outcome.stale.count == 1)
         let stale = try #require(outcome.stale.first)
         #expect(stale.entry.key.rule == "no-separators")
-        #expect(stale.entry.key.link == "her:///my_profile")
+        #expect(stale.entry.key.link == "her://my_profile")
         #expect(stale.unmatchedCount == 1)
         let baselineText = try folder.read("baseline.json")
         let location = try #require(stale.entry.location)
@@ -128,7 +128,7 @@ private final class BaselineFolder {
         #expect(
             outcome.staleReport == """
                 baseline.json:\(location.line):\(location.column): note: baseline entry matches no finding any more: \
-                'no-separators' on 'her:///my_profile': \(stale.entry.key.message)
+                'no-separators' on 'her://my_profile': \(stale.entry.key.message)
                 1 baseline entry matches fewer findings than it accepts: shrink it with \
                 'linkrules lint --write-baseline baseline.json'
 
@@ -246,6 +246,39 @@ private final class BaselineFolder {
         #expect(fromRoot.key(for: diagnostic).link == nil)
         #expect(BaselineKeying(baselinePath: "/repo/b.json", workingDirectory: "/elsewhere").key(for: diagnostic).file
             == "../elsewhere/app/links.yml")
+    }
+
+    @Test func keysAreWrittenAsLinksAreAndOldKeysStillMatch() throws {
+        let folder = try BaselineFolder()
+        try folder.write("links.yml", Self.catalogue)
+        _ = try folder.lint(writing: "baseline.json")
+        let written = try folder.read("baseline.json")
+        #expect(written.contains("\"link\": \"her://feed/community/9\""))
+        #expect(!written.contains(":///"))
+
+        // A baseline written before keys were spelled this way (`her:///feed/…`) accepts the same findings.
+        try folder.write("old.json", written.replacingAll("\"her://", with: "\"her:///"))
+        #expect(try folder.read("old.json").contains("\"link\": \"her:///feed/community/9\""))
+        let outcome = try folder.lint(reading: "old.json")
+        #expect(outcome.result.diagnostics.isEmpty)
+        #expect(outcome.stale.isEmpty)
+        #expect(outcome.acceptedCount == 3)
+    }
+
+    @Test(arguments: [
+        ("her:///feed/communities/{int}", "her://feed/communities/{int}"),
+        ("her://feed/communities/{int}", "her://feed/communities/{int}"),
+        ("exfe:///crosses/{}?token={}", "exfe://crosses/{}?token={}"),
+        ("exfe:///?token={}", "exfe:///?token={}"),
+        ("exfe:///", "exfe:///"),
+        ("app:////x", "app:////x"),
+        ("her://her.app/feed", "her://her.app/feed"),
+        ("https://cookpad.com/recipes/{int}", "https://cookpad.com/recipes/{int}"),
+        ("mailto:{}@{}", "mailto:{}@{}"),
+    ])
+    func routeKeysAreSpelledAsLinksAreWritten(key: String, written: String) {
+        #expect(RouteKeySpelling.written(key) == written)
+        #expect(RouteKeySpelling.written(written) == written)
     }
 
     @Test func entriesWithTheSameKeyAddUp() throws {

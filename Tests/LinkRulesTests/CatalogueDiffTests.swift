@@ -219,6 +219,10 @@ import Testing
         #expect(rules.contains { $0["id"] as? String == "diff/link-removed" && $0["shortDescription"] != nil })
         let results = try #require(run["results"] as? [[String: Any]])
         #expect(results.map { $0["ruleId"] as? String } == ["diff/link-removed"])
+        // The change's link key is spelled as the link is written, not as the canonical `her:///settings`.
+        #expect((results.first?["properties"] as? [String: Any])?["linkKey"] as? String == "her://settings")
+        let json = try parseJSONObject(JSONReporter().report(input, options: ReportOptions()))
+        #expect(json["diagnostics", 0, "linkKey"] as? String == "her://settings")
     }
 
     @Test func theHERExampleAgainstAFixedCopy() throws {

@@ -33,7 +33,8 @@ import FoundationXML
         #expect(summary?.contains("1 error") == true)
         #expect(summary?.contains("1 warning") == true)
         #expect(summary?.contains("1 info") == true)
-        #expect(summary?.contains("2 fixable") == true)
+        #expect(summary?.contains("1 fixable") == true)
+        #expect(summary?.contains("1 more with --unsafe-fixes") == true)
         #expect(try document.nodes(forXPath: "//p[@class='verdict']").first?.stringValue
             == "2 findings at or above 'warning' fail the run")
         let ids = try document.nodes(forXPath: "//*[@id]").compactMap { attribute("id", of: $0) }
@@ -84,6 +85,41 @@ import FoundationXML
         #expect(try after?.nodes(forXPath: "ins").first?.stringValue == "communities")
         #expect(before?.stringValue == "before  - url: her://feed/community/9")
         #expect(after?.stringValue == "after  - url: her://feed/communities/9")
+    }
+
+    @Test func aFixPreviewShowsTheWholeChangeWithTheAliasesLineTheFixerAdds() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linkrules-html-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let text = """
+            version: 1
+            schemes: [her]
+            components:
+              communities: { kind: collection, id: int }
+            links:
+              - url: her://feed/community/9
+                title: One community
+
+            """
+        let workspace = try Workspace(files: [], configPath: nil, workingDirectory: folder)
+        let result = try LintSession(workspace: workspace).lint(files: [SourceFile(path: "links.yml", text: text)])
+            .previewingKeptAliases()
+        let input = ReportInput(
+            diagnostics: result.diagnostics, rules: ReportFixture.rules, sources: result.sources, toolVersion: "1",
+            failOn: .warning)
+        let html = HTMLReporter().report(input, options: ReportOptions())
+        let document = try XMLDocument(data: Data(html.utf8), options: [])
+        let fix = try #require(try document.nodes(
+            forXPath: "//div[@data-rule='plural-resource-nouns']//div[@class='fix']").first)
+        let before = try #require(try fix.nodes(forXPath: ".//pre[@class='before']").first?.stringValue)
+        let after = try #require(try fix.nodes(forXPath: ".//pre[@class='after']").first?.stringValue)
+        #expect(before == "before  - url: her://feed/community/9")
+        #expect(after == "after  - url: her://feed/communities/9\n    aliases: [her://feed/community/9]")
+        // What --fix writes is what the preview showed.
+        let fixed = try FixSession(lintSession: LintSession(workspace: workspace), includesUnsafe: true)
+            .fix(files: [SourceFile(path: "links.yml", text: text)])
+        let written = String(decoding: Array(try #require(fixed.fixedFiles.first).bytes), as: UTF8.self)
+        #expect(written.contains("  - url: her://feed/communities/9\n    aliases: [her://feed/community/9]\n"))
     }
 
     @Test func marksTheRangesOfFindingsInTheSource() throws {

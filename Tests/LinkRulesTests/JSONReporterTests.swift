@@ -68,6 +68,8 @@ import Testing
         #expect(json["summary", "warnings"] as? Int == 1)
         #expect(json["summary", "infos"] as? Int == 1)
         #expect(json["summary", "fixable"] as? Int == 2)
+        #expect(json["summary", "fixableSafely"] as? Int == 1)
+        #expect(json["summary", "fixableWithUnsafeFixes"] as? Int == 1)
     }
 
     @Test func emptyReportIsAValidDocument() throws {

@@ -2,6 +2,10 @@ import Foundation
 import Testing
 @testable import LinkRules
 
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
 /// `--rule-docs-base`: rule pages linked from SARIF (`helpUri`, `informationUri`, which SARIF requires to be
 /// absolute URIs) and from the HTML report.
 @Suite struct RuleDocumentationLinkTests {
@@ -34,12 +38,26 @@ import Testing
         #expect(rules.allSatisfy { ($0["help", "text"] as? String)?.isEmpty == false })
     }
 
-    @Test func theHTMLReportLinksRulePagesUnderTheBase() {
+    @Test func theHTMLReportLinksRulesToTheirEmbeddedHelpOrAnAbsoluteBase() throws {
         var options = ReportOptions()
         let input = fixture.input([fixture.pluralFinding()])
-        #expect(HTMLReporter().report(input, options: options).contains("href=\"rules/plural-resource-nouns.md\""))
-        options.ruleDocumentationBase = "../docs/rules"
-        #expect(HTMLReporter().report(input, options: options).contains("href=\"../docs/rules/plural-resource-nouns.md\""))
+        // A relative base would lead nowhere from a report kept as an artifact or mailed: the help is on the page.
+        for base in ["rules/", "../docs/rules"] {
+            options.ruleDocumentationBase = base
+            let html = HTMLReporter().report(input, options: options)
+            #expect(!html.contains(".md\""))
+            #expect(html.contains("<a class=\"rule\" href=\"#rule-plural-resource-nouns\">"))
+            let document = try XMLDocument(data: Data(html.utf8), options: [])
+            let help = try #require(try document.nodes(forXPath: "//details[@id='rule-plural-resource-nouns']").first)
+            let rule = try #require(ReportFixture.rules.first { $0.id == "plural-resource-nouns" })
+            #expect(try help.nodes(forXPath: "summary").first?.stringValue?.contains(rule.summary) == true)
+            #expect(help.stringValue?.contains(rule.rationale) == true)
+            #expect(help.stringValue?.contains("her://feed/↓community/9") == true)
+        }
+        options.ruleDocumentationBase = "https://example.com/rules/"
+        let linked = HTMLReporter().report(input, options: options)
+        #expect(linked.contains("<a class=\"rule\" href=\"https://example.com/rules/plural-resource-nouns.md\">"))
+        #expect(!linked.contains("<details"))
     }
 
     @Test(arguments: [

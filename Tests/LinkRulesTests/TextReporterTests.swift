@@ -17,7 +17,7 @@ import Testing
                                 ^~~~~~~~~
                                 communities
             links.yml:5:3: note: 'communities' is declared here
-            1 warning, 1 fixable
+            1 warning, 1 fixable with --unsafe-fixes
 
             """)
     }
@@ -112,8 +112,8 @@ import Testing
     @Test(arguments: [
         ([Severity](), 0, "no problems found"),
         ([.error], 0, "1 error"),
-        ([.error, .error, .warning], 1, "2 errors, 1 warning, 1 fixable"),
-        ([.warning, .warning, .info], 3, "2 warnings, 1 info, 3 fixable"),
+        ([.error, .error, .warning], 1, "2 errors, 1 warning, 1 fixable with --unsafe-fixes"),
+        ([.warning, .warning, .info], 3, "2 warnings, 1 info, 3 fixable with --unsafe-fixes"),
         ([.error, .warning, .info, .info], 0, "1 error, 1 warning, 2 infos"),
     ])
     func summaryWording(severities: [Severity], fixable: Int, expected: String) {
@@ -124,6 +124,16 @@ import Testing
         }
         let output = render(diagnostics)
         #expect(output.split(separator: "\n").last.map(String.init) == expected)
+    }
+
+    @Test func summarySeparatesWhatFixFixesFromWhatNeedsUnsafeFixes() {
+        // A finding with a safe fix is fixed by --fix even when it also offers an unsafe one.
+        var both = fixture.pluralFinding()
+        both.fixes.append(FixIt(message: "safe too", edits: both.fixes[0].edits, applicability: .safe))
+        let diagnostics = [fixture.lowercaseFinding(), both, fixture.pluralFinding(), fixture.pluralFinding(severity: .info)]
+        #expect(render(diagnostics).split(separator: "\n").last.map(String.init)
+            == "1 error, 2 warnings, 1 info, 2 fixable, 2 more with --unsafe-fixes")
+        #expect(render([fixture.lowercaseFinding()]).split(separator: "\n").last.map(String.init) == "1 error, 1 fixable")
     }
 
     @Test func quietPrintsOnlyHeaderLines() {

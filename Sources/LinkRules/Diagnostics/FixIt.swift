@@ -25,10 +25,14 @@ public struct FixIt: Hashable, Sendable, Codable {
     public var message: Message
     public var edits: [TextEdit]
     public var applicability: FixApplicability
+    /// For a fix that rewrites a link's URL: the edit that keeps the old URL in the entry's `aliases`, which `--fix`
+    /// makes once every fix is applied. Shown by previews (the HTML report); never applied with `edits`.
+    public var keepsOldURL: TextEdit?
 
-    public init(message: Message, edits: [TextEdit], applicability: FixApplicability) {
+    public init(message: Message, edits: [TextEdit], applicability: FixApplicability, keepsOldURL: TextEdit? = nil) {
         self.message = message
         self.edits = edits
         self.applicability = applicability
+        self.keepsOldURL = keepsOldURL
     }
 }

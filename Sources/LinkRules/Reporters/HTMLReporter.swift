@@ -1,6 +1,9 @@
 /// One self-contained HTML5 page (inline CSS, no scripts, nothing fetched): the summary, then each catalogue's
 /// source with line numbers, the ranges of findings marked, and every finding shown under the line it concerns
-/// with its severity, rule (linked to its documentation), message, notes and fixes as before/after.
+/// with its severity, rule, message, notes and fixes as before/after. A rule name links to the rule's help,
+/// embedded at the end of the page (collapsible), or to its page under an absolute `--rule-docs-base` URL; never to
+/// a relative page that the reader of a report mailed or kept as an artifact would not have. Long lines wrap in
+/// their own box, so the page never scrolls sideways, and the page prints.
 /// Each finding is an element with `class="finding"`, `data-rule` and `data-line`, for browser tests. The markup
 /// is also well-formed XML (void elements self-closed, only XML's entities), so XML tools can read it.
 struct HTMLReporter: Reporter {
@@ -71,7 +74,7 @@ private struct Page {
                 output.append(ReportSummary.counted(count, severity.rawValue, severity.rawValue + "s"))
                 output.append("</span> ")
             }
-            if summary.fixable > 0 { output.append("<span class=\"count fixable\">\(summary.fixable) fixable</span>") }
+            for part in summary.fixableParts { output.append("<span class=\"count fixable\">\(part)</span> ") }
         }
         output.append("</p>\n<p class=\"verdict\">")
         output.appendHTMLEscaped(summary.verdict(failOn: input.failOn))
@@ -128,7 +131,7 @@ private struct Page {
             }
         }
 
-        output.append("<table class=\"source\">\n<tbody>\n")
+        output.append("<div class=\"source-box\">\n<table class=\"source\">\n<tbody>\n")
         // Every line, read in order, not looked up one by one.
         source.forEachLineText { line, text in
             // The empty line after a final line break is not a line of the file.
@@ -147,7 +150,7 @@ private struct Page {
             }
             output.flushIfFull()
         }
-        output.append("</tbody>\n</table>\n")
+        output.append("</tbody>\n</table>\n</div>\n")
         if !unplaced.isEmpty {
             output.append("<div class=\"findings\">\n")
             for position in unplaced { appendFinding(input.diagnostics[position]) }
@@ -192,7 +195,7 @@ private struct Page {
         output.append("\" data-line=\"\(location.line)\">\n<p class=\"headline\"><span class=\"badge \(severity)\">")
         output.append(severity)
         output.append("</span> <a class=\"rule\" href=\"")
-        output.appendHTMLEscaped(options.ruleDocumentationURL(diagnostic.ruleID))
+        output.appendHTMLEscaped(ruleLink(diagnostic.ruleID))
         output.append("\">")
         output.appendHTMLEscaped(diagnostic.ruleID)
         output.append("</a> <span class=\"position\">\(location.line):\(location.column)</span> <span class=\"message\">")
@@ -222,43 +225,82 @@ private struct Page {
         output.append("</div>\n")
     }
 
-    /// A fix's message and, for each edit, the lines it touches before and after.
+    /// A fix's message and the whole change it makes, the old URL it keeps in `aliases` included: the lines its
+    /// edits touch, before and after, edits a line or less apart shown as one block.
     private mutating func appendFix(_ fix: FixIt) {
         output.append("<div class=\"fix\">\n<p><span class=\"badge fix-\(fix.applicability.rawValue)\">")
         output.append(fix.applicability == .safe ? "safe fix" : "unsafe fix")
         output.append("</span> ")
         output.appendHTMLEscaped(fix.message.text)
         output.append("</p>\n")
-        for edit in fix.edits {
-            var prefix = ""
-            var removed = ""
-            var suffix = ""
-            if let source = input.sources[edit.file] {
-                let bytes = source.bytes
-                let start = min(max(0, edit.byteRange.lowerBound), bytes.count)
-                let end = min(max(start, edit.byteRange.upperBound), bytes.count)
-                let lineStart = bytes[..<start].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-                var lineEnd = bytes[end...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-                if lineEnd > end, bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
-                prefix = String(decoding: bytes[lineStart..<start], as: UTF8.self)
-                removed = String(decoding: bytes[start..<end], as: UTF8.self)
-                suffix = String(decoding: bytes[end..<lineEnd], as: UTF8.self)
-            }
-            output.append("<div class=\"diff\">\n<pre class=\"before\"><span class=\"label\">before</span>")
-            output.appendHTMLEscaped(prefix)
-            output.append("<del>")
-            output.appendHTMLEscaped(removed)
-            output.append("</del>")
-            output.appendHTMLEscaped(suffix)
-            output.append("</pre>\n<pre class=\"after\"><span class=\"label\">after</span>")
-            output.appendHTMLEscaped(prefix)
-            output.append("<ins>")
-            output.appendHTMLEscaped(edit.replacement)
-            output.append("</ins>")
-            output.appendHTMLEscaped(suffix)
-            output.append("</pre>\n</div>\n")
+        let edits = (fix.edits + (fix.keepsOldURL.map { [$0] } ?? [])).map(endingOnItsLine).sorted {
+            ($0.file, $0.byteRange.lowerBound, $0.byteRange.upperBound) < ($1.file, $1.byteRange.lowerBound, $1.byteRange.upperBound)
         }
+        var block: [TextEdit] = []
+        for edit in edits {
+            if let last = block.last, !follows(edit, last) {
+                appendChange(block)
+                block = []
+            }
+            if let last = block.last, edit.file == last.file, edit.byteRange.lowerBound < last.byteRange.upperBound {
+                continue  // overlapping edits are never applied together
+            }
+            block.append(edit)
+        }
+        if !block.isEmpty { appendChange(block) }
         output.append("</div>\n")
+    }
+
+    /// A whole line inserted at the start of the next one (`aliases: […]\n`), shown as the same text inserted at the
+    /// end of the line before (`\naliases: […]`), so the block ends with the inserted line, not the one after it.
+    private func endingOnItsLine(_ edit: TextEdit) -> TextEdit {
+        let offset = edit.byteRange.lowerBound
+        guard edit.byteRange.isEmpty, edit.replacement.hasSuffix("\n"), let bytes = input.sources[edit.file]?.bytes,
+            offset > 0, offset <= bytes.count, bytes[offset - 1] == UInt8(ascii: "\n")
+        else { return edit }
+        var moved = edit
+        moved.location.range.start.offset = offset - 1
+        moved.location.range.end.offset = offset - 1
+        moved.replacement = "\n" + edit.replacement.dropLast()
+        return moved
+    }
+
+    /// Whether `edit` belongs in the block that ends with `previous`: same file, at most one line between them.
+    private func follows(_ edit: TextEdit, _ previous: TextEdit) -> Bool {
+        guard edit.file == previous.file, let source = input.sources[edit.file] else { return false }
+        let bytes = source.bytes
+        let from = min(max(0, previous.byteRange.upperBound), bytes.count)
+        let to = min(max(from, edit.byteRange.lowerBound), bytes.count)
+        return bytes[from..<to].lazy.filter { $0 == UInt8(ascii: "\n") }.count <= 2
+    }
+
+    /// One block of a fix's edits (sorted, not overlapping, in one file): its lines before and after.
+    private mutating func appendChange(_ edits: [TextEdit]) {
+        guard let first = edits.first, let last = edits.last else { return }
+        let bytes = input.sources[first.file]?.bytes ?? SourceBytes([])
+        func clamp(_ offset: Int) -> Int { min(max(0, offset), bytes.count) }
+        let start = clamp(first.byteRange.lowerBound)
+        let end = max(start, clamp(last.byteRange.upperBound))
+        let lineStart = bytes[..<start].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        var lineEnd = bytes[end...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+        if lineEnd > end, bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        for (label, isAfter) in [("before", false), ("after", true)] {
+            output.append(isAfter ? "<pre class=\"after\">" : "<div class=\"diff\">\n<pre class=\"before\">")
+            output.append("<span class=\"label\">\(label)</span>")
+            var cursor = lineStart
+            for edit in edits {
+                let editStart = max(cursor, clamp(edit.byteRange.lowerBound))
+                let editEnd = max(editStart, clamp(edit.byteRange.upperBound))
+                output.appendHTMLEscaped(text(cursor..<editStart))
+                output.append(isAfter ? "<ins>" : "<del>")
+                output.appendHTMLEscaped(isAfter ? edit.replacement : text(editStart..<editEnd))
+                output.append(isAfter ? "</ins>" : "</del>")
+                cursor = editEnd
+            }
+            output.appendHTMLEscaped(text(cursor..<max(cursor, lineEnd)))
+            output.append(isAfter ? "</pre>\n</div>\n" : "</pre>\n")
+        }
     }
 
     /// The rules that found something, with their counts and summaries.
@@ -272,20 +314,71 @@ private struct Page {
         output.append("<th>findings</th><th>summary</th></tr></thead>\n<tbody>\n")
         for (id, count) in rows {
             output.append("<tr><td><a href=\"")
-            output.appendHTMLEscaped(options.ruleDocumentationURL(id))
+            output.appendHTMLEscaped(ruleLink(id))
             output.append("\">")
             output.appendHTMLEscaped(id)
             output.append("</a></td><td>\(count)</td><td>")
             output.appendHTMLEscaped(summaries[id] ?? "")
             output.append("</td></tr>\n")
         }
-        output.append("</tbody>\n</table>\n<p>\(input.rules.count) rules checked</p>\n</section>\n")
+        output.append("</tbody>\n</table>\n<p>\(input.rules.count) rules checked</p>\n")
+        if !options.ruleDocumentationIsAbsolute { appendRuleHelp(rows.map(\.key)) }
+        output.append("</section>\n")
+    }
+
+    /// Where a rule's name links: its page under an absolute `--rule-docs-base`, else its help on this page.
+    private func ruleLink(_ id: String) -> String {
+        options.ruleDocumentationIsAbsolute ? options.ruleDocumentationURL(id) : "#rule-" + id
+    }
+
+    /// Each rule's help, collapsed: its summary, source, default severity, fix, rationale and examples.
+    private mutating func appendRuleHelp(_ ids: [String]) {
+        let descriptions = Dictionary(input.rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        output.append("<div class=\"rule-help\">\n")
+        for id in ids {
+            output.append("<details id=\"rule-")
+            output.appendHTMLEscaped(id)
+            output.append("\"><summary><code>")
+            output.appendHTMLEscaped(id)
+            output.append("</code> ")
+            guard let rule = descriptions[id] else {
+                output.append("</summary>\n</details>\n")
+                continue
+            }
+            output.appendHTMLEscaped(rule.summary)
+            output.append("</summary>\n<p class=\"rule-facts\">")
+            output.appendHTMLEscaped(
+                "\(rule.defaultSeverity.rawValue) by default · from \(rule.source.name)"
+                    + (rule.fix.map { " · \($0.rawValue) fix" } ?? ""))
+            output.append("</p>\n<p>")
+            output.appendHTMLEscaped(rule.rationale)
+            output.append("</p>\n")
+            appendExamples("triggers", rule.triggeringExamples.prefix(3))
+            appendExamples("does not trigger", rule.nonTriggeringExamples.prefix(3))
+            output.append("</details>\n")
+        }
+        output.append("</div>\n")
+    }
+
+    private mutating func appendExamples(_ heading: String, _ examples: ArraySlice<RuleExample>) {
+        guard !examples.isEmpty else { return }
+        output.append("<p class=\"examples-heading\">")
+        output.append(heading)
+        output.append("</p>\n<pre class=\"examples\">")
+        for (index, example) in examples.enumerated() {
+            if index > 0 { output.append("\n") }
+            switch example.source {
+            case .link(let text), .catalogue(let text): output.appendHTMLEscaped(text)
+            }
+        }
+        output.append("</pre>\n")
     }
 
     static let styleSheet = """
 
         :root { color-scheme: light dark; --error: #d1242f; --warning: #9a6700; --info: #0969da; --fix: #1a7f37; }
-        body { font: 15px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 70rem; padding: 1rem 1.5rem; }
+        body { font: 15px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 70rem; padding: 1rem 1.5rem;
+          overflow-wrap: anywhere; }
         h1 { font-size: 1.6rem; margin: 0 0 .5rem; }
         h2 { font-size: 1.15rem; margin: 2rem 0 .5rem; }
         .count, .badge { border-radius: .6rem; padding: .05rem .55rem; font-size: .85rem; font-weight: 600; }
@@ -298,10 +391,11 @@ private struct Page {
         .badge.fix-safe, .badge.fix-unsafe { background: var(--fix); }
         .badge.fix-unsafe { background: #8250df; }
         .file-summary { font-weight: normal; font-size: .9rem; opacity: .75; }
+        .source-box { overflow-x: auto; max-width: 100%; }
         table.source { border-collapse: collapse; width: 100%; font: 13px/1.5 ui-monospace, Menlo, monospace; }
         table.source td { vertical-align: top; padding: 0 .6rem; }
         td.ln { text-align: right; opacity: .55; user-select: none; width: 1%; white-space: nowrap; }
-        td.code { white-space: pre; tab-size: 4; }
+        td.code { white-space: pre-wrap; overflow-wrap: anywhere; tab-size: 4; }
         mark { background: rgba(255, 196, 0, .35); color: inherit; border-bottom: 2px solid var(--warning); }
         tr.findings > td { padding-top: .3rem; padding-bottom: .5rem; }
         .finding { font: 14px/1.45 system-ui, sans-serif; color: CanvasText; border-left: 4px solid currentColor;
@@ -317,7 +411,19 @@ private struct Page {
         .label { display: inline-block; width: 4rem; opacity: .6; user-select: none; }
         del { background: rgba(209, 36, 47, .3); } ins { background: rgba(26, 127, 55, .3); text-decoration: none; }
         .rules table { border-collapse: collapse; } .rules td, .rules th { text-align: left; padding: .2rem .8rem .2rem 0; }
+        .rule-help details { margin: .3rem 0; padding: .3rem .7rem; background: rgba(127, 127, 127, .08); }
+        .rule-help summary { cursor: pointer; } .rule-facts, .examples-heading { opacity: .75; margin: .3rem 0; }
+        pre.examples { margin: 0; white-space: pre-wrap; font: 13px/1.4 ui-monospace, Menlo, monospace; }
         footer { margin-top: 2rem; font-size: .85rem; opacity: .6; }
+        @media print {
+          :root { color-scheme: light; }
+          body { max-width: none; padding: 0; font-size: 10pt; }
+          .source-box { overflow: visible; }
+          .finding, .diff, tr, .rule-help details { break-inside: avoid; }
+          h2 { break-after: avoid; }
+          a { color: inherit; text-decoration: none; }
+          .badge, mark, del, ins, .diff pre { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+        }
 
         """
 }

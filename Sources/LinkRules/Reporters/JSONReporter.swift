@@ -21,6 +21,8 @@ struct JSONReporter: Reporter {
         json.field("warnings", summary.warnings)
         json.field("infos", summary.infos)
         json.field("fixable", summary.fixable)
+        json.field("fixableSafely", summary.safelyFixable)
+        json.field("fixableWithUnsafeFixes", summary.fixableWithUnsafeFixes)
         json.field("failOn", input.failOn?.rawValue)
         json.endObject()
         json.endObject()
@@ -41,7 +43,7 @@ struct JSONReporter: Reporter {
         json.field("severity", diagnostic.severity.rawValue)
         json.field("message", diagnostic.message.text)
         writeRange(of: diagnostic.location, to: &json)
-        json.field("linkKey", diagnostic.linkKey)
+        json.field("linkKey", diagnostic.linkKey.map(RouteKeySpelling.written))
         json.key("notes")
         json.beginArray()
         for note in diagnostic.notes {

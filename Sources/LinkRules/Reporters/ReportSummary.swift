@@ -1,9 +1,13 @@
-/// The counts a report's summary states, and their wording (`3 errors, 5 warnings, 1 info, 4 fixable`).
+/// The counts a report's summary states, and their wording
+/// (`3 errors, 5 warnings, 1 info, 4 fixable, 2 more with --unsafe-fixes`).
 struct ReportSummary {
     var errors = 0
     var warnings = 0
     var infos = 0
-    var fixable = 0
+    /// Findings with a safe fix: what `--fix` fixes.
+    var safelyFixable = 0
+    /// Findings whose every fix is unsafe: fixed only with `--fix --unsafe-fixes`.
+    var fixableWithUnsafeFixes = 0
 
     /// The counts of the findings, read without decoding them.
     init(_ diagnostics: [Diagnostic]) { self.init(diagnostics, positions: diagnostics.indices) }
@@ -16,11 +20,19 @@ struct ReportSummary {
             case .warning: warnings += 1
             case .info: infos += 1
             }
-            if !diagnostics[position].fixes.isEmpty { fixable += 1 }
+            let fixes = diagnostics[position].fixes
+            if fixes.contains(where: { $0.applicability == .safe }) {
+                safelyFixable += 1
+            } else if !fixes.isEmpty {
+                fixableWithUnsafeFixes += 1
+            }
         }
     }
 
     var total: Int { errors + warnings + infos }
+
+    /// Findings with any fix, safe or unsafe.
+    var fixable: Int { safelyFixable + fixableWithUnsafeFixes }
 
     func count(of severity: Severity) -> Int {
         switch severity {
@@ -30,15 +42,26 @@ struct ReportSummary {
         }
     }
 
-    /// `3 errors, 5 warnings, 1 info, 4 fixable`, zero parts left out, or `no problems found`.
+    /// `3 errors, 5 warnings, 1 info, 4 fixable, 2 more with --unsafe-fixes` (or `2 fixable with --unsafe-fixes`
+    /// when no fix is safe), zero parts left out, or `no problems found`.
     var line: String {
         guard total > 0 else { return "no problems found" }
         var parts: [String] = []
         if errors > 0 { parts.append(Self.counted(errors, "error", "errors")) }
         if warnings > 0 { parts.append(Self.counted(warnings, "warning", "warnings")) }
         if infos > 0 { parts.append(Self.counted(infos, "info", "infos")) }
-        if fixable > 0 { parts.append("\(fixable) fixable") }
+        parts.append(contentsOf: fixableParts)
         return parts.joined(separator: ", ")
+    }
+
+    /// `4 fixable`, `2 more with --unsafe-fixes` or `2 fixable with --unsafe-fixes`; empty when nothing is fixable.
+    var fixableParts: [String] {
+        var parts: [String] = []
+        if safelyFixable > 0 { parts.append("\(safelyFixable) fixable") }
+        if fixableWithUnsafeFixes > 0 {
+            parts.append("\(fixableWithUnsafeFixes) \(safelyFixable > 0 ? "more" : "fixable") with --unsafe-fixes")
+        }
+        return parts
     }
 
     /// How many findings are at or above the failing severity.

@@ -59,8 +59,9 @@ public struct ReportOptions: Sendable {
     public var quiet = false
     /// Text output: append a table of finding counts per rule.
     public var statistics = false
-    /// The folder or URL of the rule pages (`--rule-docs-base`); a page is this + rule id + `.md` (HTML links;
-    /// SARIF `helpUri` when it is absolute). See `ruleDocumentationURL(_:)`.
+    /// The folder or URL of the rule pages (`--rule-docs-base`); a page is this + rule id + `.md`, linked from
+    /// HTML and SARIF (`helpUri`) only when it is absolute (HTML embeds the rules' help otherwise). See
+    /// `ruleDocumentationURL(_:)`.
     public var ruleDocumentationBase: String = "rules/"
     /// How SARIF, GitHub annotations, JUnit and checkstyle name files (`nil`: as the diagnostics do, relative to
     /// the working directory); text, JSON and HTML keep the working directory's view.

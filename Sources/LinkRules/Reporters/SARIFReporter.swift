@@ -200,7 +200,7 @@ struct SARIFReporter: Reporter {
         if !unlocatedNotes.isEmpty || diagnostic.linkKey != nil {
             json.key("properties")
             json.beginObject()
-            if let linkKey = diagnostic.linkKey { json.field("linkKey", linkKey) }
+            if let linkKey = diagnostic.linkKey { json.field("linkKey", RouteKeySpelling.written(linkKey)) }
             if !unlocatedNotes.isEmpty {
                 json.key("notes")
                 json.beginArray()

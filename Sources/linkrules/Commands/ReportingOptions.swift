@@ -27,7 +27,7 @@ struct ReportingOptions: ParsableArguments {
         name: .customLong("rule-docs-base"),
         help: ArgumentHelp(
             "Folder or URL of the rule pages, linked from HTML and SARIF.",
-            discussion: "SARIF gets 'helpUri' only for an absolute URL, e.g. https://github.com/OWNER/linkrules/blob/main/rules/",
+            discussion: "Used only when it is an absolute URL, e.g. https://github.com/OWNER/linkrules/blob/main/rules/: SARIF then gets 'helpUri', and HTML links rule names to the pages; otherwise the HTML report embeds each rule's help.",
             valueName: "url"))
     var ruleDocsBase = "rules/"
 
@@ -54,6 +54,8 @@ struct ReportingOptions: ParsableArguments {
 
     /// Prints the result in the chosen format and returns the exit code: 1 when findings reach the failing severity.
     func emit(_ result: LintResult) -> Int32 {
+        // The HTML report previews each fix whole, the old URL the fixer keeps in 'aliases' included.
+        let result = format == .html ? result.previewingKeptAliases() : result
         let input = ReportInput(
             diagnostics: result.diagnostics, rules: RuleRegistry.descriptions, sources: result.sources,
             toolVersion: LinkRulesCommand.version, failOn: result.failOn.severity)

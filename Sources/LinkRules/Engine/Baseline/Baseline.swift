@@ -12,15 +12,17 @@ struct Baseline: Sendable, Equatable {
     /// What identifies a finding across edits of its catalogue.
     struct Key: Hashable, Comparable, Sendable {
         var rule: String
-        /// `Diagnostic.linkKey`: the canonical route template of the link the finding is about.
+        /// `Diagnostic.linkKey`, the canonical route template of the link the finding is about, spelled as links are
+        /// written (`RouteKeySpelling`): `her://feed/…`, never `her:///feed/…`.
         var link: String?
         /// For a finding about no link: its file, relative to the baseline's folder.
         var file: String?
         var message: String
 
+        /// A key whose link is spelled either way: a baseline written with `her:///feed/…` keys still matches.
         init(rule: String, link: String?, file: String?, message: String) {
             self.rule = rule
-            self.link = link
+            self.link = link.map(RouteKeySpelling.written)
             self.file = file
             self.message = message
         }
