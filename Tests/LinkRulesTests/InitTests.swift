@@ -91,7 +91,7 @@ import Testing
         ("empty", [], "the file is empty"),
         ("blank", Array(" \n\t\n".utf8), "the file is empty"),
         ("garbage", Array("hello world\n# note\n:nothing\n".utf8), "no URL to read: none of its 2 lines is a URL (line 1: 'hello world')"),
-        ("manifest", Array("<manifest/>".utf8), "does not read Android manifests yet"),
+        ("manifest", Array("<manifest><application>".utf8), "not an Android manifest: the XML is invalid"),
         ("json", Array("{\"a\": 1}".utf8), "not an apple-app-site-association file"),
     ] as [(String, [UInt8], String)])
     func aBadSourceIsAClearErrorNamingIt(name: String, bytes: [UInt8], message: String) throws {

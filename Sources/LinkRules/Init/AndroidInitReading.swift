@@ -36,9 +36,13 @@ struct AndroidInitReader {
             reading.remarks.append(
                 "\(file.path): skipped \(skippedFilters) VIEW filter\(skippedFilters == 1 ? "" : "s") without BROWSABLE or with a MIME type: a browser's link never reaches \(skippedFilters == 1 ? "it" : "them")")
         }
-        if reading.links.isEmpty {
+        if reading.androidFilters.isEmpty {
             reading.remarks.append("\(file.path): no filter opens links (VIEW and BROWSABLE with a scheme): nothing read")
+        } else if reading.links.isEmpty {
+            reading.remarks.append("\(file.path): its link filters give no link a route template can say: nothing read")
         }
+        var seen = Set<String>()
+        reading.remarks = reading.remarks.filter { seen.insert($0).inserted }
         return reading
     }
 
@@ -63,8 +67,8 @@ struct AndroidInitReader {
             for authority in filter.authorities {
                 let host = authority.host
                 if host.isUnresolved || authority.isWildcard || authority.port?.isUnresolved == true {
-                    let why = authority.isWildcard ? "a wildcard host" : "it comes from a resource or a build placeholder"
-                    reading.remarks.append("\(file.path):\(line(host.range)): the host '\(host.text)' is \(why): its links are left out")
+                    let why = authority.isWildcard ? "is a wildcard" : "comes from a resource or a build placeholder"
+                    reading.remarks.append("\(file.path):\(line(host.range)): the host '\(host.text)' \(why): its links are left out")
                     continue
                 }
                 let base = schemeText + "://" + host.lowercased + (authority.port.map { ":" + $0.text } ?? "")

@@ -231,7 +231,7 @@ struct CatalogueInference {
                 lines.append("  \(Self.quotedKey(name)): {}" + seen)
             }
         }
-        lines += ["", "links:"]
+        lines += ["", routes.isEmpty ? "links: []" : "links:"]
         for route in routes {
             for conflict in route.conflicts { lines.append("  # conflict: " + Self.comment(conflict)) }
             if let unopened = unopenedOnAndroid(route) {
