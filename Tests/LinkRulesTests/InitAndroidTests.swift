@@ -26,7 +26,7 @@ import Testing
             ])
         #expect(
             result.catalogue.contains(
-                "  # examples/platforms/android/AndroidManifest.xml:24: pathPrefix '/recipes/' is approximated: {path*} takes one or more segments, the prefix also opens '/recipes/' itself\n  - url: 'https://pantry.example.com/recipes/{path*}'"))
+                "  # examples/platforms/android/AndroidManifest.xml:24: pathPrefix '/recipes/' is approximated: it opens every path that starts with it, '/recipes/' itself too; this template takes fewer\n  - url: 'https://pantry.example.com/recipes/{path*}'"))
         #expect(result.catalogue.contains("android:\n  # package: the manifests name none"))
         #expect(result.catalogue.contains("  manifests: ['android/AndroidManifest.xml', 'android/res/navigation/nav_graph.xml']"))
         #expect(result.remarks.contains { $0.hasSuffix(":47: pathSuffix '/print' on 'https://pantry.example.com' is not a route template can say: left out") })

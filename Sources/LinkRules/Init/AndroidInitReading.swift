@@ -111,7 +111,7 @@ struct AndroidInitReader {
                 note = "pathPrefix '\(pattern)' opens every path; {path*} stands for them"
             } else if pattern.hasSuffix("/") {
                 path = pattern + "{path*}"
-                note = "pathPrefix '\(pattern)' is approximated: {path*} takes one or more segments, the prefix also opens '\(pattern)' itself"
+                note = "pathPrefix '\(pattern)' is approximated: it opens every path that starts with it, '\(pattern)' itself too; this template takes fewer"
             } else if pattern.hasPrefix("/") {
                 path = pattern
                 note = "pathPrefix '\(pattern)' also opens every path that continues it ('\(pattern)…', '\(pattern)/…'); only '\(pattern)' is listed"
