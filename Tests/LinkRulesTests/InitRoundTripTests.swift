@@ -44,8 +44,6 @@ import Testing
             "duplicate-link": "init makes the URLs of one route one link, so the route written twice is written once",
             "unreachable-route": "dispatch: first-match is a declaration; under the default order the literal 'latest' wins over the placeholder",
             "unknown-barrier": "barriers are declarations a URL list cannot carry",
-            "lowercase": "'A-1001' is one URL's literal segment; the catalogue's placeholder is not in a URL",
-            "no-separators": "'A-1001' is one URL's literal segment; the catalogue's placeholder is not in a URL",
             "plural-resource-nouns": "the example silences it on that link (lint: { ignore: … }), a declaration a URL list cannot carry",
         ],
         "platforms": [
