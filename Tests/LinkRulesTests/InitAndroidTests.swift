@@ -22,7 +22,7 @@ import Testing
                 // The old mobile-site filter combines each scheme with each host, as Android does.
                 "http://pantry.example.com/recipes/{path*}", "http://m.pantry.example.com/recipes/{path*}",
                 "https://m.pantry.example.com/recipes/{path*}", "https://pantry.example.com/search",
-                "pantry://pantry.example.com/search", "https://pantry.example.com/collections/{id}",
+                "pantry://pantry.example.com/search", "https://pantry.example.com/collections/{id:int}",
             ])
         #expect(
             result.catalogue.contains(

@@ -152,15 +152,21 @@ struct AndroidInitReader {
         return (path, approximated)
     }
 
-    /// A navigation graph's `app:uri`: its `{argument}`s are the placeholders already; without a scheme the build
-    /// opens it on http and https, and the https form is listed.
+    /// A navigation graph's `app:uri`: its `{argument}`s are the placeholders already (typed `int` when the
+    /// destination declares an integer or long argument); without a scheme the build opens it on http and https,
+    /// and the https form is listed.
     private func readNavigationLink(_ uri: String, filter: AndroidIntentFilter, at: String, into reading: inout InitSourceReading) {
         if uri.contains("${") || uri.hasPrefix("@") || uri.contains(".*") {
             reading.remarks.append("\(at): the deep link '\(uri)' uses a build placeholder, a resource or '.*': left out")
             return
         }
         let hasScheme = uri.contains("://")
-        var link = ObservedLink(template: hasScheme ? uri : "https://" + uri, examples: [], title: nil, source: file.path, line: line(filter.range))
+        var template = hasScheme ? uri : "https://" + uri
+        // An argument the destination declares as an integer or a long is an int placeholder.
+        for (name, type) in filter.navigationArgumentTypes.sorted(by: { $0.key < $1.key }) where type == "integer" || type == "long" {
+            template = template.replacingAll("{\(name)}", with: "{\(name):int}")
+        }
+        var link = ObservedLink(template: template, examples: [], title: nil, source: file.path, line: line(filter.range))
         if !hasScheme { link.note = "the deep link names no scheme, so it opens on http too; the https form is listed" }
         reading.links.append(link)
     }

@@ -96,6 +96,11 @@ struct AndroidManifest: Sendable {
                 if let action = names.app(child, "action"), action.value != AndroidIntentFilter.viewAction { continue }
                 if names.app(child, "mimeType") != nil { continue }
                 var filter = AndroidIntentFilter.navigationDeepLink(uri: uri)
+                for argument in element.children where argument.name == "argument" {
+                    if let name = names.android(argument, "name")?.value, let type = names.app(argument, "argType")?.value {
+                        filter.navigationArgumentTypes[name] = type
+                    }
+                }
                 if let verify = names.android(child, "autoVerify") {
                     filter.autoVerify = verify.value == "true"
                     filter.autoVerifyRange = verify.nameRange.lowerBound..<(verify.valueRange.upperBound + 1)
