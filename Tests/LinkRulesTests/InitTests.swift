@@ -87,6 +87,7 @@ import Testing
 
     @Test(arguments: [
         ("binary", [UInt8]([0x7F, 0x45, 0x4C, 0x46, 0, 1]), "not a text file: a NUL byte at offset 4"),
+        ("apk-manifest", [UInt8]([0x03, 0x00, 0x08, 0x00, 0x5C, 0x0B, 0, 0]), "a compiled (binary) Android manifest, as an APK holds it"),
         ("latin1", [UInt8]([0x68, 0xE9, 0x0A]), "not a text file: it is not UTF-8"),
         ("empty", [], "the file is empty"),
         ("blank", Array(" \n\t\n".utf8), "the file is empty"),

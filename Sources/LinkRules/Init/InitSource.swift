@@ -39,6 +39,9 @@ struct InitSourceReader {
 
     func read(_ file: SourceFile) throws -> InitSourceReading {
         let bytes = Array(file.bytes[...])
+        if bytes.starts(with: [0x03, 0x00, 0x08, 0x00]) {
+            throw LoadError("a compiled (binary) Android manifest, as an APK holds it: give the source AndroidManifest.xml, or decode it first (apktool d, or aapt dump xmltree)", file: file.path)
+        }
         if let zero = bytes.firstIndex(of: 0) {
             throw LoadError("not a text file: a NUL byte at offset \(zero); give a list of URLs, an apple-app-site-association file, an Android manifest or a catalogue", file: file.path)
         }
