@@ -87,11 +87,12 @@ import Testing
 
     @Test(arguments: [
         ("binary", [UInt8]([0x7F, 0x45, 0x4C, 0x46, 0, 1]), "not a text file: a NUL byte at offset 4"),
+        ("apk-manifest", [UInt8]([0x03, 0x00, 0x08, 0x00, 0x5C, 0x0B, 0, 0]), "a compiled (binary) Android manifest, as an APK holds it"),
         ("latin1", [UInt8]([0x68, 0xE9, 0x0A]), "not a text file: it is not UTF-8"),
         ("empty", [], "the file is empty"),
         ("blank", Array(" \n\t\n".utf8), "the file is empty"),
         ("garbage", Array("hello world\n# note\n:nothing\n".utf8), "no URL to read: none of its 2 lines is a URL (line 1: 'hello world')"),
-        ("manifest", Array("<manifest/>".utf8), "does not read Android manifests yet"),
+        ("manifest", Array("<manifest><application>".utf8), "not an Android manifest: the XML is invalid"),
         ("json", Array("{\"a\": 1}".utf8), "not an apple-app-site-association file"),
     ] as [(String, [UInt8], String)])
     func aBadSourceIsAClearErrorNamingIt(name: String, bytes: [UInt8], message: String) throws {

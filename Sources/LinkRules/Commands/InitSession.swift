@@ -10,9 +10,13 @@ public struct InitResult: Sendable {
 public struct InitSession: Sendable {
     /// The domain an apple-app-site-association file is served from, when no other source names an https host.
     public var associationHost: String?
+    /// The catalogue file being written (nil for standard output): the `android:` section names the manifests
+    /// relative to its folder.
+    public var outputPath: String?
 
-    public init(associationHost: String? = nil) {
+    public init(associationHost: String? = nil, outputPath: String? = nil) {
         self.associationHost = associationHost
+        self.outputPath = outputPath
     }
 
     /// The catalogue inferred from already-read sources, in order.
@@ -41,7 +45,12 @@ public struct InitSession: Sendable {
             inference.add(reading)
             remarks += reading.remarks
         }
-        return InitResult(catalogue: inference.catalogueText(sources: sources.map(\.path)), remarks: remarks)
+        var manifestPaths: [String: String] = [:]
+        for case (let source, let reading?) in readings where reading.android != nil {
+            manifestPaths[source.path] = PathName.relative(source.path, from: PathName.parent(of: outputPath ?? "links.yml"))
+        }
+        return InitResult(
+            catalogue: inference.catalogueText(sources: sources.map(\.path), manifestPaths: manifestPaths), remarks: remarks)
     }
 }
 

@@ -15,6 +15,8 @@ struct CatalogueInference {
         var sources: [String] = []
         var conflicts: [String] = []
         var queryNames: [String] = []
+        /// Notes by their text, each with the first place that gave it.
+        var notes: [(text: String, at: String)] = []
     }
 
     private var routes: [Route] = []
@@ -25,12 +27,16 @@ struct CatalogueInference {
     private var paramOrder: [String] = []
     private var excluded: [(pattern: AssociationPattern, source: String)] = []
     private(set) var urlCount = 0
+    private var androidFiles: [InitAndroidFile] = []
+    private var androidFilters: [AndroidIntentFilter] = []
 
     init() {}
 
     mutating func add(_ reading: InitSourceReading) {
         for link in reading.links { add(link) }
         excluded += reading.excludedPaths
+        if let android = reading.android { androidFiles.append(android) }
+        androidFilters += reading.androidFilters
     }
 
     private mutating func add(_ link: ObservedLink) {
@@ -58,6 +64,9 @@ struct CatalogueInference {
             routes[position].examples.append(example)
         }
         if routes[position].title == nil { routes[position].title = link.title }
+        if let note = link.note, !routes[position].notes.contains(where: { $0.text == note }) {
+            routes[position].notes.append((note, "\(link.source):\(link.line)"))
+        }
         for (name, value) in link.queryValues {
             if !routes[position].queryNames.contains(name) { routes[position].queryNames.append(name) }
             if paramValues[name] == nil { paramOrder.append(name) }
@@ -157,7 +166,8 @@ struct CatalogueInference {
     // MARK: - Writing
 
     /// The catalogue as YAML, with comments saying where each part comes from.
-    func catalogueText(sources: [String]) -> String {
+    /// - Parameter manifestPaths: the Android files read, as the catalogue names them (relative to its folder).
+    func catalogueText(sources: [String], manifestPaths: [String: String] = [:]) -> String {
         let parser = LinkTemplateParser(hosts: [])
         var schemes: [String] = []
         var hosts: [String] = []
@@ -202,6 +212,7 @@ struct CatalogueInference {
         ]
         if !schemes.isEmpty { lines.append("schemes: [\(schemes.map(Self.quotedKey).joined(separator: ", "))]") }
         if !hosts.isEmpty { lines.append("hosts: [\(hosts.map(Self.quotedKey).joined(separator: ", "))]") }
+        lines += androidSection(manifestPaths: manifestPaths)
         if !componentOrder.isEmpty {
             lines += ["", "# Path components: a word followed by ids is a collection; the others are screens until you say otherwise.", "components:"]
             for name in componentOrder {
@@ -220,9 +231,13 @@ struct CatalogueInference {
                 lines.append("  \(Self.quotedKey(name)): {}" + seen)
             }
         }
-        lines += ["", "links:"]
+        lines += ["", routes.isEmpty ? "links: []" : "links:"]
         for route in routes {
             for conflict in route.conflicts { lines.append("  # conflict: " + Self.comment(conflict)) }
+            if let unopened = unopenedOnAndroid(route) {
+                lines.append("  # conflict: no link filter of the Android files read opens '\(Self.comment(unopened))' (android-link-unhandled reports it)")
+            }
+            for note in route.notes { lines.append("  # \(note.at): " + Self.comment(note.text)) }
             if let exclusion = excluded.first(where: { Self.isExcluded(route.template, by: $0.pattern, parser: parser) }) {
                 lines.append(
                     "  # conflict: \(exclusion.source):\(exclusion.pattern.range.start.line) excludes '\(Self.comment(exclusion.pattern.path))' from the app, so iOS opens this link's https form in the browser")
@@ -235,6 +250,38 @@ struct CatalogueInference {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The `android:` section: the package the manifests name (a comment when they disagree or name none) and
+    /// the files read.
+    private func androidSection(manifestPaths: [String: String]) -> [String] {
+        guard !androidFiles.isEmpty else { return [] }
+        var lines = ["", "# Android: the files linkrules init read; the Android rules check the links against them.", "android:"]
+        let packages = androidFiles.compactMap { file in file.package.map { (file.path, $0) } }
+        if let (path, package) = packages.first {
+            for (other, otherPackage) in packages.dropFirst() where otherPackage != package {
+                lines.append("  # conflict: \(other) names the package '\(Self.comment(otherPackage))', \(path) '\(Self.comment(package))': kept the first")
+            }
+            lines.append("  package: " + Self.quotedKey(package))
+        } else {
+            lines.append("  # package: the manifests name none (Gradle's applicationId sets it): add it for assetlinks and test plans")
+        }
+        let named = androidFiles.map { manifestPaths[$0.path] ?? $0.path }
+        lines.append("  manifests: [\(named.map(Self.quotedKey).joined(separator: ", "))]")
+        return lines
+    }
+
+    /// An example of a route from another source that no link filter of the Android files opens, when one of
+    /// those filters names its scheme (so the link is meant for the app); nil otherwise.
+    private func unopenedOnAndroid(_ route: Route) -> String? {
+        guard !androidFilters.isEmpty else { return nil }
+        for example in route.examples {
+            guard let uri = AndroidURI(example) else { continue }
+            let scheme = uri.scheme.lowercased()
+            guard androidFilters.contains(where: { $0.schemes.contains { $0.lowercased == scheme } }) else { continue }
+            if !androidFilters.contains(where: { $0.opens(uri) }) { return example }
+        }
+        return nil
     }
 
     /// Whether an excluding association pattern matches the route's examples or, without examples, its template.

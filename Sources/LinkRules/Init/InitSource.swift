@@ -10,6 +10,9 @@ struct ObservedLink: Sendable {
     var line: Int
     /// Query parameters seen, with their values (URL lists), to declare on the link's last component.
     var queryValues: [(name: String, value: String?)] = []
+    /// What the source could not say exactly (an Android `pathPrefix` read as `{path*}`), written above the link
+    /// after its source and line.
+    var note: String?
 }
 
 /// What one source gave `linkrules init`: links, and remarks for the person running it (lines skipped, patterns
@@ -19,10 +22,14 @@ struct InitSourceReading: Sendable {
     var remarks: [String] = []
     /// Paths an association file excludes from the app, as `(pattern, source)`, to compare with the other sources.
     var excludedPaths: [(pattern: AssociationPattern, source: String)] = []
+    /// The Android manifest or navigation graph the source is, for the catalogue's `android:` section.
+    var android: InitAndroidFile?
+    /// The link filters of that manifest, to tell which links of the other sources it does not open.
+    var androidFilters: [AndroidIntentFilter] = []
 }
 
 /// Reads the sources `linkrules init` accepts: a text file of URLs (one a line), an apple-app-site-association
-/// file, and a catalogue in any placeholder style. A source that is binary, empty or of another kind is a
+/// file, an Android manifest or navigation graph, and a catalogue in any placeholder style. A source that is binary, empty or of another kind is a
 /// `LoadError` naming it; lines of a URL list that are not URLs are skipped and counted.
 struct InitSourceReader {
     /// The domain an association file is served from (it does not name it); nil when no other source gives one.
@@ -32,11 +39,14 @@ struct InitSourceReader {
 
     func read(_ file: SourceFile) throws -> InitSourceReading {
         let bytes = Array(file.bytes[...])
+        if bytes.starts(with: [0x03, 0x00, 0x08, 0x00]) {
+            throw LoadError("a compiled (binary) Android manifest, as an APK holds it: give the source AndroidManifest.xml, or decode it first (apktool d, or aapt dump xmltree)", file: file.path)
+        }
         if let zero = bytes.firstIndex(of: 0) {
-            throw LoadError("not a text file: a NUL byte at offset \(zero); give a list of URLs, an apple-app-site-association file or a catalogue", file: file.path)
+            throw LoadError("not a text file: a NUL byte at offset \(zero); give a list of URLs, an apple-app-site-association file, an Android manifest or a catalogue", file: file.path)
         }
         guard String(validating: bytes, as: UTF8.self) != nil else {
-            throw LoadError("not a text file: it is not UTF-8; give a list of URLs, an apple-app-site-association file or a catalogue", file: file.path)
+            throw LoadError("not a text file: it is not UTF-8; give a list of URLs, an apple-app-site-association file, an Android manifest or a catalogue", file: file.path)
         }
         let text = file.text
         guard let first = text.unicodeScalars.first(where: { !$0.properties.isWhitespace && $0 != "\u{FEFF}" }) else {
@@ -44,8 +54,7 @@ struct InitSourceReader {
         }
         switch first {
         case "{": return try readAssociation(file)
-        case "<":
-            throw LoadError("an XML file (an Android manifest?): linkrules init does not read Android manifests yet", file: file.path)
+        case "<": return try AndroidInitReader(file: file).read()
         default:
             let isCatalogue = text.split(separator: "\n").contains { $0.hasPrefix("links:") }
             return isCatalogue ? try readCatalogue(file) : try readURLList(file)

@@ -47,4 +47,18 @@ public enum PathName {
         if absolute { return "/" + joined }
         return joined.isEmpty ? (path.isEmpty ? "" : ".") : joined
     }
+
+    /// `path` as seen from `directory` (`a/b/c.xml` from `a` is `b/c.xml`, from `d` is `../a/b/c.xml`); `path`
+    /// normalized as it is when one is absolute and the other not, or `directory` climbs out with `..`.
+    static func relative(_ path: String, from directory: String) -> String {
+        let target = normalized(path)
+        let base = directory.isEmpty ? "." : normalized(directory)
+        guard isAbsolute(target) == isAbsolute(base), !base.split(separator: "/").contains("..") else { return target }
+        let targetParts = target.split(separator: "/").filter { $0 != "." }
+        let baseParts = base.split(separator: "/").filter { $0 != "." }
+        var common = 0
+        while common < targetParts.count, common < baseParts.count, targetParts[common] == baseParts[common] { common += 1 }
+        let up = Array(repeating: Substring(".."), count: baseParts.count - common)
+        return (up + targetParts[common...]).joined(separator: "/")
+    }
 }

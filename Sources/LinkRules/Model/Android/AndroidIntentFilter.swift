@@ -22,6 +22,8 @@ struct AndroidIntentFilter: Hashable, Sendable {
     var dataElements: [[String: AndroidFilterValue]] = []
     /// For a navigation graph's deep link, the `app:uri` it comes from.
     var navigationURI: String?
+    /// For a navigation graph's deep link, its destination's `<argument>` types by name (`app:argType`).
+    var navigationArgumentTypes: [String: String] = [:]
 
     init(range: Range<Int>, activity: AndroidActivity?) {
         self.range = range

@@ -16,6 +16,10 @@ struct AndroidManifest: Sendable {
     private(set) var syntaxError: XMLSyntaxError?
     /// Whether the file is a navigation graph (`<navigation>`) rather than a manifest.
     private(set) var isNavigationGraph = false
+    /// `<manifest package>`, when the manifest names it (Gradle's `namespace` and `applicationId` replace it today).
+    private(set) var package: String?
+    /// The root element's name (`manifest`, `navigation`), to tell an Android file from other XML.
+    private(set) var rootName: String?
 
     init(source: SourceFile) {
         self.source = source
@@ -27,6 +31,7 @@ struct AndroidManifest: Sendable {
             return
         }
         let names = AndroidNamespaces(root: tree.root)
+        rootName = String(tree.root.localName)
         if tree.root.localName == "navigation" {
             isNavigationGraph = true
             readNavigation(tree.root, names: names)
@@ -41,6 +46,7 @@ struct AndroidManifest: Sendable {
     // MARK: Manifests
 
     private mutating func readManifest(_ root: XMLTree.Element, names: AndroidNamespaces) {
+        package = root.attribute("package")?.value
         for child in root.children {
             if child.name == "uses-sdk", let attribute = names.android(child, "minSdkVersion") {
                 minSDK = Int(attribute.value)
@@ -90,6 +96,11 @@ struct AndroidManifest: Sendable {
                 if let action = names.app(child, "action"), action.value != AndroidIntentFilter.viewAction { continue }
                 if names.app(child, "mimeType") != nil { continue }
                 var filter = AndroidIntentFilter.navigationDeepLink(uri: uri)
+                for argument in element.children where argument.name == "argument" {
+                    if let name = names.android(argument, "name")?.value, let type = names.app(argument, "argType")?.value {
+                        filter.navigationArgumentTypes[name] = type
+                    }
+                }
                 if let verify = names.android(child, "autoVerify") {
                     filter.autoVerify = verify.value == "true"
                     filter.autoVerifyRange = verify.nameRange.lowerBound..<(verify.valueRange.upperBound + 1)
