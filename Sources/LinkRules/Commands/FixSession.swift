@@ -82,13 +82,33 @@ public struct FixSession: Sendable {
     /// through it: an `unreachable-route` on such a link (`her://feed/community/9` renamed `communities/9` after
     /// `communities/{id:int}`) is not a harm. One on a link left as it is (a rename placed a wider route before
     /// it) is.
+    ///
+    /// For the same reason a link renamed onto the old URL of another renamed link (`her://feed/myprofile` while
+    /// the link that was `her://Feed/myprofile` is now `her://myprofile`) would be a `duplicate-link` once that old
+    /// URL is kept: it is a harm now, on the renamed link, with a note at the other.
     static func newHarms(_ after: LintResult, than before: LintResult, original: Catalogue?) -> [Diagnostic] {
-        let new = newHarms(after, than: before)
-        guard let original, new.contains(where: { $0.ruleID == "unreachable-route" }) else { return new }
+        var new = newHarms(after, than: before)
+        guard let original else { return new }
         var renamed: Set<HarmPlace> = []
-        for (link, old) in zip(after.catalogue.links, original.links) where link.url.value.lowercased() != old.url.value.lowercased() {
+        var oldRoutes: [String: Int] = [:]
+        var changed: [Int] = []
+        for (index, (link, old)) in zip(after.catalogue.links, original.links).enumerated()
+        where link.url.value.lowercased() != old.url.value.lowercased() {
             let location = link.location(ofURL: 0..<0)
             renamed.insert(HarmPlace(file: location.file, line: location.line))
+            oldRoutes[old.template.routeKey] = index
+            changed.append(index)
+        }
+        for index in changed {
+            let link = after.catalogue.links[index]
+            guard let other = oldRoutes[link.template.routeKey], other != index else { continue }
+            let keeper = after.catalogue.links[other]
+            new.append(
+                Diagnostic(
+                    ruleID: "duplicate-link", severity: .warning, message: .renamedOntoKeptURL(link.url.value),
+                    location: link.location(ofURL: 0..<0),
+                    notes: [Note(message: .keptURLHere(original.links[other].url.value), location: keeper.urlLocation)],
+                    fixes: [], linkKey: link.template.routeKey))
         }
         return new.filter { harm in
             harm.ruleID != "unreachable-route" || !renamed.contains(HarmPlace(file: harm.location.file, line: harm.location.line))
@@ -297,4 +317,11 @@ extension LintSession {
         self.workspace = workspace
         self.linter = linter
     }
+}
+
+extension Message {
+    static func renamedOntoKeptURL(_ url: String) -> Message {
+        "'\(url)' would be the route of an old URL kept as an alias of another link"
+    }
+    static func keptURLHere(_ url: String) -> Message { "'\(url)' is kept as an alias here" }
 }

@@ -233,19 +233,22 @@ public struct WithheldFix: Sendable {
     public var wouldMake: [String]
 }
 
-/// A finding as the fix loop knows it from pass to pass: its rule, file, line and message. A fix's own edits move
-/// as other fixes change the text before them, so a held-back fix is known by its finding, not by its edits.
+/// A finding as the fix loop knows it from pass to pass: its rule, file, line, message and the route of its link.
+/// A fix's own edits move as other fixes change the text before them, so a held-back fix is known by its finding,
+/// not by its edits; once another fix changes the link, the finding is a new one and its fix is judged again.
 struct FindingKey: Hashable, Sendable {
     var ruleID: String
     var file: String
     var line: Int
     var message: String
+    var linkKey: String?
 
     init(_ diagnostic: Diagnostic) {
         ruleID = diagnostic.ruleID
         file = diagnostic.location.file
         line = diagnostic.location.line
         message = diagnostic.message.text
+        linkKey = diagnostic.linkKey
     }
 }
 
