@@ -80,8 +80,8 @@ public struct FixSession: Sendable {
     ///
     /// A link whose URL the run has changed gets its old URL back as an alias at the end, and it keeps opening
     /// through it: an `unreachable-route` on such a link (`her://feed/community/9` renamed `communities/9` after
-    /// `communities/{id:int}`) is not a harm. One on a link left as it is (a rename placed a wider route before
-    /// it) is.
+    /// `communities/{id:int}`) is not a harm when the link that wins was left as it is, or was renamed to a route
+    /// that does not win that old URL. One on a link left as it is (a rename placed a wider route before it) is.
     ///
     /// For the same reason a link renamed onto the old URL of another renamed link (`her://feed/myprofile` while
     /// the link that was `her://Feed/myprofile` is now `her://myprofile`) would be a `duplicate-link` once that old
@@ -89,13 +89,13 @@ public struct FixSession: Sendable {
     static func newHarms(_ after: LintResult, than before: LintResult, original: Catalogue?) -> [Diagnostic] {
         var new = newHarms(after, than: before)
         guard let original else { return new }
-        var renamed: Set<HarmPlace> = []
+        var renamed: [HarmPlace: Int] = [:]
         var oldRoutes: [String: Int] = [:]
         var changed: [Int] = []
         for (index, (link, old)) in zip(after.catalogue.links, original.links).enumerated()
         where link.url.value.lowercased() != old.url.value.lowercased() {
             let location = link.location(ofURL: 0..<0)
-            renamed.insert(HarmPlace(file: location.file, line: location.line))
+            renamed[HarmPlace(file: location.file, line: location.line)] = index
             oldRoutes[old.template.routeKey] = index
             changed.append(index)
         }
@@ -110,8 +110,17 @@ public struct FixSession: Sendable {
                     notes: [Note(message: .keptURLHere(original.links[other].url.value), location: keeper.urlLocation)],
                     fixes: [], linkKey: link.template.routeKey))
         }
+        // Excused when the link that wins was left as it is (it shadowed none of the old URLs before, so it shadows
+        // none of them now), or when it was renamed but its new route does not win the old URL kept as the alias.
         return new.filter { harm in
-            harm.ruleID != "unreachable-route" || !renamed.contains(HarmPlace(file: harm.location.file, line: harm.location.line))
+            guard harm.ruleID == "unreachable-route",
+                let loser = renamed[HarmPlace(file: harm.location.file, line: harm.location.line)]
+            else { return true }
+            let winners = harm.notes.compactMap { note in note.location.flatMap { renamed[HarmPlace(file: $0.file, line: $0.line)] } }
+            guard let winner = winners.first else { return false }
+            guard let oldShape = RouteShape(original.links[loser]), let winnerShape = RouteShape(after.catalogue.links[winner])
+            else { return true }
+            return oldShape.isSubsumed(by: winnerShape)
         }
     }
 
