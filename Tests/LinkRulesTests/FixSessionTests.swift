@@ -293,4 +293,72 @@ struct GrowingFixRule: LinkRule {
         found.append(context.diagnostic(Self.self, "too short", link: link, span: 0..<end,
                                         fixes: [context.urlFix("add one", link, replacing: end..<end, with: "x", applicability: .safe)]))
     }
+
+    /// The HER app's deep-link guide writes `her://my_profile/…` beside its tab `myprofile`. Fixing a link with an
+    /// id after it gives one spelling that a lint of the result accepts: the declared `myprofile`, not
+    /// `myprofile` then `myprofiles` (a third spelling declared nowhere); with nothing declared, `myprofiles` in
+    /// one fix.
+    @Test func fixesOfSeveralRulesOnOneComponentCompose() throws {
+        let declared = try FixFolder(files: ["links.yml": """
+            version: 1
+            schemes: [her]
+            components:
+              myprofile: { kind: tab }
+            links:
+              - url: her://my_profile/9
+            """])
+        defer { declared.remove() }
+        let result = try declared.fix(unsafe: true)
+        #expect(try urlsAndAliases(result.fixedFiles[0].text).map(\.url) == ["her://myprofile/9"])
+        let namingRules: Set<String> = ["no-separators", "plural-resource-nouns"]
+        #expect(!result.remaining.diagnostics.contains { namingRules.contains($0.ruleID) })
+
+        let bare = try FixFolder(files: ["links.yml": """
+            version: 1
+            schemes: [her]
+            links:
+              - url: her://my_profile/9
+            """])
+        defer { bare.remove() }
+        let bareResult = try bare.fix(unsafe: true)
+        #expect(try urlsAndAliases(bareResult.fixedFiles[0].text).map(\.url) == ["her://myprofiles/9"])
+        #expect(bareResult.passes == 2)  // the rename, then the alias keeping the old URL
+        #expect(!bareResult.remaining.diagnostics.contains { namingRules.contains($0.ruleID) })
+    }
+
+    /// The HER app's deep-link guide's `her://feed/community/9` → `communities`: renaming `community/{id}` placed
+    /// before `communities/{id:int}` would make the later, narrower link unreachable under first-match dispatch
+    /// (NoMoreDeepLinkHandler). That fix is held back with a note saying why; the other fixes still apply.
+    @Test func aRenameThatWouldMakeALaterLinkUnreachableIsHeldBack() throws {
+        let folder = try FixFolder(files: ["links.yml": """
+            version: 1
+            schemes: [her]
+            links:
+              - url: her://feed/community/{id}
+              - url: her://feed/communities/{id:int}
+              - url: her://my_settings
+            """])
+        defer { folder.remove() }
+        let result = try folder.fix(unsafe: true)
+        #expect(try urlsAndAliases(result.fixedFiles[0].text).map(\.url)
+            == ["her://feed/community/{id}", "her://feed/communities/{id:int}", "her://mysettings"])
+        #expect(!result.remaining.diagnostics.contains { $0.ruleID == "unreachable-route" })
+        let held = result.remaining.diagnostics.first { $0.ruleID == "plural-resource-nouns" }
+        #expect(held?.fixes.isEmpty == true)
+        #expect(held?.notes.contains { $0.message.text.contains("a new 'unreachable-route'") } == true)
+    }
+
+    /// More fixes than a pass used to split among are still judged one by one: forty harmless renames apply while
+    /// the one that would make a link unreachable is held back.
+    @Test func harmlessFixesOfALargeCatalogueStillApply() throws {
+        var text = "version: 1\nschemes: [her]\nlinks:\n"
+        text += "  - url: her://feed/community/{id}\n  - url: her://feed/communities/{id:int}\n"
+        for number in 0..<40 { text += "  - url: her://my_page\(number)\n" }
+        let folder = try FixFolder(files: ["links.yml": text])
+        defer { folder.remove() }
+        let result = try folder.fix(unsafe: true)
+        let urls = try urlsAndAliases(result.fixedFiles[0].text).map(\.url)
+        #expect(urls[0] == "her://feed/community/{id}")
+        #expect(urls.dropFirst(2) == ArraySlice((0..<40).map { "her://mypage\($0)" }))
+    }
 }

@@ -267,4 +267,33 @@ import Testing
         #expect(text.contains("no entry matches"))
         #expect(text.contains("closest entries:\n  \(Self.herPath):35:10: 'her://feed/communities/{id:int}': path component 2"))
     }
+
+    /// Cookpad's universal links (`https://cookpad.com/search/{query}`): the value after `search` is the search's
+    /// argument, not an id, whether the catalogue declares `search` an action or declares no vocabulary at all; a
+    /// community's number stays an id.
+    @Test func aSearchQueryIsAnArgumentNotAnID() throws {
+        let bare = """
+            version: 1
+            hosts: [cookpad.com]
+            links:
+              - url: https://cookpad.com/search/{query}
+            """
+        let undeclared = LinkExplainer(catalogue: try CatalogueLoader().load(files: [SourceFile(path: "links.yml", text: bare)]))
+        let explanation = undeclared.explain("https://cookpad.com/search/chicken")
+        #expect(explanation.steps.map(\.idRole) == [.argument])
+        let text = explanation.formatted(as: .text)
+        #expect(text.contains("open 'search' with the argument 'chicken'"))
+        #expect(text.contains("ends at 'search' with the argument 'chicken'"))
+        #expect(!text.contains("with id"))
+
+        let declared = try Self.explainer(links: [
+            "url: her://feed/communities/{id:int}", "url: her://location/{place}",
+        ])
+        let community = declared.explain("her://feed/communities/9")
+        #expect(community.steps.map(\.idRole) == [.undecided, .instance])
+        // A declared screen takes arguments whatever the placeholder is called.
+        let location = declared.explain("her://location/home")
+        #expect(location.steps.map(\.idRole) == [.argument])
+        #expect(location.formatted(as: .text).contains("push the screen 'location' with the argument 'home'"))
+    }
 }

@@ -53,13 +53,16 @@ public struct FixSession: Sendable {
                 guard let original else { return [] }
                 return try Self.aliasFixes(from: original, to: snapshot.catalogue)
             },
-            isWorse: { Self.isWorse($0, than: $1) })
+            newHarms: { Self.newHarms($0, than: $1, original: original) })
         var remaining = outcome.snapshot
-        // A finding whose fix was withheld keeps no fix, and says why.
+        // A finding whose fix was held back keeps no fix, and says what the fix would make.
         if !outcome.withheld.isEmpty {
-            for index in remaining.diagnostics.indices where remaining.diagnostics[index].fixes.contains(where: selects) {
+            var wouldMake: [FindingKey: [String]] = [:]
+            for held in outcome.withheld { wouldMake[FindingKey(held.finding)] = held.wouldMake }
+            for index in remaining.diagnostics.indices {
+                guard let rules = wouldMake[FindingKey(remaining.diagnostics[index])] else { continue }
                 remaining.diagnostics[index].fixes = []
-                remaining.diagnostics[index].notes.append(Note(message: .fixWithheld))
+                remaining.diagnostics[index].notes.append(Note(message: .fixWithheld(wouldMake: rules)))
             }
         }
         let unsafeOnly = includesUnsafe ? 0 : remaining.diagnostics.filter { diagnostic in
@@ -71,21 +74,90 @@ public struct FixSession: Sendable {
             changedFiles: outcome.changedFiles, includesUnsafe: includesUnsafe, moreFixableWithUnsafeFixes: unsafeOnly)
     }
 
-    /// Whether a pass made the catalogue worse: more errors, or more duplicate links or example mismatches, than
-    /// before it. (`unreachable-route` is left out: the old URLs a pass renames come back as aliases only at the
-    /// end, so a route may look unreachable in between.)
-    static func isWorse(_ after: LintResult, than before: LintResult) -> Bool {
-        func harms(_ result: LintResult) -> [String: Int] {
-            var counts: [String: Int] = [:]
-            for diagnostic in result.diagnostics where diagnostic.ruleID != "unreachable-route" {
-                if diagnostic.severity == .error || diagnostic.ruleID == "duplicate-link" || diagnostic.ruleID == "example-mismatch" {
-                    counts[diagnostic.ruleID, default: 0] += 1
-                }
-            }
-            return counts
+    /// The findings by which a pass made the catalogue worse: errors, duplicate links, unreachable routes and
+    /// example mismatches in `after` that `before` does not have on the same line of the same file (a pass renames
+    /// in place, so a link keeps its line). Linear: one table of `before`'s harms, one look-up per finding of `after`.
+    ///
+    /// A link whose URL the run has changed gets its old URL back as an alias at the end, and it keeps opening
+    /// through it: an `unreachable-route` on such a link (`her://feed/community/9` renamed `communities/9` after
+    /// `communities/{id:int}`) is not a harm when the link that wins was left as it is, or was renamed to a route
+    /// that does not win that old URL. One on a link left as it is (a rename placed a wider route before it) is.
+    ///
+    /// For the same reason a link renamed onto the old URL of another renamed link (`her://feed/myprofile` while
+    /// the link that was `her://Feed/myprofile` is now `her://myprofile`) would be a `duplicate-link` once that old
+    /// URL is kept: it is a harm now, on the renamed link, with a note at the other.
+    static func newHarms(_ after: LintResult, than before: LintResult, original: Catalogue?) -> [Diagnostic] {
+        var new = newHarms(after, than: before)
+        guard let original else { return new }
+        var renamed: [HarmPlace: Int] = [:]
+        var oldRoutes: [String: Int] = [:]
+        var changed: [Int] = []
+        for (index, (link, old)) in zip(after.catalogue.links, original.links).enumerated()
+        where link.url.value.lowercased() != old.url.value.lowercased() {
+            let location = link.location(ofURL: 0..<0)
+            renamed[HarmPlace(file: location.file, line: location.line)] = index
+            oldRoutes[old.template.routeKey] = index
+            changed.append(index)
         }
-        let old = harms(before)
-        return harms(after).contains { rule, count in count > old[rule] ?? 0 }
+        for index in changed {
+            let link = after.catalogue.links[index]
+            guard let other = oldRoutes[link.template.routeKey], other != index else { continue }
+            let keeper = after.catalogue.links[other]
+            new.append(
+                Diagnostic(
+                    ruleID: "duplicate-link", severity: .warning, message: .renamedOntoKeptURL(link.url.value),
+                    location: link.location(ofURL: 0..<0),
+                    notes: [Note(message: .keptURLHere(original.links[other].url.value), location: keeper.urlLocation)],
+                    fixes: [], linkKey: link.template.routeKey))
+        }
+        // Excused when the link that wins was left as it is (it shadowed none of the old URLs before, so it shadows
+        // none of them now), or when it was renamed but its new route does not win the old URL kept as the alias.
+        return new.filter { harm in
+            guard harm.ruleID == "unreachable-route",
+                let loser = renamed[HarmPlace(file: harm.location.file, line: harm.location.line)]
+            else { return true }
+            let winners = harm.notes.compactMap { note in note.location.flatMap { renamed[HarmPlace(file: $0.file, line: $0.line)] } }
+            guard let winner = winners.first else { return false }
+            guard let oldShape = RouteShape(original.links[loser]), let winnerShape = RouteShape(after.catalogue.links[winner])
+            else { return true }
+            return oldShape.isSubsumed(by: winnerShape)
+        }
+    }
+
+    /// A line of a catalogue file.
+    private struct HarmPlace: Hashable {
+        var file: String
+        var line: Int
+    }
+
+    /// The harm findings of `after` that `before` does not have on the same line of the same file.
+    static func newHarms(_ after: LintResult, than before: LintResult) -> [Diagnostic] {
+        func isHarm(_ diagnostic: Diagnostic) -> Bool {
+            diagnostic.severity == .error || harmRules.contains(diagnostic.ruleID)
+        }
+        var old: [HarmKey: Int] = [:]
+        for diagnostic in before.diagnostics where isHarm(diagnostic) { old[HarmKey(diagnostic), default: 0] += 1 }
+        var new: [Diagnostic] = []
+        for diagnostic in after.diagnostics where isHarm(diagnostic) {
+            let key = HarmKey(diagnostic)
+            if let count = old[key], count > 0 { old[key] = count - 1 } else { new.append(diagnostic) }
+        }
+        return new
+    }
+
+    /// The rules whose new findings, at any severity, mean a fix made the catalogue worse.
+    static let harmRules: Set<String> = ["duplicate-link", "unreachable-route", "example-mismatch"]
+
+    /// A harm finding by rule and place (file and line).
+    private struct HarmKey: Hashable {
+        var ruleID: String
+        var file: String
+        var line: Int
+        init(_ diagnostic: Diagnostic) {
+            ruleID = diagnostic.ruleID
+            file = diagnostic.location.file
+            line = diagnostic.location.line
+        }
     }
 
     /// For every link whose URL differs from the one at the same position of its file in `original`, a fix adding
@@ -254,4 +326,11 @@ extension LintSession {
         self.workspace = workspace
         self.linter = linter
     }
+}
+
+extension Message {
+    static func renamedOntoKeptURL(_ url: String) -> Message {
+        "'\(url)' would be the route of an old URL kept as an alias of another link"
+    }
+    static func keptURLHere(_ url: String) -> Message { "'\(url)' is kept as an alias here" }
 }

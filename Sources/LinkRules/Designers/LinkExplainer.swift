@@ -216,12 +216,14 @@ struct LinkExplainer: Sendable {
             let hasID = position + 1 < components.count && isValue[position + 1]
             let id = hasID ? components[position + 1].text : nil
             let next = position + (hasID ? 2 : 1)
-            guard let spec = catalogue.component(named: component.name) else {
+            let spec = catalogue.component(named: component.name)
+            let role = hasID ? Self.role(ofValueAt: position + 1, after: spec, in: link, matched: matchedTemplate) : .undecided
+            guard let spec else {
                 if hasVocabulary {
                     steps.append(
                         LinkExplanation.Step(
                             component: component.name, componentIndex: position, action: .unknownComponent, kind: nil,
-                            id: id, opened: false, summary: .unknownComponentStep(component.name), remark: nil,
+                            id: id, idRole: role, opened: false, summary: .unknownComponentStep(component.name), remark: nil,
                             declaration: nil))
                     let opened = steps.last(where: \.opened)?.component
                     let stop = LinkExplanation.Stop(
@@ -231,13 +233,13 @@ struct LinkExplainer: Sendable {
                 }
                 steps.append(
                     LinkExplanation.Step(
-                        component: component.name, componentIndex: position, action: .open, kind: nil, id: id, opened: true,
-                        summary: .openStep(component.name, id: id), remark: nil, declaration: nil))
+                        component: component.name, componentIndex: position, action: .open, kind: nil, id: id, idRole: role,
+                        opened: true, summary: .openStep(component.name, id: id, role: role), remark: nil, declaration: nil))
                 position = next
                 continue
             }
 
-            var step = Self.step(component.name, at: position, spec: spec, id: id)
+            var step = Self.step(component.name, at: position, spec: spec, id: id, role: role)
             switch spec.kind {
             case .tab:
                 if id == nil, next < components.count, !isValue[next],
@@ -264,7 +266,7 @@ struct LinkExplainer: Sendable {
                 let stop = LinkExplanation.Stop(
                     reason: .modalTerminal, component: component.name, componentIndex: position, notOpened: notOpened,
                     summary: .modalTerminalStop(component.name, notOpened: notOpened))
-                appendNotOpened(from: next, of: components, isValue: isValue, to: &steps)
+                appendNotOpened(from: next, of: link, matched: matchedTemplate, isValue: isValue, to: &steps)
                 return (steps, stop)
             }
             position = next
@@ -273,24 +275,45 @@ struct LinkExplainer: Sendable {
     }
 
     /// The step a declared component makes, by its kind.
-    private static func step(_ name: String, at position: Int, spec: ComponentSpec, id: String?) -> LinkExplanation.Step {
+    private static func step(
+        _ name: String, at position: Int, spec: ComponentSpec, id: String?, role: PlaceholderRole
+    ) -> LinkExplanation.Step {
         let (action, summary): (LinkExplanation.Step.Action, Message) =
             switch spec.kind {
-            case .tab: (.selectTab, .selectTabStep(name, id: id))
+            case .tab: (.selectTab, .selectTabStep(name, id: id, role: role))
             case .collection: (.openCollection, .openCollectionStep(name, id: id))
-            case .screen: (.pushScreen, .pushScreenStep(name, id: id))
-            case .action: (.performAction, .performActionStep(name, id: id))
-            case .modal: (.presentModal, .presentModalStep(name, id: id, navigable: spec.navigable))
+            case .screen: (.pushScreen, .pushScreenStep(name, id: id, role: role))
+            case .action: (.performAction, .performActionStep(name, id: id, role: role))
+            case .modal: (.presentModal, .presentModalStep(name, id: id, role: role, navigable: spec.navigable))
             }
         return LinkExplanation.Step(
-            component: name, componentIndex: position, action: action, kind: spec.kind, id: id, opened: true,
-            summary: summary, remark: nil, declaration: spec.location)
+            component: name, componentIndex: position, action: action, kind: spec.kind, id: id, idRole: role,
+            opened: true, summary: summary, remark: nil, declaration: spec.location)
+    }
+
+    /// What the value at `position` stands for, as the rules decide it (`LintContext.role(of:component:)`): the
+    /// declared kind of the word before it first (a `collection` or an entry with an `id:` type takes ids; a
+    /// `screen` or an `action` takes arguments), then the matched template's placeholder there (its type, then its
+    /// name), then the value as written (a number is an id). Cookpad's `search/{query}` passes an argument.
+    static func role(
+        ofValueAt position: Int, after spec: ComponentSpec?, in link: LinkTemplate, matched: LinkTemplate
+    ) -> PlaceholderRole {
+        if let spec {
+            if spec.kind == .collection || spec.idType != nil { return .instance }
+            if spec.kind == .screen || spec.kind == .action { return .argument }
+        }
+        if position < matched.components.count, matched.components[position].isValue {
+            let role = matched.components[position].role
+            if role != .undecided { return role }
+        }
+        return link.components[position].role
     }
 
     /// Records the components after a terminal modal as steps never taken, so their parameters show as lost.
     private func appendNotOpened(
-        from start: Int, of components: [PathComponent], isValue: [Bool], to steps: inout [LinkExplanation.Step]
+        from start: Int, of link: LinkTemplate, matched: LinkTemplate, isValue: [Bool], to steps: inout [LinkExplanation.Step]
     ) {
+        let components = link.components
         var position = start
         while position < components.count {
             let component = components[position]
@@ -303,7 +326,8 @@ struct LinkExplainer: Sendable {
                     opened: false, summary: .passIDStep(component.text), remark: nil, declaration: nil)
                 position += 1
             } else if let spec = catalogue.component(named: component.name) {
-                step = Self.step(component.name, at: position, spec: spec, id: id)
+                let role = hasID ? Self.role(ofValueAt: position + 1, after: spec, in: link, matched: matched) : .undecided
+                step = Self.step(component.name, at: position, spec: spec, id: id, role: role)
                 position += hasID ? 2 : 1
             } else {
                 step = LinkExplanation.Step(
@@ -451,21 +475,32 @@ extension Message {
         }
     }
 
-    private static func withID(_ id: String?) -> String { id.map { " with id '\($0)'" } ?? "" }
+    /// The value after a component in words: an action's argument is not called an id (Cookpad's
+    /// `search/{query}` passes the argument 'chicken').
+    static func withValue(_ id: String?, role: PlaceholderRole) -> String {
+        guard let id else { return "" }
+        return role == .argument ? " with the argument '\(id)'" : " with id '\(id)'"
+    }
 
-    static func selectTabStep(_ name: String, id: String?) -> Message { "select the tab '\(name)'\(withID(id))" }
+    static func selectTabStep(_ name: String, id: String?, role: PlaceholderRole) -> Message {
+        "select the tab '\(name)'\(withValue(id, role: role))"
+    }
     static func openCollectionStep(_ name: String, id: String?) -> Message {
         guard let id else { return "open the collection '\(name)'" }
         return "open the item '\(id)' of the collection '\(name)'"
     }
-    static func pushScreenStep(_ name: String, id: String?) -> Message { "push the screen '\(name)'\(withID(id))" }
-    static func performActionStep(_ name: String, id: String?) -> Message { "perform the action '\(name)'\(withID(id))" }
-    static func presentModalStep(_ name: String, id: String?, navigable: Bool) -> Message {
-        let stack = navigable ? " (it has its own navigation stack)" : ""
-        return "present the modal '\(name)'\(withID(id))\(stack)"
+    static func pushScreenStep(_ name: String, id: String?, role: PlaceholderRole) -> Message {
+        "push the screen '\(name)'\(withValue(id, role: role))"
     }
-    static func openStep(_ name: String, id: String?) -> Message {
-        "open '\(name)'\(withID(id)) (the catalogue declares no vocabulary, so its kind is unknown)"
+    static func performActionStep(_ name: String, id: String?, role: PlaceholderRole) -> Message {
+        "perform the action '\(name)'\(withValue(id, role: role))"
+    }
+    static func presentModalStep(_ name: String, id: String?, role: PlaceholderRole, navigable: Bool) -> Message {
+        let stack = navigable ? " (it has its own navigation stack)" : ""
+        return "present the modal '\(name)'\(withValue(id, role: role))\(stack)"
+    }
+    static func openStep(_ name: String, id: String?, role: PlaceholderRole) -> Message {
+        "open '\(name)'\(withValue(id, role: role)) (the catalogue declares no vocabulary, so its kind is unknown)"
     }
     static func passPathStep(_ path: String) -> Message { "pass the rest of the path '\(path)'" }
     static func passIDStep(_ id: String) -> Message { "pass the id '\(id)', with no component before it to pair with" }

@@ -96,6 +96,10 @@ extension LinkExplanation {
         var kind: ComponentKind?
         /// The id paired with the component (the HER app's deep-link guide, rule 3), when one follows it.
         var id: String?
+        /// What that value stands for (`PlaceholderRole`): an instance of the component (`communities/9`) or the
+        /// argument of an action (Cookpad's `search/{query}`); `.undecided` when neither the declared kind, the
+        /// placeholder's type nor its name says.
+        var idRole: PlaceholderRole = .undecided
         /// Whether the app actually gets to this step.
         var opened: Bool
         /// The step in words: `select the tab 'feed'`.

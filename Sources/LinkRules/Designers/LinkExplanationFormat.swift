@@ -78,7 +78,7 @@ extension LinkExplanation {
         if let stop {
             lines.append("stops: " + stop.summary.text)
         } else if let last = steps.last {
-            lines.append("ends at '\(last.component)'" + (last.id.map { " with id '\($0)'" } ?? ""))
+            lines.append("ends at '\(last.component)'" + Message.withValue(last.id, role: last.idRole))
         }
 
         if !parameters.isEmpty {

@@ -17,10 +17,13 @@ extension FixLoop {
     /// the order the rules' findings come: the fixes of a rule that makes the catalogue fail to load are rolled
     /// back, recorded in `rolledBack` with the error, and never offered again in this run.
     ///
-    /// A pass whose lint `isWorse` than the one before it (a fix made a new error or duplicate link) is redone rule
-    /// by rule, and a rule's fixes that make it worse in halves down to single fixes while they are few (at most
-    /// `largestGroupSplit`): the fixes that make it worse are withheld, recorded in `withheld`, and not applied
-    /// again in this run.
+    /// A pass whose lint has `newHarms` (findings the lint before it did not have: a new error, duplicate link or
+    /// unreachable route) holds back, fix by fix, the fixes whose edits touch a line those findings or their notes
+    /// point at (the link that loses and the link that wins), and is redone without them: one more lint for each
+    /// round, not one per fix, so a large catalogue's harmless fixes still apply. The fixes held back are recorded
+    /// in `withheld` with the findings they would make, and not offered again in this run. Only when no fix touches
+    /// those lines is the pass redone rule by rule, a rule's fixes split in halves while they are few (at most
+    /// `largestGroupSplit`).
     ///
     /// - Returns: the final texts and lint, the findings fixed, the closing fixes applied and what was rolled back.
     /// - Throws: `FixError.didNotConverge` when a pass would still change a file after `maximumPasses` passes,
@@ -31,7 +34,7 @@ extension FixLoop {
         selecting: (FixIt) -> Bool,
         diagnose: ([SourceFile]) throws -> Snapshot,
         finishing: (Snapshot, [SourceFile]) throws -> [FixIt] = { _, _ in [] },
-        isWorse: (_ after: Snapshot, _ before: Snapshot) -> Bool = { _, _ in false }
+        newHarms: (_ after: Snapshot, _ before: Snapshot) -> [Diagnostic] = { _, _ in [] }
     ) throws -> CatalogueFixOutcome<Snapshot> {
         var current = files
         var snapshot = try diagnose(current)
@@ -39,8 +42,8 @@ extension FixLoop {
         var fixed: [Diagnostic] = []
         var closing: [FixIt] = []
         var rolledBack: [RolledBackFix] = []
-        var withheld: Set<FixIt> = []
-        var withheldFindings: [Diagnostic] = []
+        var withheld: Set<FindingKey> = []
+        var withheldFindings: [WithheldFix] = []
         var passes = 0
 
         func countPass(_ pass: CatalogueFixPass) throws {
@@ -54,7 +57,7 @@ extension FixLoop {
             var offeredBy: [Diagnostic] = []
             var fixes: [FixIt] = []
             for diagnostic in snapshot.diagnostics where !excludedRules.contains(diagnostic.ruleID) {
-                guard let fix = diagnostic.fixes.first(where: selecting), !withheld.contains(fix) else { continue }
+                guard let fix = diagnostic.fixes.first(where: selecting), !withheld.contains(FindingKey(diagnostic)) else { continue }
                 offeredBy.append(diagnostic)
                 fixes.append(fix)
             }
@@ -78,12 +81,58 @@ extension FixLoop {
             let applied = pass.outcomes.indices.filter { pass.outcomes[$0] == .applied }
             do {
                 let passSnapshot = try diagnose(pass.files)
-                guard isWorse(passSnapshot, snapshot) else {
+                var harms = newHarms(passSnapshot, snapshot)
+                guard !harms.isEmpty else {
                     snapshot = passSnapshot
                     current = pass.files
                     fixed += applied.map { offeredBy[$0] }
                     continue
                 }
+                // Set aside the fixes touching the lines of the new harms, and redo the pass without them; then
+                // give the suspects back one rule at a time, holding back a rule's suspects only when they still harm.
+                var candidates = applied
+                var suspects: [Int] = []
+                var wouldMake: [Int: [String]] = [:]
+                var settled: (pass: CatalogueFixPass, snapshot: Snapshot)?
+                while settled == nil {
+                    let culprits = Self.culprits(of: harms, among: candidates, fixes: fixes)
+                    guard !culprits.isEmpty else { break }
+                    let rules = Array(Set(harms.map(\.ruleID))).sorted()
+                    for index in culprits { wouldMake[index] = rules }
+                    suspects += culprits
+                    candidates.removeAll { culprits.contains($0) }
+                    let trialPass = FixApplier.apply(candidates.map { fixes[$0] }, to: current)
+                    let trialSnapshot = trialPass.changedAnything ? try diagnose(trialPass.files) : snapshot
+                    harms = trialPass.changedAnything ? newHarms(trialSnapshot, snapshot) : []
+                    if harms.isEmpty { settled = (trialPass, trialSnapshot) }
+                }
+                if var (keptPass, keptSnapshot) = settled {
+                    var rules: [String] = []
+                    for index in suspects where !rules.contains(offeredBy[index].ruleID) { rules.append(offeredBy[index].ruleID) }
+                    for rule in rules {
+                        let group = suspects.filter { offeredBy[$0].ruleID == rule }
+                        let trial = (candidates + group).sorted()
+                        let trialPass = FixApplier.apply(trial.map { fixes[$0] }, to: current)
+                        let trialSnapshot = try diagnose(trialPass.files)
+                        if newHarms(trialSnapshot, snapshot).isEmpty {
+                            candidates = trial
+                            (keptPass, keptSnapshot) = (trialPass, trialSnapshot)
+                        } else {
+                            for index in group {
+                                withheld.insert(FindingKey(offeredBy[index]))
+                                withheldFindings.append(WithheldFix(finding: offeredBy[index], wouldMake: wouldMake[index] ?? []))
+                            }
+                        }
+                    }
+                    if keptPass.changedAnything {
+                        let appliedOutcomes = keptPass.outcomes
+                        fixed += candidates.indices.filter { appliedOutcomes[$0] == .applied }.map { offeredBy[candidates[$0]] }
+                        snapshot = keptSnapshot
+                        current = keptPass.files
+                    }
+                    continue
+                }
+                candidates = applied
                 // Redo the pass in halves on the text before it (the fixes' offsets are into that text), keeping
                 // each group of fixes that does not make the lint worse than the pass's start.
                 let base = current
@@ -93,20 +142,21 @@ extension FixLoop {
                 // worse is split in halves only while it is small, so a large catalogue costs a few lints per rule,
                 // not one per fix.
                 var rules: [String] = []
-                for index in applied where !rules.contains(offeredBy[index].ruleID) { rules.append(offeredBy[index].ruleID) }
-                var groups = rules.reversed().map { rule in applied.filter { offeredBy[$0].ruleID == rule }[...] }
+                for index in candidates where !rules.contains(offeredBy[index].ruleID) { rules.append(offeredBy[index].ruleID) }
+                var groups = rules.reversed().map { rule in candidates.filter { offeredBy[$0].ruleID == rule }[...] }
                 while let group = groups.popLast() {
                     let trial = (kept + group).sorted()
                     let trialPass = FixApplier.apply(trial.map { fixes[$0] }, to: base)
                     let trialSnapshot = try diagnose(trialPass.files)
-                    if !isWorse(trialSnapshot, start) {
+                    if newHarms(trialSnapshot, start).isEmpty {
                         kept = trial
                         snapshot = trialSnapshot
                         current = trialPass.files
                     } else if group.count == 1 || group.count > Self.largestGroupSplit {
+                        let rules = Array(Set(newHarms(trialSnapshot, start).map(\.ruleID))).sorted()
                         for index in group {
-                            withheld.insert(fixes[index])
-                            withheldFindings.append(offeredBy[index])
+                            withheld.insert(FindingKey(offeredBy[index]))
+                            withheldFindings.append(WithheldFix(finding: offeredBy[index], wouldMake: rules))
                         }
                     } else {
                         let middle = group.startIndex + group.count / 2
@@ -144,6 +194,27 @@ extension FixLoop {
             withheld: withheldFindings, passes: passes, changedFiles: changed)
     }
 
+    /// The fixes among `candidates` to blame for `harms`: those editing the line a harm finding is on (the link
+    /// that loses: a renamed link that now duplicates or is shadowed by another), else, for a harm no candidate
+    /// touches there, those editing a line its notes point at (the link that wins: a renamed link that now shadows
+    /// a later one). Linear in the fixes' edits plus the harms.
+    static func culprits(of harms: [Diagnostic], among candidates: [Int], fixes: [FixIt]) -> [Int] {
+        func touching(_ lines: [String: Set<Int>]) -> [Int] {
+            candidates.filter { index in fixes[index].edits.contains { lines[$0.file]?.contains($0.location.line) == true } }
+        }
+        var own: [String: Set<Int>] = [:]
+        for harm in harms { own[harm.location.file, default: []].insert(harm.location.line) }
+        var blamed = Set(touching(own))
+        var blamedLines: [String: Set<Int>] = [:]
+        for index in blamed { for edit in fixes[index].edits { blamedLines[edit.file, default: []].insert(edit.location.line) } }
+        var lines: [String: Set<Int>] = [:]
+        for harm in harms where blamedLines[harm.location.file]?.contains(harm.location.line) != true {
+            for note in harm.notes { if let at = note.location { lines[at.file, default: []].insert(at.line) } }
+        }
+        if !lines.isEmpty { blamed.formUnion(touching(lines)) }
+        return candidates.filter { blamed.contains($0) }
+    }
+
     /// The most fixes of one rule that a pass making the lint worse is split among to find the culprits; a larger
     /// group is withheld whole.
     static let largestGroupSplit = 16
@@ -151,6 +222,33 @@ extension FixLoop {
     /// A load error as `file:line:col: message`, for messages that quote it.
     static func describe(_ error: LoadError) -> String {
         "\(error.location.file):\(error.location.line):\(error.location.column): \(error.message)"
+    }
+}
+
+/// A finding whose fix was held back because it would make new harm findings (an error, a duplicate link, an
+/// unreachable route), with the rules of those findings.
+public struct WithheldFix: Sendable {
+    public var finding: Diagnostic
+    /// The ids of the rules whose new findings the fix would make, sorted.
+    public var wouldMake: [String]
+}
+
+/// A finding as the fix loop knows it from pass to pass: its rule, file, line, message and the route of its link.
+/// A fix's own edits move as other fixes change the text before them, so a held-back fix is known by its finding,
+/// not by its edits; once another fix changes the link, the finding is a new one and its fix is judged again.
+struct FindingKey: Hashable, Sendable {
+    var ruleID: String
+    var file: String
+    var line: Int
+    var message: String
+    var linkKey: String?
+
+    init(_ diagnostic: Diagnostic) {
+        ruleID = diagnostic.ruleID
+        file = diagnostic.location.file
+        line = diagnostic.location.line
+        message = diagnostic.message.text
+        linkKey = diagnostic.linkKey
     }
 }
 
@@ -183,8 +281,8 @@ struct CatalogueFixOutcome<Snapshot: FixLoopSnapshot> {
     var closing: [FixIt]
     /// The rules whose fixes were undone because the result did not load.
     var rolledBack: [RolledBackFix]
-    /// The findings whose fix was not applied because it made the lint worse (a new error or duplicate link).
-    var withheld: [Diagnostic]
+    /// The findings whose fix was not applied because it made the lint worse, with what it would make.
+    var withheld: [WithheldFix]
     /// How many passes changed the texts.
     var passes: Int
     /// The paths of the files whose final text differs from the original, in the order given.

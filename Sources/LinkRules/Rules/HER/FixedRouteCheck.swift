@@ -84,8 +84,10 @@ extension LintContext {
 }
 
 extension Message {
-    static let fixWithheld: Message =
-        "its fix was not applied: with the other fixes it would make a new error or a duplicate link; fix it by hand"
+    static func fixWithheld(wouldMake rules: [String]) -> Message {
+        let what = rules.isEmpty ? "a new error" : rules.map { "a new '\($0)'" }.joined(separator: " and ")
+        return "its fix was held back: with the other fixes it would make \(what); fix it by hand"
+    }
     static func fixWouldDuplicate(_ url: String) -> Message {
         "no fix is offered: '\(url)' is already declared here, and the fix would make a duplicate link"
     }

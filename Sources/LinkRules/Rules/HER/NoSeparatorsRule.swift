@@ -21,6 +21,28 @@ struct NoSeparatorsRule: LinkRule {
             .link("her://feed/↓top-communities", fixed: "her://feed/topcommunities"),
             .link("her://↓help.center", fixed: "her://helpcenter"),
             .link("bear://x-callback-url/↓open-note?id={id}", fixed: "bear://x-callback-url/opennote?id={id}"),
+            // The HER app's deep-link guide: `my_profile` next to the tab `myprofile`. The joined word is the one
+            // the vocabulary declares, so it is written as declared and `plural-resource-nouns` accepts it.
+            .catalogue(
+                """
+                version: 1
+                schemes: [her]
+                components:
+                  myprofile: { kind: tab }
+                links:
+                  - url: her://↓my_profile/9
+                """,
+                fixed: """
+                    version: 1
+                    schemes: [her]
+                    components:
+                      myprofile: { kind: tab }
+                    links:
+                      - url: her://myprofile/9
+                    """),
+            // Undeclared and followed by an id, the joined word is given its plural in the same fix, the spelling
+            // `plural-resource-nouns` asks for: one rename, not `my_post` → `mypost` → `myposts`.
+            .link("her://feed/↓my_post/9", fixed: "her://feed/myposts/9"),
         ],
         nonTriggeringExamples: [
             .link("her://myprofile/verification"),
@@ -74,8 +96,10 @@ struct NoSeparatorsRule: LinkRule {
     }
 
     func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
-        for component in link.template.components where Self.hasSeparator(component) {
-            let joined = String(decoding: component.text.utf8.filter { !Self.isSeparator($0) }, as: UTF8.self)
+        for (index, component) in link.template.components.enumerated() where Self.hasSeparator(component) {
+            // The spelling every naming rule agrees on: `my_profile/9` is written `myprofiles/9` in one fix unless
+            // the vocabulary declares `myprofile` as other than a collection.
+            let joined = context.spelling(of: link, component: index).word
             guard !joined.isEmpty else { continue }
             var notes: [Note] = []
             if let declared = context.catalogue.component(named: joined.lowercasedASCIIIfNeeded) {

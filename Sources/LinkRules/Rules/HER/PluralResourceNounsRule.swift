@@ -70,6 +70,16 @@ struct PluralResourceNounsRule: LinkRule {
             .link("her://go/{link:slug}"),
             .link("her://v2/{id:int}"),
             .link("her://join/{code}"),
+            // The vocabulary decides first: the HER app's tab `myprofile` is not a collection, whatever follows it.
+            .catalogue(
+                """
+                version: 1
+                schemes: [her]
+                components:
+                  myprofile: { kind: tab }
+                links:
+                  - url: her://myprofile/9
+                """),
         ])
 
     init() {}
@@ -77,8 +87,12 @@ struct PluralResourceNounsRule: LinkRule {
     func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let components = link.template.components
         for index in components.indices.dropLast() where Self.namesSingularCollection(link, at: index, in: context) {
+            // The spelling every naming rule agrees on: a word the vocabulary declares as other than a collection
+            // (the tab `myprofile`) is not one, and a word with separators gets the plural of the joined word.
+            let spelling = context.spelling(of: link, component: index)
+            guard spelling.addsPlural else { continue }
             let noun = components[index]
-            let plural = context.inflector.pluralize(noun.name)
+            let plural = spelling.word
             var notes: [Note] = []
             if let declared = context.catalogue.component(named: plural) {
                 notes.append(context.declarationNote(declared, .pluralDeclared(plural)))
