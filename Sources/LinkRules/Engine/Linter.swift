@@ -68,24 +68,52 @@ struct Linter: Sendable {
     /// that a finding a rule reports below its default (an info about an unused pattern from a warning rule)
     /// keeps its lower severity, capped by the configured one.
     func configuredInSourceOrder(_ found: [Diagnostic]) -> [Diagnostic] {
-        var kept: [(place: Int, diagnostic: Diagnostic)] = []
+        var kept: [Diagnostic] = []
         kept.reserveCapacity(found.count)
-        for (place, diagnostic) in found.enumerated() {
+        for var diagnostic in found {
             guard let configured = severities[diagnostic.ruleID] else { continue }
-            var diagnostic = diagnostic
             if let standard = defaultSeverities[diagnostic.ruleID], diagnostic.severity < standard {
                 diagnostic.severity = min(diagnostic.severity, configured)
             } else {
                 diagnostic.severity = configured
             }
-            kept.append((place, diagnostic))
+            kept.append(diagnostic)
         }
-        kept.sort { lhs, rhs in
-            if Diagnostic.sourceOrder(lhs.diagnostic, rhs.diagnostic) { return true }
-            if Diagnostic.sourceOrder(rhs.diagnostic, lhs.diagnostic) { return false }
-            return lhs.place < rhs.place
+        // The findings are sorted by a small key each (files and rules by their rank in text order), and moved
+        // once into that order.
+        let fileRanks = Self.ranks(of: kept.lazy.map(\.location.file))
+        let ruleRanks = Self.ranks(of: kept.lazy.map(\.ruleID))
+        let keys = kept.enumerated().map { place, diagnostic in
+            SourceOrderKey(
+                file: fileRanks[diagnostic.location.file]!, start: diagnostic.location.range.start,
+                rule: ruleRanks[diagnostic.ruleID]!, place: place)
         }
-        return kept.map(\.diagnostic)
+        return keys.sorted().map { kept[$0.place] }
+    }
+
+    /// Where a finding goes in `Diagnostic.sourceOrder`, then in the order found.
+    private struct SourceOrderKey: Comparable {
+        var file: Int
+        var start: SourcePosition
+        var rule: Int
+        var place: Int
+
+        static func < (lhs: Self, rhs: Self) -> Bool {
+            if lhs.file != rhs.file { return lhs.file < rhs.file }
+            if lhs.start != rhs.start { return lhs.start < rhs.start }
+            return (lhs.rule, lhs.place) < (rhs.rule, rhs.place)
+        }
+    }
+
+    /// Each distinct string's place in text order.
+    private static func ranks(of strings: some Sequence<String>) -> [String: Int] {
+        var distinct: Set<String> = []
+        var last: String?
+        for string in strings where string != last {
+            distinct.insert(string)
+            last = string
+        }
+        return Dictionary(uniqueKeysWithValues: distinct.sorted().enumerated().map { ($1, $0) })
     }
 
     /// Links per chunk below which splitting the link rules over the cores costs more than it saves.
