@@ -42,7 +42,7 @@ struct RouteTrie {
     /// Adds a route of `link` (its URL's when `alias` is nil) of shape `shape`. Routes are added in catalogue order.
     mutating func insert(_ shape: RouteShape, link: Int, alias: Int? = nil) {
         var visited = 0
-        let node = walk(shape, visited: &visited).node
+        let node = walk(shape, searching: false, visited: &visited).node
         nodes[node].routes.append(Route(link: link, alias: alias, query: shape.query))
     }
 
@@ -58,7 +58,7 @@ struct RouteTrie {
                 earliest.append(nil)
                 continue
             }
-            let (node, found) = walk(shape, visited: &visited)
+            let (node, found) = walk(shape, searching: true, visited: &visited)
             ends.append(node)
             earliest.append(found)
         }
@@ -70,8 +70,9 @@ struct RouteTrie {
     }
 
     /// Walks `shape`'s own path, adding the nodes it lacks, and searches the placeholder branches beside it: the
-    /// node where the path ends and the earliest route already in the trie that matches every URL `shape` matches.
-    private mutating func walk(_ shape: RouteShape, visited: inout Int) -> (node: Int, earliest: Route?) {
+    /// node where the path ends and (when `searching`) the earliest route already in the trie that matches every
+    /// URL `shape` matches.
+    private mutating func walk(_ shape: RouteShape, searching: Bool, visited: inout Int) -> (node: Int, earliest: Route?) {
         var sideBranches: [(node: Int, depth: Int)] = []
         let host = number(shape.host)
         // A route without a scheme matches any scheme.
@@ -104,12 +105,14 @@ struct RouteTrie {
                     nodes[node].valueChildren.append((key, next))
                 }
             }
-            for (key, child) in nodes[node].valueChildren where child != next && RouteShape.part(.value(key), covers: part) {
+            for (key, child) in nodes[node].valueChildren
+            where searching && child != next && RouteShape.part(.value(key), covers: part) {
                 sideBranches.append((child, depth + 1))
             }
             node = next
         }
         visited += 1
+        guard searching else { return (node, nil) }
         var earliest = earliestRoute(at: node, for: shape)
         search(shape, from: sideBranches, visited: &visited) { route in
             if earliest.map({ route.precedes($0) }) ?? true { earliest = route }
@@ -120,7 +123,7 @@ struct RouteTrie {
     /// A trie of every route of `links` (their URLs and aliases, with their required parameters), to find the
     /// links that match a URL in near-linear time (`link-sunset`'s replacements, the test plan's URLs).
     init(links: [Link], parser: LinkTemplateParser) {
-        self.init(routes: links.count)
+        self.init()
         let search = DispatchSearch(links: links, parser: parser)
         for link in links {
             for (alias, shape) in search.shapes(of: link).enumerated() {
