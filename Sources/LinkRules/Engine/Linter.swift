@@ -66,29 +66,43 @@ struct Linter: Sendable {
     /// The findings of enabled rules with their configured severities, in `Diagnostic.sourceOrder`; findings that
     /// order the same keep the order they were found in. The configured severity replaces the default, except
     /// that a finding a rule reports below its default (an info about an unused pattern from a warning rule)
-    /// keeps its lower severity, capped by the configured one.
-    func configuredInSourceOrder(_ found: [Diagnostic]) -> [Diagnostic] {
-        var kept: [Diagnostic] = []
-        kept.reserveCapacity(found.count)
-        for var diagnostic in found {
-            guard let configured = severities[diagnostic.ruleID] else { continue }
-            if let standard = defaultSeverities[diagnostic.ruleID], diagnostic.severity < standard {
-                diagnostic.severity = min(diagnostic.severity, configured)
+    /// keeps its lower severity, capped by the configured one. The findings are changed and ordered where they
+    /// are: none is copied.
+    func configuredInSourceOrder(_ found: consuming [Diagnostic]) -> [Diagnostic] {
+        var kept = found
+        kept.removeAll { severities[$0.ruleID] == nil }
+        for index in kept.indices {
+            let ruleID = kept[index].ruleID
+            let configured = severities[ruleID]!
+            if let standard = defaultSeverities[ruleID], kept[index].severity < standard {
+                kept[index].severity = min(kept[index].severity, configured)
             } else {
-                diagnostic.severity = configured
+                kept[index].severity = configured
             }
-            kept.append(diagnostic)
         }
-        // The findings are sorted by a small key each (files and rules by their rank in text order), and moved
-        // once into that order.
-        let fileRanks = Self.ranks(of: kept.lazy.map(\.location.file))
-        let ruleRanks = Self.ranks(of: kept.lazy.map(\.ruleID))
-        let keys = kept.enumerated().map { place, diagnostic in
+        // The findings are sorted by a small key each (files and rules by their rank in text order), then moved
+        // into that order by swaps along the permutation's cycles.
+        // By index: a finding is read where it is, never copied out of the array.
+        let fileRanks = Self.ranks(of: kept.indices.lazy.map { kept[$0].location.file })
+        let ruleRanks = Self.ranks(of: kept.indices.lazy.map { kept[$0].ruleID })
+        let keys = kept.indices.map { place in
             SourceOrderKey(
-                file: fileRanks[diagnostic.location.file]!, start: diagnostic.location.range.start,
-                rule: ruleRanks[diagnostic.ruleID]!, place: place)
+                file: fileRanks[kept[place].location.file]!, start: kept[place].location.range.start,
+                rule: ruleRanks[kept[place].ruleID]!, place: place)
         }
-        return keys.sorted().map { kept[$0.place] }
+        // `source[place]`: where the finding that goes at `place` is now.
+        var source = keys.sorted().map(\.place)
+        for start in source.indices where source[start] != start {
+            var place = start
+            while source[place] != start {
+                let from = source[place]
+                kept.swapAt(place, from)
+                source[place] = place
+                place = from
+            }
+            source[place] = place
+        }
+        return kept
     }
 
     /// Where a finding goes in `Diagnostic.sourceOrder`, then in the order found.

@@ -49,7 +49,7 @@ struct DispatchSearch {
     /// whose winner has the same route is left to `duplicate-link`, and one whose winner is the same path with no
     /// query items documents that route's parameters, which its handler receives too (the HER guide's rule 4).
     mutating func shadowedLinks() -> [Shadowed] {
-        var trie = RouteTrie()
+        var trie = RouteTrie(reservingFor: links.count)
         var found: [Shadowed] = []
         for index in links.indices {
             let shapes = shapes(of: links[index])

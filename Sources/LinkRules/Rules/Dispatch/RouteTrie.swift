@@ -39,6 +39,13 @@ struct RouteTrie {
 
     init() {}
 
+    /// An empty trie with room for about `routes` routes' words and edges, so that building it rarely grows its
+    /// tables.
+    init(reservingFor routes: Int) {
+        wordNumbers.reserveCapacity(routes)
+        literalChildren.reserveCapacity(routes)
+    }
+
     /// Adds a route of `link` (its URL's when `alias` is nil) of shape `shape`. Routes are added in catalogue order.
     mutating func insert(_ shape: RouteShape, link: Int, alias: Int? = nil) {
         var visited = 0
@@ -78,25 +85,14 @@ struct RouteTrie {
         // A route without a scheme matches any scheme.
         if shape.scheme != nil, let root = roots[Edge(from: -1, word: host)] { sideBranches.append((root, 0)) }
         let authority = Edge(from: shape.scheme.map { number($0) } ?? -1, word: host)
-        var node: Int
-        if let root = roots[authority] {
-            node = root
-        } else {
-            node = newNode()
-            roots[authority] = node
-        }
+        var node = Self.child(&roots, authority, nodes: &nodes)
         for (depth, part) in shape.parts.enumerated() {
             visited += 1
             let next: Int
             switch part {
             case .literal(let word):
-                let edge = Edge(from: node, word: number(word))
-                if let child = literalChildren[edge] {
-                    next = child
-                } else {
-                    next = newNode()
-                    literalChildren[edge] = next
-                }
+                let word = number(word)
+                next = Self.child(&literalChildren, Edge(from: node, word: word), nodes: &nodes)
             case .value(let key):
                 if let child = nodes[node].valueChildren.first(where: { $0.key == key })?.node {
                     next = child
@@ -140,10 +136,14 @@ struct RouteTrie {
 
     /// The number of a word, given when first seen.
     private mutating func number(_ word: String) -> Int {
-        if let number = wordNumbers[word] { return number }
-        let number = wordNumbers.count
-        wordNumbers[word] = number
-        return number
+        wordNumbers.value(for: word, insertingIfMissing: wordNumbers.count)
+    }
+
+    /// The node an edge of `edges` leads to, a new node when the edge is new.
+    private static func child(_ edges: inout [Edge: Int], _ edge: Edge, nodes: inout [Node]) -> Int {
+        let node = edges.value(for: edge, insertingIfMissing: nodes.count)
+        if node == nodes.count { nodes.append(Node()) }
+        return node
     }
 
     private func earliestRoute(at node: Int, for shape: RouteShape) -> Route? {
@@ -191,5 +191,14 @@ struct RouteTrie {
     /// The earliest route that matches every URL `shape` matches, if any.
     func earliestRoute(subsuming shape: RouteShape, visited: inout Int) -> Route? {
         routes(subsuming: shape, visited: &visited).first
+    }
+}
+
+extension Dictionary {
+    /// The value for `key`, with `value` stored first when there is none: one look-up either way (the `default:`
+    /// subscript stores its default when it is accessed for change).
+    fileprivate mutating func value(for key: Key, insertingIfMissing value: Value) -> Value {
+        func read(_ stored: inout Value) -> Value { stored }
+        return read(&self[key, default: value])
     }
 }
