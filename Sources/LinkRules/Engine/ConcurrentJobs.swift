@@ -56,14 +56,17 @@ enum ConcurrentJobs {
 extension ConcurrentJobs.Slots {
     /// Every slot's elements in slot order, in one array allocated at its final size and `extraCapacity` more (a
     /// large run of rules finds many thousands of diagnostics, which growing by doubling would copy several times
-    /// over); the slots are emptied as they are read, so each piece is freed as soon as it is copied.
+    /// over); the slots are emptied as they are read, so each piece is freed as soon as it is moved.
     func joined<Element>(extraCapacity: Int) -> [Element] where Value == [Element] {
         slots.withLock { pieces in
             var joined: [Element] = []
             joined.reserveCapacity(pieces.reduce(0) { $0 + $1.count } + extraCapacity)
             for index in pieces.indices {
-                joined.append(contentsOf: pieces[index])
-                pieces[index] = []
+                // Moved out of the piece from its end, reversed first: an element is moved, not copied.
+                var piece: [Element] = []
+                swap(&piece, &pieces[index])
+                piece.reverse()
+                while let element = piece.popLast() { joined.append(element) }
             }
             return joined
         }

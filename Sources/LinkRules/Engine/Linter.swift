@@ -66,26 +66,68 @@ struct Linter: Sendable {
     /// The findings of enabled rules with their configured severities, in `Diagnostic.sourceOrder`; findings that
     /// order the same keep the order they were found in. The configured severity replaces the default, except
     /// that a finding a rule reports below its default (an info about an unused pattern from a warning rule)
-    /// keeps its lower severity, capped by the configured one.
-    func configuredInSourceOrder(_ found: [Diagnostic]) -> [Diagnostic] {
-        var kept: [(place: Int, diagnostic: Diagnostic)] = []
-        kept.reserveCapacity(found.count)
-        for (place, diagnostic) in found.enumerated() {
-            guard let configured = severities[diagnostic.ruleID] else { continue }
-            var diagnostic = diagnostic
-            if let standard = defaultSeverities[diagnostic.ruleID], diagnostic.severity < standard {
-                diagnostic.severity = min(diagnostic.severity, configured)
+    /// keeps its lower severity, capped by the configured one. The findings are changed and ordered where they
+    /// are: none is copied.
+    func configuredInSourceOrder(_ found: consuming [Diagnostic]) -> [Diagnostic] {
+        var kept = found
+        kept.removeAll { severities[$0.ruleID] == nil }
+        for index in kept.indices {
+            let ruleID = kept[index].ruleID
+            let configured = severities[ruleID]!
+            if let standard = defaultSeverities[ruleID], kept[index].severity < standard {
+                kept[index].severity = min(kept[index].severity, configured)
             } else {
-                diagnostic.severity = configured
+                kept[index].severity = configured
             }
-            kept.append((place, diagnostic))
         }
-        kept.sort { lhs, rhs in
-            if Diagnostic.sourceOrder(lhs.diagnostic, rhs.diagnostic) { return true }
-            if Diagnostic.sourceOrder(rhs.diagnostic, lhs.diagnostic) { return false }
-            return lhs.place < rhs.place
+        // The findings are sorted by a small key each (files and rules by their rank in text order), then moved
+        // into that order by swaps along the permutation's cycles.
+        // By index: a finding is read where it is, never copied out of the array.
+        let fileRanks = Self.ranks(of: kept.indices.lazy.map { kept[$0].location.file })
+        let ruleRanks = Self.ranks(of: kept.indices.lazy.map { kept[$0].ruleID })
+        let keys = kept.indices.map { place in
+            SourceOrderKey(
+                file: fileRanks[kept[place].location.file]!, start: kept[place].location.range.start,
+                rule: ruleRanks[kept[place].ruleID]!, place: place)
         }
-        return kept.map(\.diagnostic)
+        // `source[place]`: where the finding that goes at `place` is now.
+        var source = keys.sorted().map(\.place)
+        for start in source.indices where source[start] != start {
+            var place = start
+            while source[place] != start {
+                let from = source[place]
+                kept.swapAt(place, from)
+                source[place] = place
+                place = from
+            }
+            source[place] = place
+        }
+        return kept
+    }
+
+    /// Where a finding goes in `Diagnostic.sourceOrder`, then in the order found.
+    private struct SourceOrderKey: Comparable {
+        var file: Int
+        var start: SourcePosition
+        var rule: Int
+        var place: Int
+
+        static func < (lhs: Self, rhs: Self) -> Bool {
+            if lhs.file != rhs.file { return lhs.file < rhs.file }
+            if lhs.start != rhs.start { return lhs.start < rhs.start }
+            return (lhs.rule, lhs.place) < (rhs.rule, rhs.place)
+        }
+    }
+
+    /// Each distinct string's place in text order.
+    private static func ranks(of strings: some Sequence<String>) -> [String: Int] {
+        var distinct: Set<String> = []
+        var last: String?
+        for string in strings where string != last {
+            distinct.insert(string)
+            last = string
+        }
+        return Dictionary(uniqueKeysWithValues: distinct.sorted().enumerated().map { ($1, $0) })
     }
 
     /// Links per chunk below which splitting the link rules over the cores costs more than it saves.

@@ -31,8 +31,9 @@ struct JSONReporter: Reporter {
 
     /// Writes the findings in order, into the `diagnostics` array.
     func writeFindings(_ diagnostics: [Diagnostic], to json: inout JSONWriter) {
-        for diagnostic in diagnostics {
-            write(diagnostic, to: &json)
+        // By index: each finding is written where it is, not copied out of the array.
+        for index in diagnostics.indices {
+            write(diagnostics[index], to: &json)
             json.flushIfFull()
         }
     }

@@ -49,24 +49,16 @@ struct DispatchSearch {
     /// whose winner has the same route is left to `duplicate-link`, and one whose winner is the same path with no
     /// query items documents that route's parameters, which its handler receives too (the HER guide's rule 4).
     mutating func shadowedLinks() -> [Shadowed] {
-        var trie = RouteTrie(routes: links.count)
+        var trie = RouteTrie(reservingFor: links.count)
         var found: [Shadowed] = []
-        for link in links {
-            let shapes = shapes(of: link)
-            if let shape = shapes[0], let winner = trie.earliestRoute(subsuming: shape, visited: &visited),
-                shapes.dropFirst().allSatisfy({ alias in
-                    alias.map { trie.earliestRoute(subsuming: $0, visited: &visited) != nil } ?? false
-                })
-            {
-                let winnerLink = links[winner.link]
-                let winnerTemplate = template(of: winnerLink, alias: winner.alias)
-                let isDuplicate = winnerTemplate.routeKey == link.template.routeKey
-                let isParameterVariant = RouteShape(winnerTemplate).map { shape.isParameterVariant(of: $0) } ?? false
-                if !isDuplicate, !isParameterVariant { found.append(Shadowed(link: link, winner: winnerLink)) }
-            }
-            for (alias, shape) in shapes.enumerated() {
-                if let shape { trie.insert(shape, link: link.index, alias: alias == 0 ? nil : alias - 1) }
-            }
+        for index in links.indices {
+            let shapes = shapes(of: links[index])
+            let winners = trie.insertRoutes(of: links[index].index, shapes, visited: &visited)
+            guard let shape = shapes[0], let winner = winners[0], winners.dropFirst().allSatisfy({ $0 != nil }) else { continue }
+            let winnerTemplate = template(of: links[winner.link], alias: winner.alias)
+            let isDuplicate = winnerTemplate.routeKey == links[index].template.routeKey
+            let isParameterVariant = RouteShape(winnerTemplate).map { shape.isParameterVariant(of: $0) } ?? false
+            if !isDuplicate, !isParameterVariant { found.append(Shadowed(link: links[index], winner: links[winner.link])) }
         }
         return found
     }
@@ -103,7 +95,7 @@ struct DispatchSearch {
         }
         guard !pairs.isEmpty else { return [] }
         // The URLs that show the ties are checked against every route, later ones too, as `explain` would.
-        var trie = RouteTrie(routes: links.count)
+        var trie = RouteTrie()
         for link in links {
             for (position, shape) in shapes(of: link).enumerated() {
                 if let shape { trie.insert(shape, link: link.index, alias: position == 0 ? nil : position - 1) }

@@ -9,7 +9,22 @@ final class LazyRouteIndex: Sendable {
         var alias: Int32
     }
 
-    private let routes = Mutex<[UInt64: [Declaration]]?>(nil)
+    /// The first declaration of each route key hash, and the rare later ones of a hash in `more`: one table entry
+    /// per route rather than an array per route.
+    private struct Table {
+        var first: [UInt64: Declaration] = [:]
+        var more: [UInt64: [Declaration]] = [:]
+
+        mutating func add(_ declaration: Declaration, hash: UInt64) {
+            if first[hash] == nil {
+                first[hash] = declaration
+            } else {
+                more[hash, default: []].append(declaration)
+            }
+        }
+    }
+
+    private let routes = Mutex<Table?>(nil)
     /// For a declared component renamed in every link using it (`old→new`), the note saying why the rename is not
     /// offered, or nil when it may be: worked out once, not for each finding.
     private let renames = Mutex<[String: Note?]>([:])
@@ -28,18 +43,19 @@ final class LazyRouteIndex: Sendable {
     func declarations(of hash: UInt64, in context: LintContext) -> [Declaration] {
         routes.withLock { routes in
             if routes == nil {
-                var index: [UInt64: [Declaration]] = [:]
-                index.reserveCapacity(context.links.count)
+                var table = Table()
+                table.first.reserveCapacity(context.links.count)
                 for link in context.links {
-                    index[context.routeKeyHash(of: link), default: []].append(Declaration(link: Int32(link.index), alias: -1))
+                    table.add(Declaration(link: Int32(link.index), alias: -1), hash: context.routeKeyHash(of: link))
                     for (position, alias) in link.aliases.enumerated() {
                         let hash = context.templateParser.parse(alias.value).routeKeyHash
-                        index[hash, default: []].append(Declaration(link: Int32(link.index), alias: Int32(position)))
+                        table.add(Declaration(link: Int32(link.index), alias: Int32(position)), hash: hash)
                     }
                 }
-                routes = index
+                routes = table
             }
-            return routes?[hash] ?? []
+            guard let first = routes?.first[hash] else { return [] }
+            return [first] + (routes?.more[hash] ?? [])
         }
     }
 }
