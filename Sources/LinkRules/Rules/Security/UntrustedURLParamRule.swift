@@ -119,59 +119,71 @@ struct UntrustedURLParamRule: LinkRule {
     }
 
     /// The lowercased words of a path component: `share-offsite` → `share`, `offsite`; `shareArticle` → `share`,
-    /// `article`.
+    /// `article`. Words are ASCII: other text is kept as it is.
     static func words(of text: String) -> [String] {
         var words: [String] = []
-        var current = ""
+        var current: [UInt8] = []
         var previousIsLower = false
-        for character in text {
-            if character == "-" || character == "_" || character == "." {
-                if !current.isEmpty { words.append(current) }
-                current = ""
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") {
+                if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+                current.removeAll(keepingCapacity: true)
                 previousIsLower = false
                 continue
             }
-            if character.isUppercase, previousIsLower, !current.isEmpty {
-                words.append(current)
-                current = ""
+            let isUpper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+            if isUpper, previousIsLower, !current.isEmpty {
+                words.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
             }
-            current += character.lowercased()
-            previousIsLower = character.isLowercase
+            current.append(isUpper ? byte | 0x20 : byte)
+            previousIsLower = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
         }
-        if !current.isEmpty { words.append(current) }
+        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
         return words
     }
 
     func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+        let query = link.template.query
         let fragmentItems = link.template.fragmentSpan == nil ? [] : link.template.fragmentItems
-        let sharesContent = Self.sharesContent(link.template)
-        for (index, item) in (link.template.query + fragmentItems).enumerated() {
-            let inFragment = index >= link.template.query.count
-            if sharesContent, Self.contentNames.contains(PayloadCredential.normalizedName(item.name)),
-                context.declaredParamPosition(named: item.name) == nil
-            {
-                continue
-            }
-            let (decided, declared) = carriesURL(item.name, in: context)
-            let carries: Bool
-            if let decided {
-                carries = decided
-            } else if let placeholder = item.placeholder {
-                carries = carriesURL(placeholder.name, in: context).decided == true
-            } else {
-                carries = item.value.map(Self.isURL) ?? false
-            }
-            guard carries else { continue }
-            var notes: [Note] = []
-            if let position = declared {
-                let declared = context.catalogue.params[position]
-                notes.append(Note(message: .declaredURLParam(declared.name.value), location: declared.location))
-            }
-            found.append(
-                context.diagnostic(
-                    Self.self, inFragment ? .untrustedURLFragmentParam(item.name) : .untrustedURLParam(item.name), link: link,
-                    span: item.nameSpan, notes: notes))
+        guard !query.isEmpty || !fragmentItems.isEmpty else { return }
+        // The path is read only for a link with a `url` or `uri` item.
+        func isContent(_ item: QueryItem) -> Bool { Self.contentNames.contains(PayloadCredential.normalizedName(item.name)) }
+        let sharesContent = (query.contains(where: isContent) || fragmentItems.contains(where: isContent))
+            && Self.sharesContent(link.template)
+        for item in query { check(item, inFragment: false, of: link, sharesContent: sharesContent, in: context, into: &found) }
+        for item in fragmentItems { check(item, inFragment: true, of: link, sharesContent: sharesContent, in: context, into: &found) }
+    }
+
+    /// The finding on one query or fragment item, if it carries a URL to open.
+    private func check(
+        _ item: QueryItem, inFragment: Bool, of link: Link, sharesContent: Bool, in context: LintContext,
+        into found: inout [Diagnostic]
+    ) {
+        if sharesContent, Self.contentNames.contains(PayloadCredential.normalizedName(item.name)),
+            context.declaredParamPosition(named: item.name) == nil
+        {
+            return
         }
+        let (decided, declared) = carriesURL(item.name, in: context)
+        let carries: Bool
+        if let decided {
+            carries = decided
+        } else if let placeholder = item.placeholder {
+            carries = carriesURL(placeholder.name, in: context).decided == true
+        } else {
+            carries = item.value.map(Self.isURL) ?? false
+        }
+        guard carries else { return }
+        var notes: [Note] = []
+        if let position = declared {
+            let declared = context.catalogue.params[position]
+            notes.append(Note(message: .declaredURLParam(declared.name.value), location: declared.location))
+        }
+        found.append(
+            context.diagnostic(
+                Self.self, inFragment ? .untrustedURLFragmentParam(item.name) : .untrustedURLParam(item.name), link: link,
+                span: item.nameSpan, notes: notes))
     }
 }
 
