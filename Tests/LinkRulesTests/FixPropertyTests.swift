@@ -1,5 +1,4 @@
 import Foundation
-import PropertyBased
 import Testing
 @testable import LinkRules
 
@@ -140,68 +139,87 @@ struct HERCatalogueGenerator {
         }
     }
 
-    @Test func fixingWithUnsafeFixesConvergesKeepsEveryURLAndIsIdempotent() async throws {
-        let session = try Self.session(unsafe: true)
-        let seeds = Gen.int(in: 0...Int.max)
-        await propertyCheck(count: 150, input: seeds, seeds.array(of: 1...10)) { catalogueSeed, linkSeeds in
-            let files = HERCatalogueGenerator.files(catalogueSeed: catalogueSeed, linkSeeds: linkSeeds)
-            let listing = files.map { "\($0.path):\n\($0.text)" }.joined(separator: "\n")
-            let before = try CatalogueLoader().load(files: files)
-            let findingsBefore = try session.lintSession.lint(files: files).diagnostics
-            let result = try session.fix(files: files)
-            #expect(result.rolledBack.isEmpty, "\(result.rolledBack)\n\(listing)")
-
-            // The result loads afresh, and nothing fixable is left.
-            let fixedFiles = result.fixedFiles.map { SourceFile(path: $0.path, contents: $0.bytes) }
-            let after = try CatalogueLoader().load(files: fixedFiles)
-            #expect(result.remaining.diagnostics.allSatisfy { $0.fixes.isEmpty },
-                    "\(result.remaining.diagnostics.filter { !$0.fixes.isEmpty }.map(\.message))\n\(listing)")
-
-            // Every original URL is still there, as the link's URL or one of its aliases, added once. Links are
-            // case-insensitive, so a URL whose case alone changed is still there.
-            let old = Self.entries(before)
-            let new = Self.entries(after)
-            for (path, oldEntries) in old {
-                let newEntries = new[path] ?? []
-                #expect(newEntries.count == oldEntries.count)
-                for (oldEntry, newEntry) in zip(oldEntries, newEntries) {
-                    let oldKey = oldEntry.url.lowercased()
-                    let kept = newEntry.url.lowercased() == oldKey || newEntry.aliases.contains { $0.lowercased() == oldKey }
-                    #expect(kept, "'\(oldEntry.url)' lost\n\(listing)\n\(result.diff())")
-                    let unchanged = newEntry.url.lowercased() == oldKey || oldEntry.aliases.contains { $0.lowercased() == oldKey }
-                    let expected = unchanged ? oldEntry.aliases : oldEntry.aliases + [oldEntry.url]
-                    #expect(newEntry.aliases == expected, "\(listing)\n\(result.diff())")
-                }
-            }
-            // A fix never makes things worse: no error, duplicate link, unreachable route or example mismatch
-            // that was not there (a rename putting `communities/{id}` before `communities/{id:int}` is held back).
-            func harms(_ diagnostics: [Diagnostic]) -> [String: Int] {
-                var counts: [String: Int] = [:]
-                for diagnostic in diagnostics
-                where diagnostic.severity == .error
-                    || ["duplicate-link", "unreachable-route", "example-mismatch"].contains(diagnostic.ruleID) {
-                    counts[diagnostic.ruleID, default: 0] += 1
-                }
-                return counts
-            }
-            let harmsBefore = harms(findingsBefore)
-            // (A duplicate there already is carried by the aliases that keep the old URLs, so it is counted by rule.)
-            for (rule, count) in harms(result.remaining.diagnostics) where harmsBefore[rule] == nil {
-                #expect(count == 0, "\(rule): \(count) after, \(harmsBefore[rule] ?? 0) before\n\(listing)\n\(result.diff())")
-            }
-
-            // Comments survive, and a second run changes nothing.
-            for (original, fixed) in zip(files, fixedFiles) { #expect(Self.comments(original) == Self.comments(fixed)) }
-            let second = try session.fix(files: fixedFiles)
-            #expect(second.changedFiles.isEmpty, "\(second.diff())")
-            #expect(second.fixedFindings.isEmpty)
-        }
+    /// The seeds of one to `maximumLinks` links for the catalogue of `catalogueSeed`. The catalogues come from a
+    /// fixed range of seeds, so a run is reproducible and CI never fails by chance; to explore further, change the
+    /// range (a scan of 30,000 seeds is in the commit that made them fixed).
+    static func linkSeeds(_ catalogueSeed: Int, maximumLinks: Int) -> [Int] {
+        var choices = HERCatalogueGenerator.Choices(catalogueSeed &* 7919)
+        return (0..<(1 + choices.below(maximumLinks))).map { _ in Int(truncatingIfNeeded: choices.next()) }
     }
 
-    @Test func safeFixesNeverChangeMoreThanTheCaseOfAURL() async throws {
+    @Test(arguments: [0..<50, 50..<100, 100..<150])
+    func fixingWithUnsafeFixesConvergesKeepsEveryURLAndIsIdempotent(catalogueSeeds: Range<Int>) throws {
+        let session = try Self.session(unsafe: true)
+        for catalogueSeed in catalogueSeeds { try Self.checkFixing(catalogueSeed: catalogueSeed, session: session) }
+    }
+
+    /// Seeds whose second run once changed the text: a fix held back early, for a harm that later fixes took away,
+    /// was not offered again before the run ended.
+    @Test(arguments: [14206, 19607]) func seedsThatOnceFailed(seed: Int) throws {
+        try Self.checkFixing(catalogueSeed: seed, session: try Self.session(unsafe: true))
+    }
+
+    /// Fixes the catalogue of `catalogueSeed` with unsafe fixes and checks the properties: it converges, keeps every
+    /// URL, makes nothing worse, keeps the comments, and a second run changes nothing.
+    static func checkFixing(catalogueSeed: Int, session: FixSession) throws {
+        let linkSeeds = Self.linkSeeds(catalogueSeed, maximumLinks: 10)
+        let files = HERCatalogueGenerator.files(catalogueSeed: catalogueSeed, linkSeeds: linkSeeds)
+        let listing = files.map { "\($0.path):\n\($0.text)" }.joined(separator: "\n")
+        let before = try CatalogueLoader().load(files: files)
+        let findingsBefore = try session.lintSession.lint(files: files).diagnostics
+        let result = try session.fix(files: files)
+        #expect(result.rolledBack.isEmpty, "\(result.rolledBack)\n\(listing)")
+
+        // The result loads afresh, and nothing fixable is left.
+        let fixedFiles = result.fixedFiles.map { SourceFile(path: $0.path, contents: $0.bytes) }
+        let after = try CatalogueLoader().load(files: fixedFiles)
+        #expect(result.remaining.diagnostics.allSatisfy { $0.fixes.isEmpty },
+                "\(result.remaining.diagnostics.filter { !$0.fixes.isEmpty }.map(\.message))\n\(listing)")
+
+        // Every original URL is still there, as the link's URL or one of its aliases, added once. Links are
+        // case-insensitive, so a URL whose case alone changed is still there.
+        let old = Self.entries(before)
+        let new = Self.entries(after)
+        for (path, oldEntries) in old {
+            let newEntries = new[path] ?? []
+            #expect(newEntries.count == oldEntries.count)
+            for (oldEntry, newEntry) in zip(oldEntries, newEntries) {
+                let oldKey = oldEntry.url.lowercased()
+                let kept = newEntry.url.lowercased() == oldKey || newEntry.aliases.contains { $0.lowercased() == oldKey }
+                #expect(kept, "'\(oldEntry.url)' lost\n\(listing)\n\(result.diff())")
+                let unchanged = newEntry.url.lowercased() == oldKey || oldEntry.aliases.contains { $0.lowercased() == oldKey }
+                let expected = unchanged ? oldEntry.aliases : oldEntry.aliases + [oldEntry.url]
+                #expect(newEntry.aliases == expected, "\(listing)\n\(result.diff())")
+            }
+        }
+        // A fix never makes things worse: no error, duplicate link, unreachable route or example mismatch
+        // that was not there (a rename putting `communities/{id}` before `communities/{id:int}` is held back).
+        func harms(_ diagnostics: [Diagnostic]) -> [String: Int] {
+            var counts: [String: Int] = [:]
+            for diagnostic in diagnostics
+            where diagnostic.severity == .error
+                || ["duplicate-link", "unreachable-route", "example-mismatch"].contains(diagnostic.ruleID) {
+                counts[diagnostic.ruleID, default: 0] += 1
+            }
+            return counts
+        }
+        let harmsBefore = harms(findingsBefore)
+        // (A duplicate there already is carried by the aliases that keep the old URLs, so it is counted by rule.)
+        for (rule, count) in harms(result.remaining.diagnostics) where harmsBefore[rule] == nil {
+            #expect(count == 0, "\(rule): \(count) after, \(harmsBefore[rule] ?? 0) before\n\(listing)\n\(result.diff())")
+        }
+
+        // Comments survive, and a second run changes nothing.
+        for (original, fixed) in zip(files, fixedFiles) { #expect(Self.comments(original) == Self.comments(fixed)) }
+        let second = try session.fix(files: fixedFiles)
+        #expect(second.changedFiles.isEmpty, "\(second.diff())")
+        #expect(second.fixedFindings.isEmpty)
+    }
+
+    @Test func safeFixesNeverChangeMoreThanTheCaseOfAURL() throws {
         let session = try Self.session(unsafe: false)
-        let seeds = Gen.int(in: 0...Int.max)
-        await propertyCheck(count: 100, input: seeds, seeds.array(of: 1...8)) { catalogueSeed, linkSeeds in
+        for catalogueSeed in 1000..<1100 {
+            let linkSeeds = Self.linkSeeds(catalogueSeed, maximumLinks: 8)
             let files = HERCatalogueGenerator.files(catalogueSeed: catalogueSeed, linkSeeds: linkSeeds)
             let result = try session.fix(files: files)
             #expect(result.fixedFindings.allSatisfy { $0.ruleID == "lowercase" })

@@ -21,7 +21,8 @@ extension FixLoop {
     /// unreachable route) holds back, fix by fix, the fixes whose edits touch a line those findings or their notes
     /// point at (the link that loses and the link that wins), and is redone without them: one more lint for each
     /// round, not one per fix, so a large catalogue's harmless fixes still apply. The fixes held back are recorded
-    /// in `withheld` with the findings they would make, and not offered again in this run. Only when no fix touches
+    /// in `withheld` with the findings they would make, and not offered again until other fixes have changed the
+    /// texts: then, before the loop ends, they are offered once more, so that a second run has nothing left to do. Only when no fix touches
     /// those lines is the pass redone rule by rule, a rule's fixes split in halves while they are few (at most
     /// `largestGroupSplit`).
     ///
@@ -45,6 +46,9 @@ extension FixLoop {
         var withheld: Set<FindingKey> = []
         var withheldFindings: [WithheldFix] = []
         var passes = 0
+        // Whether a fix applied since the held-back fixes were last offered: the text they harmed has changed, so
+        // they are offered once more before the loop ends (a second run must find nothing left to do).
+        var changedSinceHoldingBack = false
 
         func countPass(_ pass: CatalogueFixPass) throws {
             guard passes < maximumPasses else {
@@ -64,6 +68,12 @@ extension FixLoop {
             let pass = FixApplier.apply(fixes, to: current)
 
             guard pass.changedAnything else {
+                if !withheld.isEmpty && changedSinceHoldingBack {
+                    withheld = []
+                    withheldFindings = []
+                    changedSinceHoldingBack = false
+                    continue
+                }
                 let closingPass = FixApplier.apply(try finishing(snapshot, current), to: current)
                 guard closingPass.changedAnything else { break }
                 try countPass(closingPass)
@@ -74,6 +84,7 @@ extension FixLoop {
                 }
                 current = closingPass.files
                 closing += closingPass.applied
+                changedSinceHoldingBack = true
                 continue
             }
 
@@ -86,6 +97,7 @@ extension FixLoop {
                     snapshot = passSnapshot
                     current = pass.files
                     fixed += applied.map { offeredBy[$0] }
+                    changedSinceHoldingBack = true
                     continue
                 }
                 // Set aside the fixes touching the lines of the new harms, and redo the pass without them; then
@@ -129,6 +141,7 @@ extension FixLoop {
                         fixed += candidates.indices.filter { appliedOutcomes[$0] == .applied }.map { offeredBy[candidates[$0]] }
                         snapshot = keptSnapshot
                         current = keptPass.files
+                        changedSinceHoldingBack = true
                     }
                     continue
                 }
@@ -165,6 +178,7 @@ extension FixLoop {
                     }
                 }
                 fixed += kept.map { offeredBy[$0] }
+                if !kept.isEmpty { changedSinceHoldingBack = true }
             } catch is LoadError {
                 // Redo the pass one rule at a time, keeping the rules whose fixes still load.
                 var rules: [String] = []
