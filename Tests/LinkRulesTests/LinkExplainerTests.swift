@@ -44,6 +44,16 @@ import Testing
         #expect(explainer.explain("spotify:playlist:1").match == nil)
     }
 
+    /// Wikipedia's article links, one host per language: the host's placeholder takes the label, case kept.
+    @Test func aPlaceholderInTheHostCapturesTheLabel() throws {
+        let text = "version: 1\nlinks:\n  - url: https://{lang}.wikipedia.org/wiki/{title}\n"
+        let explainer = LinkExplainer(catalogue: try CatalogueLoader().load(files: [SourceFile(path: "links.yml", text: text)]))
+        let match = try #require(explainer.explain("https://de.wikipedia.org/wiki/Apfel").match)
+        #expect(match.captures == [.init(name: "lang", value: "de"), .init(name: "title", value: "Apfel")])
+        #expect(explainer.explain("https://de.wikipedia.com/wiki/Apfel").match == nil)
+        #expect(explainer.explain("https://wikipedia.org/wiki/Apfel").match == nil)
+    }
+
     @Test func matchedLinkListsTheEntriesTriedBeforeAndTheSteps() throws {
         let explanation = try Self.her().explain("her://feed/communities/9")
         let match = try #require(explanation.match)

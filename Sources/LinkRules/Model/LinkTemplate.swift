@@ -261,13 +261,14 @@ struct LinkTemplate: Sendable, Hashable {
         return key
     }
 
-    /// The names of every placeholder, in the order written: in the path (all of a component's, `{lat},{lng}`), in
-    /// query values and in the fragment.
+    /// The names of every placeholder, in the order written: in the host (`{lang}.wikipedia.org`), in the path (all
+    /// of a component's, `{lat},{lng}`), in query values and in the fragment.
     var placeholderNames: [String] {
         func names(_ text: Substring) -> [String] {
             ValuePattern(text).pieces.compactMap { if case .placeholder(let name, _) = $0 { name } else { nil } }
         }
         var found: [String] = []
+        if let hostSpan, utf8Slice(hostSpan).contains(UInt8(ascii: "{")) { found += names(substring(hostSpan)) }
         if isOpaque, let schemeSpan {
             found += names(substring((schemeSpan.upperBound + 1)..<(query.first.map { $0.nameSpan.lowerBound - 1 }
                 ?? fragmentSpan.map { $0.lowerBound - 1 } ?? text.utf8.count)))

@@ -51,6 +51,9 @@ struct RouteMatcher: Sendable {
             requiredParams.allSatisfy({ name in link.query.contains { equalsLowercased($0.name, name) } })
         else { return nil }
         var captures: [String: String] = [:]
+        if let pattern = Self.hostPattern(of: template), let host = link.hostSpan {
+            for capture in pattern.match(link.substring(host)) ?? [] { captures[capture.name] = capture.value }
+        }
         if template.isOpaque {
             for capture in Self.opaqueCaptures(link, against: template) { captures[capture.name] = capture.value }
         }

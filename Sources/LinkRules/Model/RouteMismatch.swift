@@ -34,6 +34,22 @@ struct RouteMismatch: Sendable, Hashable {
 }
 
 extension RouteMatcher {
+    /// Whether the link's host is the template's, ignoring case; a template host with placeholders
+    /// (Wikipedia's `{lang}.wikipedia.org`) is a pattern whose placeholders take the link's text.
+    static func hostsMatch(_ link: LinkTemplate, _ template: LinkTemplate) -> Bool {
+        let linkHost = link.utf8Slice(link.hostSpan ?? 0..<0)
+        let templateHost = template.utf8Slice(template.hostSpan ?? 0..<0)
+        if equalsLowercased(utf8: linkHost, templateHost) { return true }
+        guard let span = link.hostSpan, let pattern = hostPattern(of: template) else { return false }
+        return pattern.match(link.substring(span)) != nil
+    }
+
+    /// The template's host as a pattern, when it has placeholders (`{lang}.wikipedia.org`).
+    static func hostPattern(of template: LinkTemplate) -> ValuePattern? {
+        guard let span = template.hostSpan, template.utf8Slice(span).contains(UInt8(ascii: "{")) else { return nil }
+        return ValuePattern(template.substring(span))
+    }
+
     /// The first reason `link` does not match `template`, or nil when it matches (`match` returns a match).
     func firstMismatch(_ link: LinkTemplate, against template: LinkTemplate) -> RouteMismatch? {
         let linkEnd = link.text.utf8.count
@@ -48,7 +64,7 @@ extension RouteMatcher {
                 reason: .scheme(expected: String(template.substring(schemeSpan))), span: link.schemeSpan ?? 0..<0,
                 templateSpan: template.schemeSpan)
         }
-        if !equalsLowercased(utf8: part(link.hostSpan, of: link), part(template.hostSpan, of: template)) {
+        if !Self.hostsMatch(link, template) {
             let span = link.hostSpan ?? link.components.first?.span ?? (link.schemeSpan.map { $0.upperBound..<$0.upperBound } ?? 0..<0)
             return RouteMismatch(reason: .host(expected: template.host ?? ""), span: span, templateSpan: template.hostSpan)
         }

@@ -34,6 +34,8 @@ struct ExampleMismatchRule: LinkRule {
                     examples: [↓app://feed/communities/9, her://feed/communities/9/↓posts]
                   - url: her://map?center={lat},{lng}
                     examples: ['her://map?center=↓40.765819']
+                  - url: https://{lang}.wikipedia.org/wiki/{title}
+                    examples: [https://↓en.wikipedia.com/wiki/Swift]
                 """)
         ],
         nonTriggeringExamples: [
@@ -64,6 +66,14 @@ struct ExampleMismatchRule: LinkRule {
                     examples: ['https://www.google.com/maps/@42.585444,13.007813,6z']
                   - url: mailto:{user}@{host}
                     examples: ['mailto:Alice@Example.com']
+                """),
+            // Wikipedia's article links, one host per language: a placeholder in the host takes the label.
+            .catalogue(
+                """
+                version: 1
+                links:
+                  - url: https://{lang}.wikipedia.org/wiki/{title}
+                    examples: [https://en.wikipedia.org/wiki/Swift, https://de.wikipedia.org/wiki/Apfel]
                 """),
         ])
 

@@ -14,7 +14,8 @@ struct MalformedTrailingIDRule: LinkRule {
             after an action's argument (`search/{query}/{page:int}`) is one more argument. Two values are not a \
             second id: a slug or name after an id, which describes the same instance for readers and search engines \
             (Stack Overflow's `questions/{id:int}/{slug}`), and a placeholder whose literal prefix names it (the App \
-            Store's `app/{name}/id{id:int}`).
+            Store's `app/{name}/id{id:int}`). An id after a user's handle (`@{user}` or `~{user}`) is that user's \
+            post or item, as Mastodon's and Medium's links write it: the `@` names the owner.
             """,
         source: .her,
         triggeringExamples: [
@@ -34,6 +35,9 @@ struct MalformedTrailingIDRule: LinkRule {
             .link("https://stackoverflow.com/questions/{id:int}/{slug}"),
             // The App Store's https://apps.apple.com/us/app/pages/id361309726: 'id' names the number.
             .link("https://apps.apple.com/{country}/app/{name}/id{id:int}"),
+            // Mastodon's https://mastodon.social/@Gargron/109000000000000000: a post of the user the handle names.
+            .link("https://mastodon.social/@{user}/{id:int}"),
+            .link("https://mastodon.social/@Gargron/109000000000000000"),
         ])
 
     init() {}
@@ -48,7 +52,7 @@ struct MalformedTrailingIDRule: LinkRule {
         where components[index].isValue && components[index - 1].isValue
             && components[index].placeholder?.spansSegments != true && context.namesInstance(link, component: index)
             && context.role(of: link, component: index - 1) != .argument
-            && !Self.describesOrNamesItself(components[index])
+            && !Self.describesOrNamesItself(components[index]) && !Self.isHandle(components[index - 1])
         {
             let first = components.first { !$0.isValue }?.text
             found.append(
@@ -70,6 +74,14 @@ extension MalformedTrailingIDRule {
         if descriptiveNames.contains(placeholder.name.lowercasedASCIIIfNeeded) { return true }
         let prefix = component.prefix
         return prefix.utf8.count >= 2 && prefix.utf8.allSatisfy(isAlpha)
+    }
+}
+
+extension MalformedTrailingIDRule {
+    /// Whether a value is a user's handle (`@{user}`, `~{user}`, `@Gargron`), which owns the item after it.
+    static func isHandle(_ component: PathComponent) -> Bool {
+        let text = component.placeholder == nil ? component.text : component.prefix
+        return text.hasPrefix("@") || text.hasPrefix("~")
     }
 }
 
