@@ -12,7 +12,8 @@ struct NoSeparatorsRule: LinkRule {
             the handler matches against. A published link of another app that the team cannot change (Telegram's \
             `tg://msg_url?url=…&text=…`) is still reported: the guide makes no exception for it, and the linter \
             cannot tell who owns a link. Its fix is unsafe, so nothing is renamed by `--fix`; mark such an entry \
-            `lint: { ignore: [no-separators] }` with a comment saying whose link it is.
+            `lint: { ignore: [no-separators] }` with a comment saying whose link it is. A locale in a path (`en-us`, \
+            `zh-hans`, Spotify's `intl-de`), a file name (`sharer.php`) and the x-callback-url host are not words.
             """,
         source: .her,
         fix: .unsafe,
@@ -70,6 +71,11 @@ struct NoSeparatorsRule: LinkRule {
             // reported at 'open-note' only), and a file name is written as the server serves it.
             .link("drafts://x-callback-url/create?text={text}"),
             .link("https://www.facebook.com/sharer.php?u={url}"),
+            // A locale is a value in the path, not a word: Spotify's share links
+            // (https://open.spotify.com/intl-de/track/{id}) and Microsoft's store (https://www.microsoft.com/en-us/…).
+            .link("https://open.spotify.com/intl-de/track/{id}"),
+            .link("https://www.microsoft.com/en-us/store/apps"),
+            .link("https://example.com/zh-hans/help"),
         ])
 
     init() {}
@@ -79,11 +85,32 @@ struct NoSeparatorsRule: LinkRule {
     }
 
     /// Whether `component` is a word with a hyphen, underscore or dot in it. The host the x-callback-url
-    /// specification requires (`bear://x-callback-url/open-note`) and a file name (Facebook's `sharer.php`) are
-    /// not words of the app's vocabulary.
+    /// specification requires (`bear://x-callback-url/open-note`), a file name (Facebook's `sharer.php`) and a
+    /// locale (`en-us`) are not words of the app's vocabulary.
     static func hasSeparator(_ component: PathComponent) -> Bool {
         component.isLiteral && component.text.utf8.contains(where: isSeparator)
             && component.text.lowercasedASCIIIfNeeded != "x-callback-url" && !isFileName(component.text)
+            && !isLocale(component.text)
+    }
+
+    /// Languages that websites and apps put in their paths, by ISO 639-1 code.
+    static let localeLanguages: Set<Substring> = [
+        "ar", "bg", "bn", "ca", "cs", "da", "de", "el", "en", "es", "et", "fa", "fi", "fr", "he", "hi", "hr", "hu",
+        "id", "it", "ja", "ko", "lt", "lv", "ms", "nb", "nl", "no", "pl", "pt", "ro", "ru", "sk", "sl", "sr", "sv",
+        "ta", "th", "tl", "tr", "uk", "ur", "vi", "zh",
+    ]
+
+    /// Whether `text` is a locale (`en-us`, `pt_BR`, `zh-hans`, `es-419`, Spotify's `intl-de`): a known language,
+    /// or `intl` before one, then a region of two letters or three digits, or a script of four letters.
+    static func isLocale(_ text: String) -> Bool {
+        let parts = text.lowercasedASCIIIfNeeded.split(omittingEmptySubsequences: false) { $0 == "-" || $0 == "_" }
+        guard parts.count == 2 || parts.count == 3 else { return false }
+        if parts.count == 2, parts[0] == "intl" { return localeLanguages.contains(parts[1]) }
+        guard localeLanguages.contains(parts[0]) else { return false }
+        return parts.dropFirst().allSatisfy { part in
+            let letters = part.utf8.allSatisfy(isAlpha)
+            return (part.count == 2 && letters) || (part.count == 4 && letters) || (part.count == 3 && part.utf8.allSatisfy(isDigit))
+        }
     }
 
     /// Extensions of files a web server serves, which a link names as written.
