@@ -28,13 +28,13 @@ import Testing
         let result = try Self.initCatalogue([("urls.txt", list)])
         #expect(
             try Self.urls(result.catalogue) == [
-                "https://cookpad.com/recipes/{id:int}", "her://feed/posts/{post_id:uuid}/comments/{comment_id:int}",
-                "her://settings",
+                "https://cookpad.com/recipes/{id:int}",
+                "her://feed/posts/{post_id:uuid}/comments/{comment_id:int}?origin={origin}", "her://settings",
             ])
         #expect(result.catalogue.contains("examples: ['https://cookpad.com/recipes/123', 'https://cookpad.com/recipes/456']"))
         #expect(result.catalogue.contains("  recipes: { kind: collection, id: int }"))
         #expect(result.catalogue.contains("  comments: { kind: collection, id: int, params: [origin] }"))
-        #expect(result.catalogue.contains("  origin: {}   # seen: push, home"))
+        #expect(result.catalogue.contains("  origin: { role: tracking-origin }   # seen: push, home"))
         #expect(result.remarks == ["urls.txt: skipped 1 line that is not a URL (line 7)"])
     }
 
@@ -116,5 +116,61 @@ import Testing
         try InitSession.write("version: 1\nlinks: []\n", to: path, force: true)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "version: 1\nlinks: []\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["links.yml"])
+    }
+
+    /// Queries as teams' URLs carry them: an option picked by a word stays a fixed value, a link per value (the HER
+    /// app's `boosts?open=buy`); ids and free text become typed placeholders, optional where some URLs lack them
+    /// (Cookpad's search with a page); tracking parameters are left out; a bare URL is a link of its own.
+    @Test func queriesKeepOptionsAndBecomePlaceholdersWhereTheyVary() throws {
+        let list = """
+            her://boosts?open=buy
+            her://boosts?open=sell&utm_source=newsletter
+            https://cookpad.com/search?q=chicken
+            https://cookpad.com/search?q=curry%20rice&page=2
+            https://cookpad.com/search
+            https://cookpad.com/recipes/123?utm_campaign=spring&ref=home
+            """
+        let result = try Self.initCatalogue([("urls.txt", list)])
+        #expect(
+            try Self.urls(result.catalogue) == [
+                "her://boosts?open=buy", "her://boosts?open=sell", "https://cookpad.com/search?q={q}&page={page:int?}",
+                "https://cookpad.com/search", "https://cookpad.com/recipes/{id:int}",
+            ])
+        #expect(result.catalogue.contains("  # tracking parameter left out of the link: utm_source (a link accepts extra parameters)\n  - url: 'her://boosts?open=sell'"))
+        #expect(result.catalogue.contains("tracking parameters left out of the link: utm_campaign, ref"))
+        // The links match their examples, and lint finds what the team's links have: options in the query.
+        let catalogue = try CatalogueLoader().load(files: [SourceFile(path: "links.yml", text: result.catalogue)])
+        let found = try Linter().lint(catalogue)
+        #expect(!found.contains { ["example-mismatch", "unreachable-route", "duplicate-link"].contains($0.ruleID) }, "\(found.map(\.message.text))")
+        #expect(found.filter { $0.ruleID == "prefer-path-over-query" }.count == 2)
+    }
+
+    /// EXFE's sign-in link carries a token: init never writes the token, in the link, its examples or the values
+    /// seen, and the catalogue still reports the link (credential-in-url).
+    @Test func aCredentialIsNeverWrittenAndStillReported() throws {
+        let secret = "b049787660161c912407e6b3a0de42647d515858592b54a1e1741e08a116e49a"
+        let list = "exfe:///!100233?user_id=233&username=moew&token=\(secret)\nexfe:///!100234\n"
+        let result = try Self.initCatalogue([("urls.txt", list)])
+        #expect(!result.catalogue.contains(secret))
+        #expect(try Self.urls(result.catalogue) == ["exfe:///!{id:int}?user_id={user_id:int}&username={username}&token={token}", "exfe:///!{id:int}"])
+        #expect(result.catalogue.contains("token=REDACTED"))
+        #expect(result.catalogue.contains("  token: { role: credential }\n"))
+        let catalogue = try CatalogueLoader().load(files: [SourceFile(path: "links.yml", text: result.catalogue)])
+        let found = try Linter().lint(catalogue)
+        #expect(found.contains { $0.ruleID == "credential-in-url" })
+        #expect(!found.contains { ["example-mismatch", "unreachable-route"].contains($0.ruleID) }, "\(found.map(\.message.text))")
+    }
+
+    /// The dispatch order a catalogue source declares is kept, and two sources that disagree are commented.
+    @Test func theDispatchOrderOfACatalogueSourceIsKept() throws {
+        let mostSpecific = "version: 1\nschemes: [app]\ndispatch: most-specific\nlinks:\n  - url: app://transaction/:id\n"
+        let firstMatch = "version: 1\nschemes: [app]\ndispatch: first-match\nlinks:\n  - url: app://transaction/latest\n"
+        let result = try Self.initCatalogue([("router.yml", mostSpecific), ("old.yml", firstMatch)])
+        #expect(result.catalogue.contains("dispatch: most-specific   # as router.yml:3 declares\n"))
+        #expect(result.catalogue.contains("# conflict: old.yml:3 declares 'dispatch: first-match', router.yml:3 'most-specific': kept the first"))
+        let catalogue = try CatalogueLoader().load(files: [SourceFile(path: "links.yml", text: result.catalogue)])
+        #expect(catalogue.dispatch == .mostSpecific)
+        let fromURLs = try Self.initCatalogue([("urls.txt", "app://transaction/1\n")]).catalogue
+        #expect(fromURLs.contains("# dispatch: first-match (the default)"))
     }
 }

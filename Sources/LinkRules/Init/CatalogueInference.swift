@@ -1,5 +1,6 @@
 /// Turns what the sources of `linkrules init` gave into a commented catalogue: links grouped by route (URLs that
-/// differ only in their ids are one template, with the originals as examples), the schemes and hosts they use,
+/// differ only in their ids are one template, with the originals as examples; their queries as `QueryInference`
+/// decides), the schemes and hosts they use,
 /// components with kinds inferred (a word followed by ids is a collection), the query parameters with the values
 /// seen, and a comment wherever two sources disagree. Every step is a dictionary look-up: linear in the URLs.
 struct CatalogueInference {
@@ -15,6 +16,8 @@ struct CatalogueInference {
         var sources: [String] = []
         var conflicts: [String] = []
         var queryNames: [String] = []
+        /// The concrete URLs of the route with their queries (from URL lists), for `QueryInference`.
+        var observations: [QueryInference.Observation] = []
         /// Notes by their text, each with the first place that gave it.
         var notes: [(text: String, at: String)] = []
     }
@@ -29,6 +32,8 @@ struct CatalogueInference {
     private(set) var urlCount = 0
     private var androidFiles: [InitAndroidFile] = []
     private var androidFilters: [AndroidIntentFilter] = []
+    /// The dispatch orders the catalogue sources declare, in the order read.
+    private var dispatchOrders: [(mode: DispatchMode, at: String)] = []
 
     init() {}
 
@@ -37,6 +42,7 @@ struct CatalogueInference {
         excluded += reading.excludedPaths
         if let android = reading.android { androidFiles.append(android) }
         androidFilters += reading.androidFilters
+        if let dispatch = reading.dispatch { dispatchOrders.append(dispatch) }
     }
 
     private mutating func add(_ link: ObservedLink) {
@@ -63,6 +69,7 @@ struct CatalogueInference {
         for example in link.examples where routes[position].examples.count < Self.examplesKept && !routes[position].examples.contains(example) {
             routes[position].examples.append(example)
         }
+        if let url = link.seenAs { routes[position].observations.append(.init(url: url, query: link.queryValues)) }
         if routes[position].title == nil { routes[position].title = link.title }
         if let note = link.note, !routes[position].notes.contains(where: { $0.text == note }) {
             routes[position].notes.append((note, "\(link.source):\(link.line)"))
@@ -71,7 +78,8 @@ struct CatalogueInference {
             if !routes[position].queryNames.contains(name) { routes[position].queryNames.append(name) }
             if paramValues[name] == nil { paramOrder.append(name) }
             var values = paramValues[name, default: []]
-            if let value, values.count < 5, !values.contains(value) { values.append(value) }
+            // A credential's values are never written, not even in a comment.
+            if let value, values.count < 5, !values.contains(value), !QueryInference.isCredential(name) { values.append(value) }
             paramValues[name] = values
         }
     }
@@ -199,7 +207,7 @@ struct CatalogueInference {
                 lastWord = name
             }
             if let lastWord {
-                for name in route.queryNames where !components[lastWord]!.params.contains(name) {
+                for name in route.queryNames where !components[lastWord]!.params.contains(name) && !QueryInference.isTracking(name) {
                     components[lastWord]!.params.append(name)
                 }
             }
@@ -212,6 +220,14 @@ struct CatalogueInference {
         ]
         if !schemes.isEmpty { lines.append("schemes: [\(schemes.map(Self.quotedKey).joined(separator: ", "))]") }
         if !hosts.isEmpty { lines.append("hosts: [\(hosts.map(Self.quotedKey).joined(separator: ", "))]") }
+        if let (mode, at) = dispatchOrders.first {
+            for other in dispatchOrders.dropFirst() where other.mode != mode {
+                lines.append("# conflict: \(other.at) declares 'dispatch: \(other.mode.rawValue)', \(at) '\(mode.rawValue)': kept the first")
+            }
+            lines.append("dispatch: \(mode.rawValue)   # as \(at) declares")
+        } else {
+            lines.append("# dispatch: first-match (the default): the app tries the links in the order below; write 'dispatch: most-specific' if its router picks the most specific")
+        }
         lines += androidSection(manifestPaths: manifestPaths)
         if !componentOrder.isEmpty {
             lines += ["", "# Path components: a word followed by ids is a collection; the others are screens until you say otherwise.", "components:"]
@@ -224,11 +240,13 @@ struct CatalogueInference {
             }
         }
         if !paramOrder.isEmpty {
-            lines += ["", "# Query parameters, with values seen.", "params:"]
+            lines += ["", "# Query parameters, with values seen; roles guessed from the names.", "params:"]
             for name in paramOrder {
                 let values = paramValues[name] ?? []
                 let seen = values.isEmpty ? "" : "   # seen: " + values.map { Self.comment($0) }.joined(separator: ", ")
-                lines.append("  \(Self.quotedKey(name)): {}" + seen)
+                let role = QueryInference.isCredential(name) ? "{ role: credential }"
+                    : QueryInference.isOrigin(name) ? "{ role: tracking-origin }" : "{}"
+                lines.append("  \(Self.quotedKey(name)): \(role)" + seen)
             }
         }
         lines += ["", routes.isEmpty ? "links: []" : "links:"]
@@ -242,11 +260,18 @@ struct CatalogueInference {
                 lines.append(
                     "  # conflict: \(exclusion.source):\(exclusion.pattern.range.start.line) excludes '\(Self.comment(exclusion.pattern.path))' from the app, so iOS opens this link's https form in the browser")
             }
-            lines.append("  - url: " + Self.quoted(route.template))
-            if let title = route.title { lines.append("    title: " + Self.quoted(title)) }
-            if !route.examples.isEmpty {
-                let more = route.seen > route.examples.count ? "   # \(route.seen) URLs seen" : ""
-                lines.append("    examples: [\(route.examples.map(Self.quoted).joined(separator: ", "))]" + more)
+            // URLs with a query become one link per option they pick, the rest of their query as placeholders.
+            let variants = route.observations.contains { !$0.query.isEmpty }
+                ? QueryInference.variants(of: route.observations, examplesKept: Self.examplesKept)
+                : [QueryInference.Variant(query: "", examples: route.examples, seen: route.seen, remarks: [])]
+            for variant in variants {
+                for remark in variant.remarks { lines.append("  # " + Self.comment(remark)) }
+                lines.append("  - url: " + Self.quoted(route.template + variant.query))
+                if let title = route.title { lines.append("    title: " + Self.quoted(title)) }
+                if !variant.examples.isEmpty {
+                    let more = variant.seen > variant.examples.count ? "   # \(variant.seen) URLs seen" : ""
+                    lines.append("    examples: [\(variant.examples.map(Self.quoted).joined(separator: ", "))]" + more)
+                }
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -10,6 +10,8 @@ struct ObservedLink: Sendable {
     var line: Int
     /// Query parameters seen, with their values (URL lists), to declare on the link's last component.
     var queryValues: [(name: String, value: String?)] = []
+    /// The concrete URL the link was made from (a line of a URL list), whose query `QueryInference` writes.
+    var seenAs: String?
     /// What the source could not say exactly (an Android `pathPrefix` read as `{path*}`), written above the link
     /// after its source and line.
     var note: String?
@@ -26,6 +28,8 @@ struct InitSourceReading: Sendable {
     var android: InitAndroidFile?
     /// The link filters of that manifest, to tell which links of the other sources it does not open.
     var androidFilters: [AndroidIntentFilter] = []
+    /// The dispatch order a catalogue source declares (`dispatch:`), with where it says so.
+    var dispatch: (mode: DispatchMode, at: String)?
 }
 
 /// Reads the sources `linkrules init` accepts: a text file of URLs (one a line), an apple-app-site-association
@@ -107,8 +111,8 @@ struct InitSourceReader {
         return line.count > 40 ? shown + "…" : shown
     }
 
-    /// A concrete URL as a route: its numbers become `{id:int}` and its uuids `{id:uuid}` (named later), its query
-    /// is left out of the template and kept as values seen.
+    /// A concrete URL as a route: its numbers become `{id:int}` and its uuids `{id:uuid}` (named later); its query
+    /// is kept as values seen, which `QueryInference` writes once every URL of the route is read.
     static func generalised(_ url: String, source: String, line: Int) -> ObservedLink {
         let template = parser.parse(url)
         var bytes = Array(url.utf8)
@@ -129,6 +133,7 @@ struct InitSourceReader {
         var observed = ObservedLink(
             template: String(decoding: bytes, as: UTF8.self), examples: [url], title: nil, source: source, line: line)
         observed.queryValues = template.query.map { ($0.name, $0.value) }
+        observed.seenAs = url
         return observed
     }
 
@@ -187,6 +192,9 @@ struct InitSourceReader {
     private func readCatalogue(_ file: SourceFile) throws -> InitSourceReading {
         let catalogue = try CatalogueLoader().load(files: [file])
         var reading = InitSourceReading()
+        if let declared = catalogue.dispatchScalar {
+            reading.dispatch = (catalogue.dispatch, "\(file.path):\(file.location(ofBytes: declared.tokenRange).line)")
+        }
         for link in catalogue.links {
             let template = link.template
             var spans: [(Range<Int>, String)] = template.components.compactMap { component in
