@@ -173,4 +173,18 @@ import Testing
         let fromURLs = try Self.initCatalogue([("urls.txt", "app://transaction/1\n")]).catalogue
         #expect(fromURLs.contains("# dispatch: first-match (the default)"))
     }
+
+    /// A password in a URL's authority (an FTP-style `alice:s3cret@` link) is replaced by placeholders in the link
+    /// and REDACTED in its example, with a comment; credential-in-url still reports the link.
+    @Test func aPasswordInTheAuthorityIsNeverWritten() throws {
+        let result = try Self.initCatalogue([("urls.txt", "https://alice:s3cret@files.example.com/docs/12\n")])
+        #expect(!result.catalogue.contains("s3cret"))
+        #expect(try Self.urls(result.catalogue) == ["https://{user}:{password}@files.example.com/docs/{id:int}"])
+        #expect(result.catalogue.contains("examples: ['https://alice:REDACTED@files.example.com/docs/12']"))
+        #expect(result.catalogue.contains("the password seen in the URL is not written here"))
+        let catalogue = try CatalogueLoader().load(files: [SourceFile(path: "links.yml", text: result.catalogue)])
+        let found = try Linter().lint(catalogue)
+        #expect(found.contains { $0.ruleID == "credential-in-url" })
+        #expect(!found.contains { $0.ruleID == "example-mismatch" })
+    }
 }

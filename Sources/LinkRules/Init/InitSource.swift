@@ -113,11 +113,14 @@ struct InitSourceReader {
 
     /// A concrete URL as a route: its numbers become `{id:int}` and its uuids `{id:uuid}` (named later); its query
     /// is kept as values seen, which `QueryInference` writes once every URL of the route is read.
-    static func generalised(_ url: String, source: String, line: Int) -> ObservedLink {
+    static func generalised(_ seen: String, source: String, line: Int) -> ObservedLink {
+        // A password in the authority is never written: `{user}:{password}` in the link, REDACTED in the example.
+        let (url, userInfo) = withoutPassword(seen)
         let template = parser.parse(url)
         var bytes = Array(url.utf8)
-        let pathEnd = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
         var replacements: [(Range<Int>, String)] = []
+        if let userInfo { replacements.append((userInfo, "{user}:{password}")) }
+        let pathEnd = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
         for component in template.components {
             let digits = component.span.lowerBound + Int(component.prefixLength)..<component.span.upperBound
             if case .integer = component.kind, !digits.isEmpty {
@@ -134,7 +137,25 @@ struct InitSourceReader {
             template: String(decoding: bytes, as: UTF8.self), examples: [url], title: nil, source: source, line: line)
         observed.queryValues = template.query.map { ($0.name, $0.value) }
         observed.seenAs = url
+        if userInfo != nil {
+            observed.note = "the password seen in the URL is not written here (\(QueryInference.redacted) in the examples); credential-in-url reports the link"
+        }
         return observed
+    }
+
+    /// The URL with the password of its authority (`alice:s3cret@`) replaced by `REDACTED`, and the UTF-8 range
+    /// of the user information in the result; the URL as it is, and nil, when it has no password.
+    static func withoutPassword(_ url: String) -> (url: String, userInfo: Range<Int>?) {
+        let bytes = Array(url.utf8)
+        guard let schemeEnd = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[(schemeEnd + 1)...].starts(with: Array("//".utf8))
+        else { return (url, nil) }
+        let start = schemeEnd + 3
+        let end = bytes[start...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+        guard let at = bytes[start..<end].lastIndex(of: UInt8(ascii: "@")),
+            let colon = bytes[start..<at].firstIndex(of: UInt8(ascii: ":"))
+        else { return (url, nil) }
+        let redacted = bytes[..<(colon + 1)] + Array(QueryInference.redacted.utf8) + bytes[at...]
+        return (String(decoding: redacted, as: UTF8.self), start..<(colon + 1 + QueryInference.redacted.utf8.count))
     }
 
     // MARK: Association files
