@@ -25,6 +25,20 @@ public struct CheckSession: Sendable {
         workspace.androidFilesLoader.load(into: &catalogue)
         workspace.iosFilesLoader.load(into: &catalogue)
         let parser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
+        // What the catalogue's entries make of each concrete proposal: the parts they take as values, and the
+        // rules the serving entry ignores.
+        let explainer = files.isEmpty ? nil : LinkExplainer(catalogue: catalogue)
+        var served: [Int: (values: [Range<Int>], ignored: Set<String>)] = [:]
+        var lineStart = 0
+        for (index, url) in urls.enumerated() {
+            defer { lineStart += url.utf8.count + 1 }
+            let link = parser.parse(url)
+            guard link.placeholders.isEmpty, let match = explainer?.explain(url).match else { continue }
+            let entry = catalogue.links[match.entry.index]
+            let template = match.viaAlias.map { parser.parse($0) } ?? entry.template
+            let values = Self.valueSpans(of: link, servedBy: template).map { ($0.lowerBound + lineStart)..<($0.upperBound + lineStart) }
+            served[index + 1] = (values, Set(entry.ignoredRules.map(\.value)))
+        }
         var offset = 0
         for url in urls {
             let length = url.utf8.count
@@ -40,9 +54,16 @@ public struct CheckSession: Sendable {
         // not that the entry serving it comes first (that is `linkrules explain`'s answer).
         // Proposed link i is written on line i + 1 of the pseudo-file.
         let concreteLines = Set(urls.indices.filter { parser.parse(urls[$0]).placeholders.isEmpty }.map { $0 + 1 })
+        // A finding inside a value the serving entry takes with a placeholder is about the data, not the design
+        // (Obsidian's `open?vault=work` where the catalogue writes `vault={vault}`), and a rule the entry ignores
+        // is ignored for the links it serves.
         let diagnostics = linter.lint(catalogue).filter { diagnostic in
-            diagnostic.location.file == Self.fileName
-                && !(Self.routeRules.contains(diagnostic.ruleID) && concreteLines.contains(diagnostic.location.line))
+            guard diagnostic.location.file == Self.fileName,
+                !(Self.routeRules.contains(diagnostic.ruleID) && concreteLines.contains(diagnostic.location.line))
+            else { return false }
+            guard let serving = served[diagnostic.location.line] else { return true }
+            let start = diagnostic.location.range.start.offset
+            return !serving.ignored.contains(diagnostic.ruleID) && !serving.values.contains { $0.contains(start) }
         }
         var sources: [String: SourceFile] = [Self.fileName: proposed]
         for file in files { sources[file.path] = file }
@@ -65,6 +86,26 @@ public struct CheckSession: Sendable {
             }
             offset += length + 1
         }
+    }
+}
+
+extension CheckSession {
+    /// The UTF-8 ranges of a concrete link that a template takes as values: components, query values and a host
+    /// the template writes with placeholders (a query item's whole `name=value`, where findings about it land).
+    static func valueSpans(of link: LinkTemplate, servedBy template: LinkTemplate) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
+        if let hostSpan = link.hostSpan, RouteMatcher.hostPattern(of: template) != nil { spans.append(hostSpan) }
+        for (index, component) in link.components.enumerated() where !template.components.isEmpty {
+            let pattern = template.components[min(index, max(0, template.components.count - 1))]
+            guard index < template.components.count || pattern.placeholder?.spansSegments == true,
+                pattern.placeholder != nil
+            else { continue }
+            spans.append(component.span)
+        }
+        for item in template.query where item.placeholder != nil {
+            if let given = link.query.first(where: { equalsLowercased($0.name, item.name) }) { spans.append(given.span) }
+        }
+        return spans
     }
 }
 

@@ -70,7 +70,12 @@ extension LinkExplanation {
         }
 
         lines.append("steps:")
-        if steps.isEmpty { lines.append("  (no path components: the app launches normally)") }
+        if steps.isEmpty {
+            // An opaque link (`spotify:track:{id}`) has no path to walk: its entry handles it whole.
+            lines.append(normalized.contains("://")
+                ? "  (no path components: the app launches normally)"
+                : "  (an opaque link, with no path to walk: its entry '\(match.entry.url)' handles it whole)")
+        }
         for (offset, step) in steps.enumerated() {
             lines.append("  \(offset + 1). " + step.summary.text + (step.opened ? "" : " (not opened)"))
             if let remark = step.remark { lines.append("     note: " + remark.text) }

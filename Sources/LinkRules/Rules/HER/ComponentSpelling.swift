@@ -22,7 +22,7 @@ extension LintContext {
     /// (`PluralResourceNounsRule.takesPlural`).
     func spelling(of link: Link, component index: Int) -> ComponentSpelling {
         let component = link.template.components[index]
-        let hasSeparator = NoSeparatorsRule.hasSeparator(component)
+        let hasSeparator = NoSeparatorsRule.isWord(in: link.template, at: index)
         let joined = hasSeparator
             ? String(decoding: component.text.utf8.filter { !NoSeparatorsRule.isSeparator($0) }, as: UTF8.self)
             : component.name

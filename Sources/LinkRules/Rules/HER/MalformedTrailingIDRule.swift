@@ -12,7 +12,7 @@ struct MalformedTrailingIDRule: LinkRule {
             identifies: `ads/12/campaigns/5`. A value counts as an id as `plural-resource-nouns` decides it (a number, a \
             value typed `int`, `uuid` or `slug`, or named as an instance: `handle`, `key`, `code`, `…_id`); a value \
             after an action's argument (`search/{query}/{page:int}`) is one more argument. Two values are not a \
-            second id: a slug or name after an id, which describes the same instance for readers and search engines \
+            second id: a slug or name before or after an id, which describes the same instance for readers and search engines \
             (Stack Overflow's `questions/{id:int}/{slug}`), and a placeholder whose literal prefix names it (the App \
             Store's `app/{name}/id{id:int}`). An id after a user's handle (`@{user}` or `~{user}`) is that user's \
             post or item, as Mastodon's and Medium's links write it: the `@` names the owner.
@@ -38,6 +38,8 @@ struct MalformedTrailingIDRule: LinkRule {
             // Mastodon's https://mastodon.social/@Gargron/109000000000000000: a post of the user the handle names.
             .link("https://mastodon.social/@{user}/{id:int}"),
             .link("https://mastodon.social/@Gargron/109000000000000000"),
+            // Uber Eats' https://www.ubereats.com/store/{slug}/{store_id}: the slug before the id describes it.
+            .link("https://www.ubereats.com/store/{slug}/{store_id}"),
         ])
 
     init() {}
@@ -53,6 +55,7 @@ struct MalformedTrailingIDRule: LinkRule {
             && components[index].placeholder?.spansSegments != true && context.namesInstance(link, component: index)
             && context.role(of: link, component: index - 1) != .argument
             && !Self.describesOrNamesItself(components[index]) && !Self.isHandle(components[index - 1])
+            && !Self.isDescription(components[index - 1])
         {
             let first = components.first { !$0.isValue }?.text
             found.append(
@@ -78,6 +81,12 @@ extension MalformedTrailingIDRule {
 }
 
 extension MalformedTrailingIDRule {
+    /// Whether a value describes the instance whose id follows it (Uber Eats' `store/{slug}/{store_id}`).
+    static func isDescription(_ component: PathComponent) -> Bool {
+        guard let placeholder = component.placeholder, component.prefixLength == 0 else { return false }
+        return descriptiveNames.contains(placeholder.name.lowercasedASCIIIfNeeded)
+    }
+
     /// Whether a value is a user's handle (`@{user}`, `~{user}`, `@Gargron`), which owns the item after it.
     static func isHandle(_ component: PathComponent) -> Bool {
         let text = component.placeholder == nil ? component.text : component.prefix

@@ -13,7 +13,11 @@ struct NoSeparatorsRule: LinkRule {
             `tg://msg_url?url=…&text=…`) is still reported: the guide makes no exception for it, and the linter \
             cannot tell who owns a link. Its fix is unsafe, so nothing is renamed by `--fix`; mark such an entry \
             `lint: { ignore: [no-separators] }` with a comment saying whose link it is. A locale in a path (`en-us`, \
-            `zh-hans`, Spotify's `intl-de`), a file name (`sharer.php`) and the x-callback-url host are not words.
+            `zh-hans`, Spotify's `intl-de`), a file name (`sharer.php`), the x-callback-url host and the actions an app's x-callback-url API \
+            publishes (Bear's `open-note`) are not words, and \
+            neither is a web page's slug: in an https link, hyphens are how the web joins words (Yelp's \
+            `biz/joes-pizza-new-york`), and a component right after an id describes it (Reddit's \
+            `comments/{id}/some_title`); an underscore or dot elsewhere in a web link is still reported.
             """,
         source: .her,
         fix: .unsafe,
@@ -21,7 +25,7 @@ struct NoSeparatorsRule: LinkRule {
             .link("her://↓my_profile/verification", fixed: "her://myprofile/verification"),
             .link("her://feed/↓top-communities", fixed: "her://feed/topcommunities"),
             .link("her://↓help.center", fixed: "her://helpcenter"),
-            .link("bear://x-callback-url/↓open-note?id={id}", fixed: "bear://x-callback-url/opennote?id={id}"),
+            .link("https://her.app/↓my_profile", fixed: "https://her.app/myprofile"),
             // The HER app's deep-link guide: `my_profile` next to the tab `myprofile`. The joined word is the one
             // the vocabulary declares, so it is written as declared and `plural-resource-nouns` accepts it.
             .catalogue(
@@ -67,15 +71,19 @@ struct NoSeparatorsRule: LinkRule {
             .link("zoommtg://zoom.us/join?confno={confno:int}"),
             .link("her://share/example.com"),
             .link("her://invite/alice@example.com"),
-            // The x-callback-url specification fixes the host (Bear's bear://x-callback-url/open-note?id={id} is
-            // reported at 'open-note' only), and a file name is written as the server serves it.
+            // The x-callback-url specification fixes the host, and each app's published API names its actions
+            // (Bear's open-note); a file name is written as the server serves it.
             .link("drafts://x-callback-url/create?text={text}"),
+            .link("bear://x-callback-url/open-note?id={id}"),
             .link("https://www.facebook.com/sharer.php?u={url}"),
             // A locale is a value in the path, not a word: Spotify's share links
             // (https://open.spotify.com/intl-de/track/{id}) and Microsoft's store (https://www.microsoft.com/en-us/…).
             .link("https://open.spotify.com/intl-de/track/{id}"),
             .link("https://www.microsoft.com/en-us/store/apps"),
             .link("https://example.com/zh-hans/help"),
+            // A web page's slug: Yelp's business pages, Reddit's post titles after the post's id.
+            .link("https://www.yelp.com/biz/joes-pizza-new-york"),
+            .link("https://www.reddit.com/r/swift/comments/{id}/some_title"),
         ])
 
     init() {}
@@ -91,6 +99,22 @@ struct NoSeparatorsRule: LinkRule {
         component.isLiteral && component.text.utf8.contains(where: isSeparator)
             && component.text.lowercasedASCIIIfNeeded != "x-callback-url" && !isFileName(component.text)
             && !isLocale(component.text)
+    }
+
+    /// Whether the component at `index` is a word with a separator that the rule reports: not a web page's slug.
+    /// On the web, hyphens are how paths join words (Yelp's `biz/joes-pizza-new-york`), and a component right
+    /// after an id describes it (Reddit's `comments/{id}/some_title`): both are the site's data, not the app's
+    /// vocabulary. Custom schemes' components are always words.
+    static func isWord(in template: LinkTemplate, at index: Int) -> Bool {
+        let component = template.components[index]
+        guard hasSeparator(component) else { return false }
+        // An x-callback-url action is named by the app's published API (Bear's `open-note`, `add-text`).
+        let previous = index > 0 ? template.components[index - 1].text : template.host ?? ""
+        if previous.lowercasedASCIIIfNeeded == "x-callback-url" { return false }
+        guard template.isWebLink else { return true }
+        let hyphensOnly = !component.text.utf8.contains { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
+        let afterValue = index > 0 && template.components[index - 1].isValue
+        return !hyphensOnly && !afterValue
     }
 
     /// Languages that websites and apps put in their paths, by ISO 639-1 code.
@@ -123,7 +147,7 @@ struct NoSeparatorsRule: LinkRule {
     }
 
     func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
-        for (index, component) in link.template.components.enumerated() where Self.hasSeparator(component) {
+        for (index, component) in link.template.components.enumerated() where Self.isWord(in: link.template, at: index) {
             // The spelling every naming rule agrees on: `my_profile/9` is written `myprofiles/9` in one fix unless
             // the vocabulary declares `myprofile` as other than a collection.
             let joined = context.spelling(of: link, component: index).word

@@ -15,8 +15,10 @@ struct PreferPathOverQueryRule: LinkRule {
             (`utm_*`, `ref`, `source`, `fbclid`, `gclid`: the `tracking` option), a credential (`credential-in-url` \
             reports it; a secret is never moved into the path), a parameter named as an instance (`id`, `*_id`, \
             `key`, `name`, `slug`, `handle`, `code`) or as an action's argument (`q`, `query`, `text`, `url`, `path`) \
-            carry data and are left alone. So are a link whose query already carries placeholders or three \
-            parameters or more (the "complex parameterization" the guide keeps in the query).
+            carry data and are left alone. So are a link whose query already carries placeholders, and a fixed \
+            value beside other parameters (tracking and declared ones aside): it is one argument of an action among \
+            several, the "complex parameterization" the guide keeps in the query (Uber's \
+            `ul/?action=setPickup&pickup=my_location`, Things' `add?title=…&when=tomorrow`).
             """,
         source: .her,
         fix: .unsafe,
@@ -54,6 +56,9 @@ struct PreferPathOverQueryRule: LinkRule {
             .link("her://join?confno=123456789&pwd=abc&zc=0&browser=chrome&uname=Betty"),
             // Telegram's `tg://msg_url?url=…&text=…` passes a URL and free text to share.
             .link("her://share?text=hello"),
+            // Uber's universal link and Things' add command: a fixed value beside other arguments of the action.
+            .link("https://m.uber.com/ul/?action=setPickup&pickup=my_location"),
+            .link("things:///add?title=Buy%20milk&when=tomorrow"),
         ])
 
     static let defaultNouns = ["buy": "purchase", "sell": "sale", "edit": "edit", "pay": "payment"]
@@ -130,9 +135,11 @@ struct PreferPathOverQueryRule: LinkRule {
     /// a boolean, for a parameter that names a destination (`isOption(named:in:)`), in a query without placeholders.
     private func firstOptionPosition(_ template: LinkTemplate, in context: LintContext) -> Int? {
         guard !template.query.contains(where: { $0.placeholder != nil }) else { return nil }
-        // Three parameters or more, tracking ones aside, are the "complex parameterization" the guide keeps in the
-        // query (Zoom's `join?confno=…&pwd=…&zc=0&browser=chrome&uname=…`).
-        guard template.query.lazy.filter({ !self.isTracking($0.name) }).count < 3 else { return nil }
+        // Beside other parameters (tracking and declared ones aside), a fixed value is one argument of an action
+        // among several, the "complex parameterization" the guide keeps in the query: Uber's
+        // `ul/?action=setPickup&pickup=my_location`, Things' `add?title=…&when=tomorrow`, Zoom's `join?confno=…`.
+        guard template.query.lazy.filter({ !self.isTracking($0.name) && !context.hasDeclaredRole(named: $0.name) }).count < 2
+        else { return nil }
         return template.query.firstIndex { item in
             guard let valueSpan = item.valueSpan, !valueSpan.isEmpty, item.placeholder == nil else { return false }
             let value = template.utf8Slice(valueSpan)
