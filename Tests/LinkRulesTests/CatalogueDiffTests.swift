@@ -86,6 +86,25 @@ import Testing
         #expect(change.message.text.hasPrefix("query parameter 'key' was renamed to 'origin'"))
     }
 
+    @Test func anOptionalParameterMadeRequiredIsBreaking() throws {
+        let change = try #require(
+            try Self.changes(["url: 'her://search?q={q}&page={page:int?}'"], ["url: 'her://search?q={q}&page={page:int}'"]).only)
+        #expect(change.kind == .paramRequired)
+        #expect(change.level == .breaking)
+        #expect(change.message.text.contains("now needs the query parameter 'page'"))
+        #expect(try Self.changes(["url: 'her://search?page={page:int}'"], ["url: 'her://search?page={page:int?}'"]).isEmpty)
+    }
+
+    /// Two changes in one pull request, as a tester made them: a type given to `artist/{id}` and `show` renamed
+    /// `podcast`. Each is reported as itself, not as a rename of `artist` to `podcast`.
+    @Test func aTypeChangeBesideARenameIsReportedAsTwoChanges() throws {
+        let changes = try Self.changes(
+            ["url: her://feed/artist/{id}", "url: her://feed/show/{id}"],
+            ["url: her://feed/artist/{id:int}", "url: her://feed/podcast/{id}"])
+        #expect(changes.map(\.kind) == [.placeholderTypeChanged, .componentRenamed])
+        #expect(changes.last?.message.text.hasPrefix("path component 'show' was renamed to 'podcast'") == true)
+    }
+
     @Test func aChangedPlaceholderTypeIsBreakingInThePathAndTheQuery() throws {
         let path = try #require(try Self.changes(["url: her://posts/{id:int}"], ["url: her://posts/{id:uuid}"]).only)
         #expect(path.kind == .placeholderTypeChanged)

@@ -48,10 +48,17 @@ import Testing
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         let diagnostics = try #require(document["diagnostics"] as? [[String: Any]])
         let removed = try #require(diagnostics.first { $0["ruleId"] as? String == "diff/link-removed" })
-        #expect(removed["file"] as? String == "main:links.yml")
+        // The base is named as git names a file at a revision, from the repository root.
+        #expect(removed["file"] as? String == "main:app/links.yml")
         #expect(removed["startLine"] as? Int == 5)
         let added = try #require(diagnostics.first { $0["ruleId"] as? String == "diff/link-added" })
         #expect(added["file"] as? String == "links.yml")
+
+        // GitHub annotations name the head file from the repository root, as lint does, so a job run in `app/`
+        // lands them on the right file.
+        let annotations = try Self.run(linkrules, ["diff", "links.yml", "--against", "main", "--format", "github"], in: folder)
+        #expect(annotations.output.contains("::notice file=app/links.yml,line=5"), "\(annotations.output)")
+        #expect(annotations.output.contains("::error file=main%3Aapp/links.yml,line=5"), "\(annotations.output)")
 
         let neverFails = try Self.run(linkrules, ["diff", "links.yml", "--against", "main", "--fail-on", "never"], in: folder)
         #expect(neverFails.status == 0)

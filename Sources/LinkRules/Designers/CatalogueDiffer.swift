@@ -86,12 +86,31 @@ struct CatalogueDiffer: Sendable {
         var used = Set<Int>()
         func firstUnused(_ candidates: [Int]?) -> Int? { candidates?.first { !used.contains($0) } }
 
+        // A placeholder whose type changed pairs first, so that two changes in one pull request (`artist/{id}` →
+        // `artist/{id:int}` beside `show/{id}` → `podcast/{id}`) are not read as one rename of `artist`.
+        var typeChanged: [Int: (partner: Int, position: Int)] = [:]
+        for index in removed {
+            let template = baseLinks[index].template
+            for position in template.components.indices where template.components[position].placeholder != nil {
+                guard let partner = firstUnused(byWildcard[Self.shapeKey(template, wildcard: position)]),
+                    headLinks[partner].template.components[position].placeholder != nil
+                else { continue }
+                typeChanged[index] = (partner, position)
+                used.insert(partner)
+                break
+            }
+        }
+
         for index in removed {
             let old = baseLinks[index]
             let template = old.template
             var paired: Int?
+            if let (partner, position) = typeChanged[index] {
+                paired = partner
+                changes.append(componentChange(old, headLinks[partner], at: position))
+            }
             // A rename keeps something to recognise the link by: another component, or a host.
-            let renameable = template.components.count > 1 || !(template.host ?? "").isEmpty
+            let renameable = paired == nil && (template.components.count > 1 || !(template.host ?? "").isEmpty)
             for position in template.components.indices where renameable {
                 guard let partner = firstUnused(byWildcard[Self.shapeKey(template, wildcard: position)]) else { continue }
                 paired = partner
@@ -241,6 +260,17 @@ struct CatalogueDiffer: Sendable {
         let required = new.requiredParams.isEmpty ? [] : Set(old.requiredParams.map { $0.value.lowercasedASCIIIfNeeded })
         for param in new.requiredParams where !required.contains(param.value.lowercasedASCIIIfNeeded) {
             change(.paramRequired, .paramNowRequired(param.value, url: url), at: new.file.location(ofBytes: param.tokenRange), subject: param.value.lowercasedASCIIIfNeeded)
+        }
+
+        // An optional parameter made required (`page={page:int?}` → `page={page:int}`) breaks links without it.
+        for item in new.template.query {
+            guard let placeholder = item.placeholder, !placeholder.isOptional,
+                old.template.query.first(where: { $0.name.lowercasedASCIIIfNeeded == item.name.lowercasedASCIIIfNeeded })?
+                    .placeholder?.isOptional == true
+            else { continue }
+            change(
+                .paramRequired, .paramNowRequiredInTemplate(item.name, url: url), at: new.location(ofURL: item.span),
+                subject: item.name.lowercasedASCIIIfNeeded)
         }
 
         for item in new.template.query {

@@ -13,6 +13,9 @@ public struct ReportPaths: Hashable, Sendable {
     /// The absolute folder reported paths are made relative to (`--path-base`, or the repository root).
     public var base: String
 
+    /// Names that are not paths on disk and are reported as written (`diff --against`'s `origin/main:ios/links.yml`).
+    public var keptAsWritten: Set<String> = []
+
     public init(workingDirectory: String, base: String) {
         self.workingDirectory = PathName.normalized(workingDirectory)
         self.base = PathName.normalized(PathName.join(workingDirectory, base))
@@ -20,7 +23,7 @@ public struct ReportPaths: Hashable, Sendable {
 
     /// `path` (as a diagnostic names it) relative to `base` when it lies under it; otherwise unchanged.
     public func name(_ path: String) -> String {
-        guard workingDirectory != base || PathName.isAbsolute(path) else { return path }
+        guard !keptAsWritten.contains(path), workingDirectory != base || PathName.isAbsolute(path) else { return path }
         let absolute = PathName.normalized(PathName.join(workingDirectory, path))
         if absolute.hasPrefix(base + "/") { return String(absolute.dropFirst(base.count + 1)) }
         return path

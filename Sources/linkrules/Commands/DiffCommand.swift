@@ -37,6 +37,14 @@ struct DiffCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Colour the text output (default: when writing to a terminal).")
     var color: Bool?
 
+    @Option(
+        name: .customLong("path-base"),
+        help: ArgumentHelp(
+            "Folder that SARIF, GitHub annotations, JUnit and checkstyle name files relative to.",
+            discussion: "Default: the repository root (the nearest folder upwards with a .git), else the working directory.",
+            valueName: "folder"))
+    var pathBase: String?
+
     @Option(name: .long, help: "The day of the diff, YYYY-MM-DD (default: today by the clock, in UTC): a deprecated link removed after its sunset is not breaking.")
     var today: String?
 
@@ -52,9 +60,12 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let head: SourceFile
         let base: SourceFile
+        var paths = ReportingOptions.reportPaths(pathBase: pathBase)
         if let against {
             head = try CatalogueLoader.read(path: catalogues[0])
-            base = try GitRevision.read(path: catalogues[0], at: against)
+            // The base is named from the report's base, as git names a file at a revision: `origin/main:ios/links.yml`.
+            base = try GitRevision.read(path: catalogues[0], at: against, shown: paths?.name(catalogues[0]))
+            paths?.keptAsWritten.insert(base.path)
         } else {
             base = try CatalogueLoader.read(path: catalogues[0])
             head = try CatalogueLoader.read(path: catalogues[1])
@@ -65,6 +76,7 @@ struct DiffCommand: ParsableCommand {
             today: try CalendarDate.parsingOption(today))
         var options = ReportOptions()
         options.color = format == .text && (color ?? Output.isTerminal)
+        options.paths = paths
         format.outputFormat.reporter.write(
             result.reportInput(toolVersion: LinkRulesCommand.version), options: options, to: Output.reportStream)
         if result.fails { throw ExitCode(1) }
@@ -89,8 +101,8 @@ enum DiffFailOn: String, ExpressibleByArgument, CaseIterable {
 
 /// Reads a file as it is at a git revision, with `git show REV:./path` run in the file's folder.
 enum GitRevision {
-    /// The file's bytes at `revision`, named `REVISION:path` in diagnostics.
-    static func read(path: String, at revision: String) throws -> SourceFile {
+    /// The file's bytes at `revision`, named `REVISION:shown` in diagnostics (`shown` defaults to `path`).
+    static func read(path: String, at revision: String, shown: String? = nil) throws -> SourceFile {
         let absolute = PathName.join(Output.workingDirectory, path)
         let folder = PathName.parent(of: absolute)
         let name = PathName.lastComponent(of: absolute)
@@ -110,6 +122,6 @@ enum GitRevision {
         guard outcome.output.count <= SourceFile.maximumByteCount else {
             throw LoadError("cannot read '\(path)' at '\(revision)' from git: \(SourceFile.tooLargeReason)", file: path)
         }
-        return SourceFile(path: "\(revision):\(path)", bytes: outcome.output)
+        return SourceFile(path: "\(revision):\(shown ?? path)", bytes: outcome.output)
     }
 }

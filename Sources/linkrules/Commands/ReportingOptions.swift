@@ -41,15 +41,19 @@ struct ReportingOptions: ParsableArguments {
 
     func reportOptions() -> ReportOptions {
         var options = ReportOptions()
-        let workingDirectory = Output.workingDirectory
-        if let base = pathBase ?? ReportPaths.repositoryRoot(containing: workingDirectory) {
-            options.paths = ReportPaths(workingDirectory: workingDirectory, base: base)
-        }
+        options.paths = Self.reportPaths(pathBase: pathBase)
         options.quiet = quiet
         options.statistics = statistics
         options.color = format == .text && (color ?? Output.isTerminal)
         options.ruleDocumentationBase = ruleDocsBase
         return options
+    }
+
+    /// How reports name files: relative to `pathBase`, else to the repository root holding the working directory.
+    static func reportPaths(pathBase: String?) -> ReportPaths? {
+        let workingDirectory = Output.workingDirectory
+        guard let base = pathBase ?? ReportPaths.repositoryRoot(containing: workingDirectory) else { return nil }
+        return ReportPaths(workingDirectory: workingDirectory, base: base)
     }
 
     /// Prints the result in the chosen format and returns the exit code: 1 when findings reach the failing severity.
