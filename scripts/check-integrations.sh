@@ -43,11 +43,11 @@ import re, yaml
 hooks = yaml.safe_load(open(".pre-commit-hooks.yaml"))
 assert isinstance(hooks, list), "the manifest is a list of hooks"
 by_id = {hook["id"]: hook for hook in hooks}
-assert set(by_id) == {"linkrules", "linkrules-fix", "linkrules-system"}, f"hook ids: {sorted(by_id)}"
+assert set(by_id) == {"linkrules", "linkrules-fix", "linkrules-system", "linkrules-fix-system"}, f"hook ids: {sorted(by_id)}"
 for hook in hooks:
     for field in ("id", "name", "entry", "language"):
         assert isinstance(hook.get(field), str) and hook[field], f"{hook.get('id')}: '{field}' is required"
-    expected = "system" if hook["id"] == "linkrules-system" else "swift"
+    expected = "system" if hook["id"].endswith("-system") else "swift"
     assert hook["language"] == expected, f"{hook['id']}: language {hook['language']}"
     known = {"id", "name", "entry", "language", "files", "exclude", "types", "types_or", "exclude_types",
              "always_run", "fail_fast", "verbose", "pass_filenames", "require_serial", "description",
@@ -62,6 +62,7 @@ for hook in hooks:
 assert by_id["linkrules"]["entry"] == "linkrules lint"
 assert by_id["linkrules-fix"]["entry"] == "linkrules lint --fix"
 assert by_id["linkrules-system"]["entry"] == "linkrules lint"
+assert by_id["linkrules-fix-system"]["entry"] == "linkrules lint --fix"
 PY
 
 if command -v pre-commit >/dev/null; then
