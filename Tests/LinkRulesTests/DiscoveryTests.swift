@@ -31,6 +31,24 @@ import Testing
         #expect(try Workspace(files: [], configPath: nil, workingDirectory: root.path).cataloguePaths.isEmpty)
     }
 
+    /// A tester's new feature file that the configuration does not list: a lint with no file named skipped it
+    /// silently, and the hook linted it without the app's barriers. Both now know it is unlisted.
+    @Test func aCatalogueTheConfigurationDoesNotListIsNamed() throws {
+        let catalogue = "version: 1\nlinks:\n  - url: her://feed\n"
+        let root = try folder([
+            ".linkrules.yml": "catalogues: [app.links.yml]\n", "app.links.yml": catalogue,
+            "lists/lists.links.yml": catalogue,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let all = try Workspace(files: [], configPath: nil, workingDirectory: root.path, discovers: true)
+        #expect(all.cataloguePaths == ["app.links.yml"])
+        #expect(all.unlistedCatalogues == ["lists/lists.links.yml"])
+        let alone = try Workspace(files: ["lists/lists.links.yml"], configPath: nil, workingDirectory: root.path, discovers: true)
+        #expect(alone.unlistedCatalogues == ["lists/lists.links.yml"])
+        let listed = try Workspace(files: ["app.links.yml"], configPath: nil, workingDirectory: root.path, discovers: true)
+        #expect(listed.unlistedCatalogues.isEmpty)
+    }
+
     @Test func saysWhatItLookedForWhenThereIsNothing() throws {
         let root = try folder(["notes.yml": "a: 1\n", "Sources/mylinks.yml": "a: 1\n"])
         defer { try? FileManager.default.removeItem(at: root) }

@@ -12,6 +12,13 @@ public struct Workspace: Sendable {
     var configuration: Configuration
     /// The catalogue paths to load, as they will be shown in diagnostics.
     public var cataloguePaths: [String]
+    /// Catalogue files (by `CatalogueDiscovery`'s names) that the configuration's `catalogues:` does not list: a
+    /// lint with no file named skips those under the configuration's folder, and a file named on its own is
+    /// linted without the app's declarations. Commands say so, as a note.
+    public var unlistedCatalogues: [String] = []
+    /// The configuration file in use, as shown in messages; nil when none was found.
+    public var configurationPath: String? { configuration.file?.path }
+
     /// Reads the workspace's catalogues (resolving their paths against the working directory).
     public func readCatalogues() throws -> [SourceFile] {
         try cataloguePaths.map { path in
@@ -70,6 +77,16 @@ public struct Workspace: Sendable {
             named = found
         }
         cataloguePaths = Self.catalogues(named: named, app: appPaths, workingDirectory: workingDirectory)
+        guard discovers, !appPaths.isEmpty else { return }
+        let key = { (path: String) in PathName.normalized(Self.absolute(path, in: workingDirectory)) }
+        let listed = Set(appPaths.map(key))
+        if files.isEmpty {
+            unlistedCatalogues = CatalogueDiscovery.catalogues(in: configuration.directory)
+                .map { Self.display(PathName.join(configuration.directory, $0), in: workingDirectory) }
+                .filter { !listed.contains(key($0)) }
+        } else if !files.contains(where: { listed.contains(key($0)) }) {
+            unlistedCatalogues = files.filter { CatalogueDiscovery.isCatalogueName(PathName.lastComponent(of: $0)) }
+        }
     }
 
     /// What a lint of `files` covers. The app is the unit: a file that the configuration's `catalogues:` lists is

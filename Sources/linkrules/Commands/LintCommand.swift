@@ -50,6 +50,13 @@ struct LintCommand: ParsableCommand {
         let workspace = try Workspace(
             files: files, configPath: config, workingDirectory: Output.workingDirectory, discovers: true)
         let session = try LintSession(workspace: workspace, today: try CalendarDate.parsingOption(today))
+        let configurationName = workspace.configurationPath ?? ".linkrules.yml"
+        for path in workspace.unlistedCatalogues where !reporting.quiet {
+            Output.standardError(
+                files.isEmpty
+                    ? "note: '\(path)' is named like a catalogue, but \(configurationName)'s 'catalogues:' does not list it: it was not linted\n"
+                    : "note: '\(path)' is not in \(configurationName)'s 'catalogues:': it is linted alone, without the app's other files\n")
+        }
         guard fix || diff else {
             let linted = try baseline.apply(
                 to: try session.run(failOn: reporting.failOn?.threshold), workspace: workspace, quiet: reporting.quiet)
