@@ -11,7 +11,9 @@ struct LowercaseRule: LinkRule {
             way hides which links are the same. Placeholders, query values and ids written out (YouTube's `dQw4w9WgXcQ`, \
             letters and digits mixed) keep their case. One finding names every capitalised part of the scheme, host \
             and path, with a safe fix: the guide's app lowercases a link before it reads it, so the lowercase form \
-            opens what the capitalised one did. Capitalised query names are a second finding whose fix is unsafe: \
+            opens what the capitalised one did. In a web link only the scheme and host compare without case: a web \
+            server and an apple-app-site-association file read the path as written (`/Store/AbCdEf` is not \
+            `/store/abcdef`), so lowercasing a web link's path is an unsafe fix. Capitalised query names are a second finding whose fix is unsafe: \
             an app reads a query name as written (`serverId`), so renaming it changes what the app reads unless it \
             lowercases names as the guide asks.
             """,
@@ -26,6 +28,8 @@ struct LowercaseRule: LinkRule {
             // renamed only with --unsafe-fixes, in a finding of their own.
             .link("her://location?↓Origin=Home", fixed: "her://location?origin=Home"),
             .link("her://↓Servers/{id:int}?↓serverId=1", fixed: "her://servers/{id:int}?serverid=1"),
+            // A web link's path is read as written by the server: its fix is unsafe (Uber Eats' store ids).
+            .link("https://www.ubereats.com/↓Store/{slug}/{id}", fixed: "https://www.ubereats.com/store/{slug}/{id}"),
         ],
         nonTriggeringExamples: [
             // A handle written out keeps its case (Mastodon's profile links, https://mastodon.social/@Gargron).
@@ -61,7 +65,11 @@ struct LowercaseRule: LinkRule {
             }
         }
         if !spans.isEmpty {
-            found.append(finding(link, spans, message: Message.notLowercase, fix: .lowercaseLink, .safe, in: context))
+            // A web server and an apple-app-site-association file read a path as written, so lowercasing a web
+            // link's path may change which page or route it is; its scheme and host compare without case.
+            let pathChanges = template.isWebLink && spans.contains { $0.lowerBound >= (template.hostSpan?.upperBound ?? 0) }
+            found.append(
+                finding(link, spans, message: Message.notLowercase, fix: .lowercaseLink, pathChanges ? .unsafe : .safe, in: context))
         }
         // A query name is read by the app as written (`serverId` is not `serverid` to most parsers): renaming it
         // changes what the app reads, so its fix is unsafe and reported apart.
