@@ -51,6 +51,9 @@ import Testing
         let match = try #require(explainer.explain("https://de.wikipedia.org/wiki/Apfel").match)
         #expect(match.captures == [.init(name: "lang", value: "de"), .init(name: "title", value: "Apfel")])
         #expect(explainer.explain("https://de.wikipedia.com/wiki/Apfel").match == nil)
+        // The value as the app receives it, percent-escapes decoded.
+        let escaped = try #require(explainer.explain("https://en.wikipedia.org/wiki/Union%20Square").match)
+        #expect(escaped.captures.last == .init(name: "title", value: "Union Square"))
         #expect(explainer.explain("https://wikipedia.org/wiki/Apfel").match == nil)
     }
 

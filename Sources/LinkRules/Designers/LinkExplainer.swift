@@ -71,7 +71,8 @@ struct LinkExplainer: Sendable {
             var captures: [Capture] = []
             for name in route.template.placeholderNames {
                 if let value = route.match.captures[name], !captures.contains(where: { $0.name == name }) {
-                    captures.append(Capture(name: name, value: value))
+                    // The value as the app receives it: percent-escapes decoded (`Union%20Square` → `Union Square`).
+                    captures.append(Capture(name: name, value: URLComponentPercentDecoding.decode(value)))
                 }
             }
             return Candidate(
