@@ -56,10 +56,12 @@ import Testing
         ],
     ]
 
-    /// The URL as init writes it in an example: a credential's value redacted.
+    /// The URL as init writes it in an example: a credential's value redacted, in the query, the fragment, the
+    /// authority or a Base64 JSON payload.
     static func redacted(_ url: String) -> String {
-        let names = LinkTemplateParser(hosts: []).parse(url).query.map(\.name).filter(QueryInference.isCredential)
-        return QueryInference.redacting(names, in: url)
+        let example = InitSourceReader.generalised(url, source: "urls.txt", line: 1).examples[0]
+        let names = LinkTemplateParser(hosts: []).parse(example).query.map(\.name).filter(QueryInference.isCredential)
+        return QueryInference.redacting(names, in: example)
     }
 
     /// The link a finding in `file` at `line` belongs to: the last link entry starting at or before it.
