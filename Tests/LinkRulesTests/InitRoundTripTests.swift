@@ -19,7 +19,8 @@ import Testing
         "her": [
             "modal-terminal": "the modal kind of 'location' is a components: declaration a URL list cannot carry",
             "redundant-tab-switch": "tabs are declared, never seen in URLs",
-            "consistent-query-params": "it reads the params' declared roles (origin_identifier is a tracking-origin) and the queries written in templates; init declares names without roles and keeps queries out of templates",
+            // Kept on boosts' origin_identifier (init guesses tracking-origin for names with 'origin'), lost on premium's key.
+            "consistent-query-params": "'key' means an origin only by the HER app's declaration (role: tracking-origin); from its name alone init cannot tell",
             "unknown-query-param": "init declares every query parameter it sees",
         ],
         "cookpad": [
