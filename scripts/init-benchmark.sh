@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# linkrules init on a 10,000-URL log (numbers, uuids, query values, garbage lines): prints the time it takes and
+# linkrules init on a 10,000-URL log (numbers, uuids, query values, tracking parameters, tokens, garbage lines): prints the time it takes and
 # checks that the catalogue it writes loads and lints. A benchmark, not a unit test: the goal is "seconds".
 # Usage: scripts/init-benchmark.sh [URL count] (default 10000); builds the release binary first, unless
 # LINKRULES names a binary to time.
@@ -24,7 +24,8 @@ for i in range(n):
     if k < 4: print(f"her://feed/communities/{random.randint(1, 10**6)}?origin={random.choice(['home', 'push', 'mail'])}")
     elif k < 6: print(f"https://pantry.example.com/recipes/{random.randint(1, 10**9)}")
     elif k < 8: print(f"her://feed/posts/{uuid.UUID(int=random.getrandbits(128))}/comments/{random.randint(1, 999)}")
-    elif k < 9: print(f"her://{random.choice(words)}")
+    elif k < 9 and i % 20 < 10: print(f"her://{random.choice(words)}")
+    elif k < 9: print(f"her://search?q=w{random.randint(1, 10**4)}&page={random.randint(1, 50)}&utm_source=mail&token={random.getrandbits(128):032x}")
     else: print("garbage line " + str(i))
 PY
 start=$(date +%s.%N)

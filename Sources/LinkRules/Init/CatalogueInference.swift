@@ -185,7 +185,9 @@ struct CatalogueInference {
             let template = parser.parse(route.template)
             let scheme = template.scheme?.lowercasedASCIIIfNeeded ?? ""
             if template.isWebLink {
-                if let host = template.host?.lowercasedASCIIIfNeeded, !host.isEmpty, !hosts.contains(host) { hosts.append(host) }
+                // The host without the user information of a URL that had a password (`{user}:{password}@`).
+                let host = template.authority.map { String(template.substring($0.hostSpan)).lowercasedASCIIIfNeeded } ?? ""
+                if !host.isEmpty, !hosts.contains(host) { hosts.append(host) }
             } else if !scheme.isEmpty, !schemes.contains(scheme) {
                 schemes.append(scheme)
             }

@@ -115,7 +115,9 @@ struct InitSourceReader {
     /// is kept as values seen, which `QueryInference` writes once every URL of the route is read.
     static func generalised(_ seen: String, source: String, line: Int) -> ObservedLink {
         // A password in the authority is never written: `{user}:{password}` in the link, REDACTED in the example.
-        let (url, userInfo) = withoutPassword(seen)
+        // Nor a credential in the fragment or inside a Base64 JSON payload (`SecretRedaction`).
+        let (cleaned, fragmentItems) = SecretRedaction.redacting(seen)
+        let (url, userInfo) = withoutPassword(cleaned)
         let template = parser.parse(url)
         var bytes = Array(url.utf8)
         var replacements: [(Range<Int>, String)] = []
@@ -133,10 +135,18 @@ struct InitSourceReader {
         for (span, placeholder) in replacements.reversed() where span.upperBound <= bytes.count {
             bytes.replaceSubrange(span, with: Array(placeholder.utf8))
         }
+        if let fragmentItems {
+            // The fragment the link spells, every value a placeholder: `#access_token={access_token}&state={state}`.
+            let items = fragmentItems.map { QueryInference.isPlaceholderName($0) ? "\($0)={\($0)}" : $0 }
+            bytes += Array(("#" + items.joined(separator: "&")).utf8)
+        }
         var observed = ObservedLink(
             template: String(decoding: bytes, as: UTF8.self), examples: [url], title: nil, source: source, line: line)
         observed.queryValues = template.query.map { ($0.name, $0.value) }
         observed.seenAs = url
+        if fragmentItems != nil {
+            observed.note = "the fragment carries a credential: the link spells its items as placeholders, and the value seen is not written (\(QueryInference.redacted) in the examples); credential-in-url reports the link"
+        }
         if userInfo != nil {
             observed.note = "the password seen in the URL is not written here (\(QueryInference.redacted) in the examples); credential-in-url reports the link"
         }
