@@ -44,6 +44,23 @@ import Testing
         #expect(explainer.explain("spotify:playlist:1").match == nil)
     }
 
+    /// X's URL scheme: a link that differs from an entry only in its query is shown that entry first.
+    @Test func theClosestEntryDiffersOnlyInTheQuery() throws {
+        let text = """
+            version: 1
+            schemes: [twitter]
+            links:
+              - url: twitter://timeline
+              - url: twitter://mentions
+              - url: twitter://user?screen_name={screen_name}
+              - url: twitter://status?id={id:int}
+            """
+        let explainer = LinkExplainer(catalogue: try CatalogueLoader().load(files: [SourceFile(path: "links.yml", text: text)]))
+        let explanation = explainer.explain("twitter://user?id=12")
+        #expect(explanation.match == nil)
+        #expect(explanation.suggestions.first?.entry.url == "twitter://user?screen_name={screen_name}")
+    }
+
     /// Wikipedia's article links, one host per language: the host's placeholder takes the label, case kept.
     @Test func aPlaceholderInTheHostCapturesTheLabel() throws {
         let text = "version: 1\nlinks:\n  - url: https://{lang}.wikipedia.org/wiki/{title}\n"

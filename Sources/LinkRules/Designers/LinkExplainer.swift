@@ -125,17 +125,22 @@ struct LinkExplainer: Sendable {
             ambiguousWith: ambiguousWith)
     }
 
-    /// The entries closest to the link by edit distance on route keys whose values are blanked (`{}`), so
-    /// `feed/community/9` is one edit from `feed/communities/{id:int}` rather than several.
+    /// The entries closest to the link: by edit distance on path keys whose values are blanked (`{}`), so
+    /// `feed/community/9` is one edit from `feed/communities/{id:int}` rather than several, then by the query
+    /// names one has and the other lacks, so `twitter://user?id=12` is closest to `twitter://user?screen_name=…`.
+    /// A path edit outweighs `pathWeight` query names.
     private func suggestions(for link: LinkTemplate) -> [ConsideredEntry] {
         var distance = BoundedEditDistance(Array(Self.suggestionKey(link).utf8))
+        let names = Set(Self.queryNames(link))
         // The best `suggestionLimit` so far, closest first; a later entry must be closer than the last to get in.
         var ranked: [(distance: Int, index: Int)] = []
         for (index, entry) in catalogue.links.enumerated() {
             let bound = ranked.count == suggestionLimit ? ranked[ranked.count - 1].distance - 1 : Int.max
-            guard bound >= 0, let found = distance.to(Array(Self.suggestionKey(entry.template).utf8), atMost: bound) else {
-                continue
-            }
+            guard bound >= 0,
+                let path = distance.to(Array(Self.suggestionKey(entry.template).utf8), atMost: bound / Self.pathWeight)
+            else { continue }
+            let found = path * Self.pathWeight + names.symmetricDifference(Self.queryNames(entry.template)).count
+            guard found <= bound else { continue }
             let position = ranked.firstIndex { $0.distance > found } ?? ranked.count
             ranked.insert((found, index), at: position)
             if ranked.count > suggestionLimit { ranked.removeLast() }
@@ -146,16 +151,22 @@ struct LinkExplainer: Sendable {
         }
     }
 
-    /// `scheme://host/component/{}?query-names`, values of any kind written `{}`.
+    /// How many query names one path edit outweighs in `suggestions(for:)`.
+    static let pathWeight = 8
+
+    /// `scheme://host/component/{}`, values of any kind written `{}`, lowercased.
     static func suggestionKey(_ template: LinkTemplate) -> String {
         var key = (template.scheme ?? "") + "://" + (template.host ?? "")
         for component in template.components {
             key += "/"
             key += component.isValue ? component.prefix + "{}" : component.name
         }
-        let names = template.query.map { $0.name.lowercasedASCIIIfNeeded }.sorted()
-        if !names.isEmpty { key += "?" + names.joined(separator: "&") }
         return key.lowercasedASCIIIfNeeded
+    }
+
+    /// The template's query names, lowercased.
+    static func queryNames(_ template: LinkTemplate) -> [String] {
+        template.query.map { $0.name.lowercasedASCIIIfNeeded }
     }
 
     // MARK: - Navigation
