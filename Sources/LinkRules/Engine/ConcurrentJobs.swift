@@ -62,10 +62,11 @@ extension ConcurrentJobs.Slots {
             var joined: [Element] = []
             joined.reserveCapacity(pieces.reduce(0) { $0 + $1.count } + extraCapacity)
             for index in pieces.indices {
-                // Moved out of the piece from its end, reversed first: an element is moved, not copied.
+                // Moved out of the piece from its end, reversed first in its storage (`Array.reverse` would swap by
+                // copies): an element is moved, not copied.
                 var piece: [Element] = []
                 swap(&piece, &pieces[index])
-                piece.reverse()
+                piece.withUnsafeMutableBufferPointer { $0.reverse() }
                 while let element = piece.popLast() { joined.append(element) }
             }
             return joined

@@ -71,38 +71,64 @@ struct Linter: Sendable {
     func configuredInSourceOrder(_ found: consuming [Diagnostic]) -> [Diagnostic] {
         var kept = found
         kept.removeAll { severities[$0.ruleID] == nil }
-        for index in kept.indices {
-            let ruleID = kept[index].ruleID
-            let configured = severities[ruleID]!
-            if let standard = defaultSeverities[ruleID], kept[index].severity < standard {
-                kept[index].severity = min(kept[index].severity, configured)
-            } else {
-                kept[index].severity = configured
+        // Each finding is read and changed in the array's storage, and moved into source order by swaps along the
+        // permutation's cycles: read through `Array`'s subscript or swapped by `Array.swapAt`, a finding is
+        // copied (a retain and a release of each of its strings and arrays); in the buffer its bytes are moved.
+        kept.withUnsafeMutableBufferPointer { found in
+            var files: [String] = []
+            var rules: Set<String> = []
+            for place in found.indices {
+                if files.last != found[place].location.file { files.append(found[place].location.file) }
+                rules.insert(found[place].ruleID)
             }
-        }
-        // The findings are sorted by a small key each (files and rules by their rank in text order), then moved
-        // into that order by swaps along the permutation's cycles.
-        // By index: a finding is read where it is, never copied out of the array.
-        let fileRanks = Self.ranks(of: kept.indices.lazy.map { kept[$0].location.file })
-        let ruleRanks = Self.ranks(of: kept.indices.lazy.map { kept[$0].ruleID })
-        let keys = kept.indices.map { place in
-            SourceOrderKey(
-                file: fileRanks[kept[place].location.file]!, start: kept[place].location.range.start,
-                rule: ruleRanks[kept[place].ruleID]!, place: place)
-        }
-        // `source[place]`: where the finding that goes at `place` is now.
-        var source = keys.sorted().map(\.place)
-        for start in source.indices where source[start] != start {
-            var place = start
-            while source[place] != start {
-                let from = source[place]
-                kept.swapAt(place, from)
+            let fileRanks = Self.ranks(of: files)
+            // What each rule's findings need, looked up once for a run of findings of one rule.
+            let ruleOrder = Dictionary(
+                uniqueKeysWithValues: rules.sorted().enumerated().map { rank, id in
+                    (id, RuleOrder(rank: rank, configured: severities[id]!, standard: defaultSeverities[id]))
+                })
+            var lastRule = (id: "", order: RuleOrder(rank: 0, configured: .error, standard: nil))
+            var lastFile = (path: "", rank: 0)
+            var keys: [SourceOrderKey] = []
+            keys.reserveCapacity(found.count)
+            for place in found.indices {
+                if found[place].ruleID != lastRule.id || place == 0 {
+                    lastRule = (found[place].ruleID, ruleOrder[found[place].ruleID]!)
+                }
+                if found[place].location.file != lastFile.path || place == 0 {
+                    lastFile = (found[place].location.file, fileRanks[found[place].location.file]!)
+                }
+                let order = lastRule.order
+                if let standard = order.standard, found[place].severity < standard {
+                    found[place].severity = min(found[place].severity, order.configured)
+                } else {
+                    found[place].severity = order.configured
+                }
+                keys.append(
+                    SourceOrderKey(
+                        file: lastFile.rank, start: found[place].location.range.start, rule: order.rank, place: place))
+            }
+            // `source[place]`: where the finding that goes at `place` is now.
+            var source = keys.sorted().map(\.place)
+            for start in source.indices where source[start] != start {
+                var place = start
+                while source[place] != start {
+                    let from = source[place]
+                    found.swapAt(place, from)
+                    source[place] = place
+                    place = from
+                }
                 source[place] = place
-                place = from
             }
-            source[place] = place
         }
         return kept
+    }
+
+    /// A rule's place in text order among the rules with findings, its configured severity and its default one.
+    private struct RuleOrder {
+        var rank: Int
+        var configured: Severity
+        var standard: Severity?
     }
 
     /// Where a finding goes in `Diagnostic.sourceOrder`, then in the order found.
@@ -120,14 +146,8 @@ struct Linter: Sendable {
     }
 
     /// Each distinct string's place in text order.
-    private static func ranks(of strings: some Sequence<String>) -> [String: Int] {
-        var distinct: Set<String> = []
-        var last: String?
-        for string in strings where string != last {
-            distinct.insert(string)
-            last = string
-        }
-        return Dictionary(uniqueKeysWithValues: distinct.sorted().enumerated().map { ($1, $0) })
+    private static func ranks(of strings: [String]) -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: Set(strings).sorted().enumerated().map { ($1, $0) })
     }
 
     /// Links per chunk below which splitting the link rules over the cores costs more than it saves.

@@ -9,15 +9,17 @@ enum RouteKeySpelling {
     static func written(_ key: String) -> String {
         let bytes = key.utf8
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return key }
-        let scheme = key[..<colon].lowercased()
-        guard scheme != "http", scheme != "https" else { return key }
+        // Compared as ASCII with capitals folded: no other character lowercases to a letter of `http`.
+        let scheme = bytes[..<colon].lazy.map(asciiLowercased)
+        guard !scheme.elementsEqual("http".utf8), !scheme.elementsEqual("https".utf8) else { return key }
         let rest = bytes[bytes.index(after: colon)...]
         let slash = UInt8(ascii: "/")
         guard rest.count > 3, rest.prefix(3).allSatisfy({ $0 == slash }) else { return key }
         let first = rest[rest.index(rest.startIndex, offsetBy: 3)]
         guard first != slash, first != UInt8(ascii: "?"), first != UInt8(ascii: "#") else { return key }
-        var written = key
-        written.remove(at: rest.startIndex)
+        // The key without the first of its three slashes, joined from the bytes either side of it.
+        var written = String(key[..<rest.startIndex])
+        written += key[bytes.index(after: rest.startIndex)...]
         return written
     }
 }

@@ -49,7 +49,8 @@ struct RouteShape: Sendable, Hashable {
     var query: [QueryConstraint]
 
     /// The shape of a template whose link also requires the query items `requiredParams`; nil for an opaque URI.
-    init?(_ template: LinkTemplate, requiredParams: [String] = []) {
+    /// The template is borrowed: the shape is read from it where it is (a link's, mostly), not from a copy.
+    init?(_ template: borrowing LinkTemplate, requiredParams: [String] = []) {
         guard !template.isOpaque else { return nil }
         scheme = template.scheme?.lowercasedASCIIIfNeeded
         host = template.host?.lowercasedASCIIIfNeeded ?? ""

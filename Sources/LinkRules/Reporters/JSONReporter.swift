@@ -31,10 +31,13 @@ struct JSONReporter: Reporter {
 
     /// Writes the findings in order, into the `diagnostics` array.
     func writeFindings(_ diagnostics: [Diagnostic], to json: inout JSONWriter) {
-        // By index: each finding is written where it is, not copied out of the array.
-        for index in diagnostics.indices {
-            write(diagnostics[index], to: &json)
-            json.flushIfFull()
+        // Through the array's storage: each finding is written where it is. (`Array`'s subscript would hand each
+        // one over as a copy, a retain and a release of every string and array in it.)
+        diagnostics.withUnsafeBufferPointer { findings in
+            for index in findings.indices {
+                write(findings[index], to: &json)
+                json.flushIfFull()
+            }
         }
     }
 

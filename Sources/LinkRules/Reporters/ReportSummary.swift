@@ -14,17 +14,19 @@ struct ReportSummary {
 
     /// The counts of the findings at `positions` of `diagnostics`, read without decoding them.
     init(_ diagnostics: [Diagnostic], positions: some Sequence<Int>) {
-        for position in positions {
-            switch diagnostics[position].severity {
-            case .error: errors += 1
-            case .warning: warnings += 1
-            case .info: infos += 1
-            }
-            let fixes = diagnostics[position].fixes
-            if fixes.contains(where: { $0.applicability == .safe }) {
-                safelyFixable += 1
-            } else if !fixes.isEmpty {
-                fixableWithUnsafeFixes += 1
+        // Read in the array's storage: through `Array`'s subscript each finding would be copied to be read.
+        diagnostics.withUnsafeBufferPointer { findings in
+            for position in positions {
+                switch findings[position].severity {
+                case .error: errors += 1
+                case .warning: warnings += 1
+                case .info: infos += 1
+                }
+                if findings[position].fixes.contains(where: { $0.applicability == .safe }) {
+                    safelyFixable += 1
+                } else if !findings[position].fixes.isEmpty {
+                    fixableWithUnsafeFixes += 1
+                }
             }
         }
     }

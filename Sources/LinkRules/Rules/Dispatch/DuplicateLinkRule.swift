@@ -90,12 +90,14 @@ struct DuplicateLinkRule: CatalogueRule {
         first.reserveCapacity(links.count)
         var more: [UInt64: [Occurrence]] = [:]
         var diagnostics: [Diagnostic] = []
-        func record(_ occurrence: Occurrence, _ template: LinkTemplate, hash: UInt64) {
+        // An alias's template is parsed to hash it and passed on; a link's own is read only when its hash meets an
+        // earlier route's (reading it copies the template out of the link).
+        func record(_ occurrence: Occurrence, hash: UInt64, aliasTemplate: LinkTemplate? = nil) {
             guard let firstOfHash = first[hash] else {
                 first[hash] = occurrence
                 return
             }
-            let key = template.routeKey
+            let key = aliasTemplate?.routeKey ?? occurrence.link.template.routeKey
             let earlier = ([firstOfHash] + (more[hash] ?? [])).first { earlier in
                 let earlierTemplate = earlier.alias.map { _ in parser.parse(earlier.scalar.value) } ?? earlier.link.template
                 return earlierTemplate.routeKey == key
@@ -108,10 +110,10 @@ struct DuplicateLinkRule: CatalogueRule {
             if earlier.link !== occurrence.link { diagnostics.append(finding(occurrence, earlier, in: context)) }
         }
         for link in links {
-            record(Occurrence(link: link, alias: nil), link.template, hash: context.routeKeyHash(of: link))
+            record(Occurrence(link: link, alias: nil), hash: context.routeKeyHash(of: link))
             for (index, alias) in link.aliases.enumerated() {
                 let template = parser.parse(alias.value)
-                record(Occurrence(link: link, alias: index), template, hash: template.routeKeyHash)
+                record(Occurrence(link: link, alias: index), hash: template.routeKeyHash, aliasTemplate: template)
             }
         }
         return diagnostics

@@ -3,7 +3,8 @@
 /// links that shadow a link under first-match dispatch, or the links that match one concrete URL. A search walks
 /// only the branches that could accept the route — at each component the literal child of the same word and the
 /// placeholder children that accept it — never every route. Words (literal components, schemes, hosts) are
-/// numbered once when first seen, so edges are found by two numbers rather than by hashing text.
+/// interned once when first seen (`InternTable`), so an edge is found by two numbers in a `RouteEdgeTable`
+/// rather than by hashing text.
 struct RouteTrie {
     /// A route added to the trie: a link's template (`alias` nil) or one of its aliases, with the query items it
     /// requires.
@@ -25,25 +26,25 @@ struct RouteTrie {
         var routes: [Route] = []
     }
 
-    /// A literal child's key: its parent node and its word's number; a root's key: its scheme's number (-1 for
-    /// none) and its host's number.
-    private struct Edge: Hashable {
-        var from: Int
-        var word: Int
-    }
-
     private var nodes: [Node] = []
-    private var literalChildren: [Edge: Int] = [:]
-    private var roots: [Edge: Int] = [:]
-    private var wordNumbers: [String: Int] = [:]
+    /// A literal child by its parent node and its word's number.
+    private var literalChildren: RouteEdgeTable
+    /// A root by its scheme's number (-1 for none) and its host's number.
+    private var roots = RouteEdgeTable()
+    /// The words' numbers.
+    private var words: InternTable
 
-    init() {}
+    init() {
+        literalChildren = RouteEdgeTable()
+        words = InternTable()
+    }
 
     /// An empty trie with room for about `routes` routes' words and edges, so that building it rarely grows its
     /// tables.
     init(reservingFor routes: Int) {
-        wordNumbers.reserveCapacity(routes)
-        literalChildren.reserveCapacity(routes)
+        literalChildren = RouteEdgeTable(capacity: routes)
+        words = InternTable(capacity: routes)
+        nodes.reserveCapacity(routes)
     }
 
     /// Adds a route of `link` (its URL's when `alias` is nil) of shape `shape`. Routes are added in catalogue order.
@@ -83,16 +84,15 @@ struct RouteTrie {
         var sideBranches: [(node: Int, depth: Int)] = []
         let host = number(shape.host)
         // A route without a scheme matches any scheme.
-        if shape.scheme != nil, let root = roots[Edge(from: -1, word: host)] { sideBranches.append((root, 0)) }
-        let authority = Edge(from: shape.scheme.map { number($0) } ?? -1, word: host)
-        var node = Self.child(&roots, authority, nodes: &nodes)
+        if shape.scheme != nil, let root = roots.child(from: -1, word: host) { sideBranches.append((root, 0)) }
+        var node = Self.child(&roots, from: shape.scheme.map { number($0) } ?? -1, word: host, nodes: &nodes)
         for (depth, part) in shape.parts.enumerated() {
             visited += 1
             let next: Int
             switch part {
             case .literal(let word):
                 let word = number(word)
-                next = Self.child(&literalChildren, Edge(from: node, word: word), nodes: &nodes)
+                next = Self.child(&literalChildren, from: node, word: word, nodes: &nodes)
             case .value(let key):
                 if let child = nodes[node].valueChildren.first(where: { $0.key == key })?.node {
                     next = child
@@ -135,13 +135,11 @@ struct RouteTrie {
     }
 
     /// The number of a word, given when first seen.
-    private mutating func number(_ word: String) -> Int {
-        wordNumbers.value(for: word, insertingIfMissing: wordNumbers.count)
-    }
+    private mutating func number(_ word: String) -> Int { words.intern(word) }
 
-    /// The node an edge of `edges` leads to, a new node when the edge is new.
-    private static func child(_ edges: inout [Edge: Int], _ edge: Edge, nodes: inout [Node]) -> Int {
-        let node = edges.value(for: edge, insertingIfMissing: nodes.count)
+    /// The node the edge of `edges` from `from` on `word` leads to, a new node when the edge is new.
+    private static func child(_ edges: inout RouteEdgeTable, from: Int, word: Int, nodes: inout [Node]) -> Int {
+        let node = edges.child(from: from, word: word, insertingIfMissing: nodes.count)
         if node == nodes.count { nodes.append(Node()) }
         return node
     }
@@ -161,8 +159,8 @@ struct RouteTrie {
                 continue
             }
             let part = shape.parts[depth]
-            if case .literal(let word) = part, let number = wordNumbers[word],
-                let child = literalChildren[Edge(from: node, word: number)]
+            if case .literal(let word) = part, let number = words.id(of: word),
+                let child = literalChildren.child(from: node, word: number)
             {
                 stack.append((child, depth + 1))
             }
@@ -176,12 +174,12 @@ struct RouteTrie {
     /// `visited` counts the nodes the search reaches: the work it does.
     func routes(subsuming shape: RouteShape, visited: inout Int) -> [Route] {
         var starts: [(node: Int, depth: Int)] = []
-        if let host = wordNumbers[shape.host] {
-            if let scheme = shape.scheme.flatMap({ wordNumbers[$0] }), let root = roots[Edge(from: scheme, word: host)] {
+        if let host = words.id(of: shape.host) {
+            if let scheme = shape.scheme.flatMap({ words.id(of: $0) }), let root = roots.child(from: scheme, word: host) {
                 starts.append((root, 0))
             }
             // A route without a scheme matches any scheme.
-            if let root = roots[Edge(from: -1, word: host)] { starts.append((root, 0)) }
+            if let root = roots.child(from: -1, word: host) { starts.append((root, 0)) }
         }
         var found: [Route] = []
         search(shape, from: starts, visited: &visited) { found.append($0) }
@@ -191,14 +189,5 @@ struct RouteTrie {
     /// The earliest route that matches every URL `shape` matches, if any.
     func earliestRoute(subsuming shape: RouteShape, visited: inout Int) -> Route? {
         routes(subsuming: shape, visited: &visited).first
-    }
-}
-
-extension Dictionary {
-    /// The value for `key`, with `value` stored first when there is none: one look-up either way (the `default:`
-    /// subscript stores its default when it is accessed for change).
-    fileprivate mutating func value(for key: Key, insertingIfMissing value: Value) -> Value {
-        func read(_ stored: inout Value) -> Value { stored }
-        return read(&self[key, default: value])
     }
 }

@@ -1,0 +1,74 @@
+/// The literal edges of a `RouteTrie`: for a node and a word's number, the child node they lead to. Both are
+/// small integers, so an edge is one 64-bit key in an open-addressing table over two plain arrays, placed by a
+/// multiplication (Fibonacci hashing): finding an edge costs a multiplication and a comparison or two, where a
+/// `Dictionary` hashes every key through `Hasher`. Every route of a catalogue walks one edge per component.
+struct RouteEdgeTable {
+    /// Each slot's key (`key(from:word:)`, never 0), or 0 when the slot is empty.
+    private var keys: [UInt64]
+    /// The child node of the edge in the same slot.
+    private var children: [Int32]
+    /// How many edges the table holds; it grows before it is half full.
+    private var count = 0
+    /// 64 minus the base-2 logarithm of the number of slots: a key's slot is the top bits of its product.
+    private var shift: UInt64
+
+    /// An empty table with room for about `capacity` edges before it grows.
+    init(capacity: Int = 8) {
+        var bits: UInt64 = 4
+        while 1 << bits < capacity * 2 { bits += 1 }
+        keys = Array(repeating: 0, count: 1 << bits)
+        children = Array(repeating: 0, count: 1 << bits)
+        shift = 64 - bits
+    }
+
+    /// The child that the edge from node `from` on word `word` leads to, if there is one. `from` and `word` are at
+    /// least -1 (a trie's roots hang from node -1, and -1 stands for "no scheme").
+    func child(from: Int, word: Int) -> Int? {
+        let key = Self.key(from: from, word: word)
+        var slot = slot(of: key)
+        while keys[slot] != 0 {
+            if keys[slot] == key { return Int(children[slot]) }
+            slot = (slot + 1) & (keys.count - 1)
+        }
+        return nil
+    }
+
+    /// The child that the edge from `from` on `word` leads to, or `newChild` stored as that child when the edge is
+    /// new (one probe sequence either way).
+    mutating func child(from: Int, word: Int, insertingIfMissing newChild: Int) -> Int {
+        let key = Self.key(from: from, word: word)
+        var slot = slot(of: key)
+        while keys[slot] != 0 {
+            if keys[slot] == key { return Int(children[slot]) }
+            slot = (slot + 1) & (keys.count - 1)
+        }
+        precondition(newChild >= 0 && newChild < Int(Int32.max), "a route trie of more than 2^31 nodes")
+        keys[slot] = key
+        children[slot] = Int32(newChild)
+        count += 1
+        if count * 2 > keys.count { grow() }
+        return newChild
+    }
+
+    /// An edge as one number: `from + 2` in the high half and `word + 2` in the low half, so no key is 0.
+    private static func key(from: Int, word: Int) -> UInt64 {
+        precondition(from >= -1 && from < Int(UInt32.max) - 2 && word >= -1 && word < Int(UInt32.max) - 2)
+        return UInt64(from + 2) << 32 | UInt64(word + 2)
+    }
+
+    private func slot(of key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift) }
+
+    /// Doubles the slots and places every edge again.
+    private mutating func grow() {
+        let (oldKeys, oldChildren) = (keys, children)
+        shift -= 1
+        keys = Array(repeating: 0, count: oldKeys.count * 2)
+        children = Array(repeating: 0, count: oldKeys.count * 2)
+        for (key, child) in zip(oldKeys, oldChildren) where key != 0 {
+            var slot = slot(of: key)
+            while keys[slot] != 0 { slot = (slot + 1) & (keys.count - 1) }
+            keys[slot] = key
+            children[slot] = child
+        }
+    }
+}
