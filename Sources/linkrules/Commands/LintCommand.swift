@@ -50,12 +50,18 @@ struct LintCommand: ParsableCommand {
         let workspace = try Workspace(
             files: files, configPath: config, workingDirectory: Output.workingDirectory, discovers: true)
         let session = try LintSession(workspace: workspace, today: try CalendarDate.parsingOption(today))
-        let configurationName = workspace.configurationPath ?? ".linkrules.yml"
-        for path in workspace.unlistedCatalogues where !reporting.quiet {
-            Output.standardError(
-                files.isEmpty
-                    ? "note: '\(path)' is named like a catalogue, but \(configurationName)'s 'catalogues:' does not list it: it was not linted\n"
-                    : "note: '\(path)' is not in \(configurationName)'s 'catalogues:': it is linted alone, without the app's other files\n")
+        // Notes for people, in the text format only: a machine format's reader (the SwiftPM plugin passes stderr on
+        // with stdout) gets nothing but the report.
+        if reporting.format == .text, !reporting.quiet, !workspace.unlistedCatalogues.isEmpty {
+            let configurationName = workspace.configurationPath ?? ".linkrules.yml"
+            let unlisted = workspace.unlistedCatalogues
+            for path in unlisted.prefix(3) {
+                Output.standardError(
+                    files.isEmpty
+                        ? "note: '\(path)' is named like a catalogue, but \(configurationName)'s 'catalogues:' does not list it: it was not linted\n"
+                        : "note: '\(path)' is not in \(configurationName)'s 'catalogues:': it is linted alone, without the app's other files\n")
+            }
+            if unlisted.count > 3 { Output.standardError("note: and \(unlisted.count - 3) more catalogue files not listed\n") }
         }
         guard fix || diff else {
             let linted = try baseline.apply(
