@@ -25,35 +25,35 @@ public struct CheckSession: Sendable {
         workspace.androidFilesLoader.load(into: &catalogue)
         workspace.iosFilesLoader.load(into: &catalogue)
         let parser = LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
-        // What the catalogue's entries make of each concrete proposal: the parts they take as values, and the
-        // rules the serving entry ignores.
+        // What the catalogue's entries (before the proposals join them) make of each concrete proposal: the parts
+        // they take as values, and the rules the serving entry ignores. Proposed link i is written on line i + 1
+        // of the pseudo-file.
         let explainer = files.isEmpty ? nil : LinkExplainer(catalogue: catalogue)
         var served: [Int: (values: [Range<Int>], ignored: Set<String>)] = [:]
-        var lineStart = 0
-        for (index, url) in urls.enumerated() {
-            defer { lineStart += url.utf8.count + 1 }
-            let link = parser.parse(url)
-            guard link.placeholders.isEmpty, let match = explainer?.explain(url).match else { continue }
-            let entry = catalogue.links[match.entry.index]
-            let template = match.viaAlias.map { parser.parse($0) } ?? entry.template
-            let values = Self.valueSpans(of: link, servedBy: template).map { ($0.lowerBound + lineStart)..<($0.upperBound + lineStart) }
-            served[index + 1] = (values, Set(entry.ignoredRules.map(\.value)))
-        }
+        // A concrete link that an existing template serves is not a new route: what matters is how it is written,
+        // not that the entry serving it comes first (that is `linkrules explain`'s answer).
+        var concreteLines: Set<Int> = []
         var offset = 0
-        for url in urls {
+        for (index, url) in urls.enumerated() {
             let length = url.utf8.count
+            let link = parser.parse(url)
+            if link.placeholders.isEmpty {
+                concreteLines.insert(index + 1)
+                if let match = explainer?.explain(url).match {
+                    let entry = catalogue.links[match.entry.index]
+                    let template = match.viaAlias.map { parser.parse($0) } ?? entry.template
+                    let values = Self.valueSpans(of: link, servedBy: template).map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
+                    served[index + 1] = (values, Set(entry.ignoredRules.map(\.value)))
+                }
+            }
             let scalar = Scalar(value: url, tokenRange: offset..<(offset + length), style: .plain)
             catalogue.links.append(
                 Link(
-                    index: catalogue.links.count, file: proposed, template: parser.parse(url), url: scalar,
+                    index: catalogue.links.count, file: proposed, template: link, url: scalar,
                     entryRange: offset..<(offset + length)))
             offset += length + 1
         }
         catalogue.files.append(proposed)
-        // A concrete link that an existing template serves is not a new route: what matters is how it is written,
-        // not that the entry serving it comes first (that is `linkrules explain`'s answer).
-        // Proposed link i is written on line i + 1 of the pseudo-file.
-        let concreteLines = Set(urls.indices.filter { parser.parse(urls[$0]).placeholders.isEmpty }.map { $0 + 1 })
         // A finding inside a value the serving entry takes with a placeholder is about the data, not the design
         // (Obsidian's `open?vault=work` where the catalogue writes `vault={vault}`), and a rule the entry ignores
         // is ignored for the links it serves.

@@ -262,25 +262,22 @@ struct CatalogueDiffer: Sendable {
             change(.paramRequired, .paramNowRequired(param.value, url: url), at: new.file.location(ofBytes: param.tokenRange), subject: param.value.lowercasedASCIIIfNeeded)
         }
 
-        // An optional parameter made required (`page={page:int?}` → `page={page:int}`) breaks links without it.
         for item in new.template.query {
-            guard let placeholder = item.placeholder, !placeholder.isOptional,
-                old.template.query.first(where: { $0.name.lowercasedASCIIIfNeeded == item.name.lowercasedASCIIIfNeeded })?
-                    .placeholder?.isOptional == true
+            guard let placeholder = item.placeholder,
+                let before = old.template.query.first(where: { $0.name.lowercasedASCIIIfNeeded == item.name.lowercasedASCIIIfNeeded })?.placeholder
             else { continue }
-            change(
-                .paramRequired, .paramNowRequiredInTemplate(item.name, url: url), at: new.location(ofURL: item.span),
-                subject: item.name.lowercasedASCIIIfNeeded)
-        }
-
-        for item in new.template.query {
-            guard let type = item.placeholder?.type,
-                let before = old.template.query.first(where: { $0.name.lowercasedASCIIIfNeeded == item.name.lowercasedASCIIIfNeeded })?.placeholder,
-                let beforeType = before.type, beforeType != type
-            else { continue }
-            change(
-                .placeholderTypeChanged, .placeholderTypeChanged(item.placeholder!.name, from: beforeType, to: type, url: url),
-                at: new.location(ofURL: item.valueSpan ?? item.span), subject: item.name.lowercasedASCIIIfNeeded + ":" + beforeType.rawValue + ">" + type.rawValue)
+            // An optional parameter made required (`page={page:int?}` → `page={page:int}`) breaks links without it.
+            if before.isOptional, !placeholder.isOptional {
+                change(
+                    .paramRequired, .paramNowRequiredInTemplate(item.name, url: url), at: new.location(ofURL: item.span),
+                    subject: item.name.lowercasedASCIIIfNeeded)
+            }
+            if let type = placeholder.type, let beforeType = before.type, beforeType != type {
+                change(
+                    .placeholderTypeChanged, .placeholderTypeChanged(placeholder.name, from: beforeType, to: type, url: url),
+                    at: new.location(ofURL: item.valueSpan ?? item.span),
+                    subject: item.name.lowercasedASCIIIfNeeded + ":" + beforeType.rawValue + ">" + type.rawValue)
+            }
         }
 
         if !old.aliases.isEmpty || !new.aliases.isEmpty {

@@ -156,16 +156,11 @@ struct InitSourceReader {
     /// The URL with the password of its authority (`alice:s3cret@`) replaced by `REDACTED`, and the UTF-8 range
     /// of the user information in the result; the URL as it is, and nil, when it has no password.
     static func withoutPassword(_ url: String) -> (url: String, userInfo: Range<Int>?) {
+        guard let userInfo = parser.parse(url).authority?.userInfoSpan else { return (url, nil) }
         let bytes = Array(url.utf8)
-        guard let schemeEnd = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[(schemeEnd + 1)...].starts(with: Array("//".utf8))
-        else { return (url, nil) }
-        let start = schemeEnd + 3
-        let end = bytes[start...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
-        guard let at = bytes[start..<end].lastIndex(of: UInt8(ascii: "@")),
-            let colon = bytes[start..<at].firstIndex(of: UInt8(ascii: ":"))
-        else { return (url, nil) }
-        let redacted = bytes[..<(colon + 1)] + Array(QueryInference.redacted.utf8) + bytes[at...]
-        return (String(decoding: redacted, as: UTF8.self), start..<(colon + 1 + QueryInference.redacted.utf8.count))
+        guard let colon = bytes[userInfo].firstIndex(of: UInt8(ascii: ":")) else { return (url, nil) }
+        let redacted = bytes[..<(colon + 1)] + Array(QueryInference.redacted.utf8) + bytes[userInfo.upperBound...]
+        return (String(decoding: redacted, as: UTF8.self), userInfo.lowerBound..<(colon + 1 + QueryInference.redacted.utf8.count))
     }
 
     // MARK: Association files

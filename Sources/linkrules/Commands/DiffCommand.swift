@@ -37,13 +37,7 @@ struct DiffCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Colour the text output (default: when writing to a terminal).")
     var color: Bool?
 
-    @Option(
-        name: .customLong("path-base"),
-        help: ArgumentHelp(
-            "Folder that SARIF, GitHub annotations, JUnit and checkstyle name files relative to.",
-            discussion: "Default: the repository root (the nearest folder upwards with a .git), else the working directory.",
-            valueName: "folder"))
-    var pathBase: String?
+    @OptionGroup var pathBase: PathBaseOption
 
     @Option(name: .long, help: "The day of the diff, YYYY-MM-DD (default: today by the clock, in UTC): a deprecated link removed after its sunset is not breaking.")
     var today: String?
@@ -60,7 +54,7 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let head: SourceFile
         let base: SourceFile
-        var paths = ReportingOptions.reportPaths(pathBase: pathBase)
+        var paths = pathBase.reportPaths()
         if let against {
             head = try CatalogueLoader.read(path: catalogues[0])
             // The base is named from the report's base, as git names a file at a revision: `origin/main:ios/links.yml`.

@@ -31,29 +31,16 @@ struct ReportingOptions: ParsableArguments {
             valueName: "url"))
     var ruleDocsBase = "rules/"
 
-    @Option(
-        name: .customLong("path-base"),
-        help: ArgumentHelp(
-            "Folder that SARIF, GitHub annotations, JUnit and checkstyle name files relative to.",
-            discussion: "Default: the repository root (the nearest folder upwards with a .git), else the working directory.",
-            valueName: "folder"))
-    var pathBase: String?
+    @OptionGroup var pathBase: PathBaseOption
 
     func reportOptions() -> ReportOptions {
         var options = ReportOptions()
-        options.paths = Self.reportPaths(pathBase: pathBase)
+        options.paths = pathBase.reportPaths()
         options.quiet = quiet
         options.statistics = statistics
         options.color = format == .text && (color ?? Output.isTerminal)
         options.ruleDocumentationBase = ruleDocsBase
         return options
-    }
-
-    /// How reports name files: relative to `pathBase`, else to the repository root holding the working directory.
-    static func reportPaths(pathBase: String?) -> ReportPaths? {
-        let workingDirectory = Output.workingDirectory
-        guard let base = pathBase ?? ReportPaths.repositoryRoot(containing: workingDirectory) else { return nil }
-        return ReportPaths(workingDirectory: workingDirectory, base: base)
     }
 
     /// Prints the result in the chosen format and returns the exit code: 1 when findings reach the failing severity.
@@ -65,5 +52,24 @@ struct ReportingOptions: ParsableArguments {
             toolVersion: LinkRulesCommand.version, failOn: result.failOn.severity)
         format.reporter.write(input, options: reportOptions(), to: Output.reportStream)
         return result.fails ? 1 : 0
+    }
+}
+
+/// `--path-base`, shared by the commands whose reports CI reads: the folder reports name files relative to.
+struct PathBaseOption: ParsableArguments {
+    @Option(
+        name: .customLong("path-base"),
+        help: ArgumentHelp(
+            "Folder that SARIF, GitHub annotations, JUnit and checkstyle name files relative to.",
+            discussion: "Default: the repository root (the nearest folder upwards with a .git), else the working directory.",
+            valueName: "folder"))
+    var folder: String?
+
+    /// How reports name files: relative to the folder given, else to the repository root holding the working
+    /// directory; nil outside a repository with no folder given.
+    func reportPaths() -> ReportPaths? {
+        let workingDirectory = Output.workingDirectory
+        guard let base = folder ?? ReportPaths.repositoryRoot(containing: workingDirectory) else { return nil }
+        return ReportPaths(workingDirectory: workingDirectory, base: base)
     }
 }
