@@ -102,6 +102,9 @@ final class CatalogueFileDecoder {
                     }
                 }
             case "links":
+                // A link entry takes at least one line and usually two or more, so half the file's lines is room
+                // for its links without growing (and copying) the array as they are decoded.
+                links.reserveCapacity(links.count + file.lineCount / 2)
                 try yaml.readSequence(key: "links") { _ in
                     var entry = LinkEntry(file: file, entryIsFlow: false)
                     try decodeLink(into: &entry, index: links.count, findings: &catalogue.loadFindings)
