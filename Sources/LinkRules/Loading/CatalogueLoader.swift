@@ -53,8 +53,9 @@ public struct CatalogueLoader: Sendable {
         var links = LinkAssembly()
         for file in files {
             try checkText(file)
-            let entries = try decode(file, into: &catalogue, components: &components, params: &params, firstIndex: links.count)
-            links.append(entries: entries)
+            for entries in try decode(file, into: &catalogue, components: &components, params: &params, firstIndex: links.count) {
+                links.append(entries: entries)
+            }
         }
         catalogue.components = components
         catalogue.params = params
