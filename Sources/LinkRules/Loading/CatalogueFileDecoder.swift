@@ -2,11 +2,22 @@
 final class CatalogueFileDecoder {
     private let yaml: YAMLDecoder
     private let file: SourceFile
+    /// Each `links` list decoded: where its key is and how many entries it held (`LinkListSplit` checks them).
+    private(set) var linkLists: [(keyOffset: Int, entryCount: Int)] = []
+    /// Room to reserve for a `links` list's entries; by default half the file's lines, as an entry takes at least
+    /// one line and usually two or more, so that the array is not grown (and copied) as they are decoded.
+    private let linkCapacity: Int
 
     /// Decodes the whole file.
-    init(file: SourceFile) {
+    convenience init(file: SourceFile) {
+        self.init(file: file, segments: [file.byteOrderMarkLength..<file.bytes.count], depth: 0, linkCapacity: file.lineCount / 2)
+    }
+
+    /// Decodes the given byte ranges of `file` read as one text (`YAMLEventReader.init(file:segments:depth:)`).
+    init(file: SourceFile, segments: [Range<Int>], depth: Int, linkCapacity: Int) {
         self.file = file
-        self.yaml = YAMLDecoder(reader: YAMLEventReader(file: file))
+        self.yaml = YAMLDecoder(reader: YAMLEventReader(file: file, segments: segments, depth: depth))
+        self.linkCapacity = linkCapacity
     }
 
     func preferringSyntaxError(over error: LoadError) -> LoadError { yaml.preferringSyntaxError(over: error) }
@@ -102,14 +113,14 @@ final class CatalogueFileDecoder {
                     }
                 }
             case "links":
-                // A link entry takes at least one line and usually two or more, so half the file's lines is room
-                // for its links without growing (and copying) the array as they are decoded.
-                links.reserveCapacity(links.count + file.lineCount / 2)
+                links.reserveCapacity(links.count + linkCapacity)
+                let before = links.count
                 try yaml.readSequence(key: "links") { _ in
                     var entry = LinkEntry(file: file, entryIsFlow: false)
                     try decodeLink(into: &entry, index: links.count, findings: &catalogue.loadFindings)
                     links.append(entry)
                 }
+                linkLists.append((key.tokenRange.lowerBound, links.count - before))
             default:
                 try unknownKey(key, known: CatalogueLoader.topLevelKeys, in: "the catalogue", findings: &catalogue.loadFindings)
             }
@@ -121,6 +132,21 @@ final class CatalogueFileDecoder {
         declared += catalogue.access.allowedHosts + catalogue.access.deniedHosts
         declared += [catalogue.mandatoryBarrier, catalogue.dispatchScalar, catalogue.app, catalogue.associationFile].compactMap { $0 }
         for scalar in declared where catalogue.declaringFiles[scalar] == nil { catalogue.declaringFiles[scalar] = file }
+    }
+
+    /// Decodes a run of link entries read on their own (`LinkListSplit`): a block list, and nothing else, whose
+    /// first entry is the catalogue's `firstIndex`th.
+    func decodeLinkRun(firstIndex: Int, findings: inout [LoadFinding]) throws -> [LinkEntry] {
+        guard try yaml.beginDocument() else { return [] }
+        var links: [LinkEntry] = []
+        links.reserveCapacity(linkCapacity)
+        try yaml.readSequence(key: "links") { _ in
+            var entry = LinkEntry(file: file, entryIsFlow: false)
+            try decodeLink(into: &entry, index: firstIndex + links.count, findings: &findings)
+            links.append(entry)
+        }
+        try yaml.endDocument()
+        return links
     }
 
     /// The `android:` section; a second file declaring it adds to the first's lists.

@@ -16,7 +16,13 @@ public struct CatalogueLoader: Sendable {
     static let deprecationKeys = ["replaced_by", "sunset", "reason"]
     static let iosKeys = ["info_plist", "entitlements"]
 
-    init() {}
+    /// When a file's link list is decoded in runs on the cores (`LinkListSplit`).
+    let runs: RunPolicy
+
+    /// A loader that decodes a file's link list in runs as `runs` says (tests make runs of small files).
+    init(runs: RunPolicy = RunPolicy()) {
+        self.runs = runs
+    }
 
     /// Reads and loads files from disk.
     func load(paths: [String]) throws -> Catalogue {
@@ -47,14 +53,9 @@ public struct CatalogueLoader: Sendable {
         var links = LinkAssembly()
         for file in files {
             try checkText(file)
-            var entries: [LinkEntry] = []
-            let decoder = CatalogueFileDecoder(file: file)
-            do {
-                try decoder.decode(into: &catalogue, components: &components, params: &params, links: &entries)
-            } catch let error as LoadError {
-                throw decoder.preferringSyntaxError(over: error)
+            for entries in try decode(file, into: &catalogue, components: &components, params: &params, firstIndex: links.count) {
+                links.append(entries: entries)
             }
-            links.append(entries: entries)
         }
         catalogue.components = components
         catalogue.params = params

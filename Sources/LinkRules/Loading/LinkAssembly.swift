@@ -1,27 +1,27 @@
-/// The links of a catalogue in file order, put together from each file's decoded entries, whose templates wait
-/// for the merged `hosts` (a later file may declare them).
+/// The links of a catalogue in file order, put together from runs of decoded entries (a file's, or a part of a
+/// large file's list), whose templates wait for the merged `hosts` (a later file may declare them).
 struct LinkAssembly {
-    /// Each file's entries, with the index of its first link.
-    private var files: [(entries: [LinkEntry], firstIndex: Int)] = []
+    /// Each run's entries, with the index of its first link.
+    private var runs: [(entries: [LinkEntry], firstIndex: Int)] = []
     /// The links so far, which is the index of the next one.
     private(set) var count = 0
 
-    /// Adds a file's entries, whose templates are parsed in `links(parsedWith:)`.
+    /// Adds a run of entries that follows the last, whose templates are parsed in `links(parsedWith:)`.
     mutating func append(entries: [LinkEntry]) {
-        files.append((entries, count))
+        runs.append((entries, count))
         count += entries.count
     }
 
-    /// All the links in order, each template parsed by `parser` (with the merged hosts).
+    /// All the links in order, each template parsed by `parser` (with the merged hosts), in chunks of a run on
+    /// the cores.
     consuming func links(parsedWith parser: LinkTemplateParser) -> [Link] {
-        var all: [Link] = []
-        all.reserveCapacity(count)
-        for (entries, firstIndex) in files {
-            let chunks = ConcurrentJobs.chunks(of: entries.count, minimum: 4096)
-            all += ConcurrentJobs.flatMap(count: chunks.count, concurrently: chunks.count > 1) { chunk in
-                chunks[chunk].map { entries[$0].link(index: firstIndex + $0, template: parser.parse(entries[$0].url.value)) }
-            }
+        let chunks = runs.indices.flatMap { run in
+            ConcurrentJobs.chunks(of: runs[run].entries.count, minimum: 4096).map { (run: run, range: $0) }
         }
-        return all
+        let decoded = runs
+        return ConcurrentJobs.flatMap(count: chunks.count, concurrently: chunks.count > 1) { chunk in
+            let (entries, firstIndex) = decoded[chunks[chunk].run]
+            return chunks[chunk].range.map { entries[$0].link(index: firstIndex + $0, template: parser.parse(entries[$0].url.value)) }
+        }
     }
 }

@@ -1,5 +1,5 @@
 /// A link entry as it is decoded, before its template can be parsed (hosts may be declared later or in another file).
-struct LinkEntry {
+struct LinkEntry: Sendable {
     var file: SourceFile
     var url = Scalar(value: "", tokenRange: 0..<0, style: .plain)
     var entryRange: Range<Int> = 0..<0
