@@ -9,17 +9,78 @@ final class LazyRouteIndex: Sendable {
         var alias: Int32
     }
 
-    /// The first declaration of each route key hash, and the rare later ones of a hash in `more`: one table entry
-    /// per route rather than an array per route.
+    /// Every declaration, in catalogue order, found by its route key hash: an open-addressing table of the first
+    /// declaration of each hash, placed by the hash's own bits (a route key hash is already mixed, so it is not
+    /// hashed again), and a chain from each declaration to the next one of its hash (rare: duplicates).
     private struct Table {
-        var first: [UInt64: Declaration] = [:]
-        var more: [UInt64: [Declaration]] = [:]
+        var declarations: [Declaration] = []
+        var hashes: [UInt64] = []
+        /// The next declaration of the same hash, by position in `declarations`; -1 for none.
+        var next: [Int32] = []
+        /// For the first declaration of each hash, the last one of its hash, where the next one is chained; -1 for
+        /// the others.
+        var last: [Int32] = []
+        /// 1 + the position of the first declaration of a hash, or 0 for an empty slot. Never more than half full.
+        var slots: [Int32]
+
+        init(capacity: Int) {
+            var size = 16
+            while size < capacity * 2 { size *= 2 }
+            slots = Array(repeating: 0, count: size)
+            declarations.reserveCapacity(capacity)
+            hashes.reserveCapacity(capacity)
+            next.reserveCapacity(capacity)
+            last.reserveCapacity(capacity)
+        }
+
+        /// Where a hash's probe starts: its bits folded, since the low bits of a route key hash alone are weak.
+        private func start(of hash: UInt64) -> Int { Int(truncatingIfNeeded: hash ^ hash >> 32) & (slots.count - 1) }
+
+        /// The slot of the first declaration of `hash`, or the empty slot where it would go.
+        private func slot(of hash: UInt64) -> Int {
+            let mask = slots.count - 1
+            var slot = start(of: hash)
+            while slots[slot] != 0, hashes[Int(slots[slot] - 1)] != hash { slot = (slot + 1) & mask }
+            return slot
+        }
 
         mutating func add(_ declaration: Declaration, hash: UInt64) {
-            if first[hash] == nil {
-                first[hash] = declaration
+            let position = Int32(declarations.count)
+            declarations.append(declaration)
+            hashes.append(hash)
+            next.append(-1)
+            let slot = slot(of: hash)
+            if slots[slot] == 0 {
+                last.append(position)
+                slots[slot] = position + 1
+                if declarations.count * 2 > slots.count { grow() }
             } else {
-                more[hash, default: []].append(declaration)
+                last.append(-1)
+                let first = Int(slots[slot] - 1)
+                next[Int(last[first])] = position
+                last[first] = position
+            }
+        }
+
+        /// The declarations of `hash`, in catalogue order.
+        func declarations(of hash: UInt64) -> [Declaration] {
+            var found: [Declaration] = []
+            var position = slots[slot(of: hash)] - 1
+            while position >= 0 {
+                found.append(declarations[Int(position)])
+                position = next[Int(position)]
+            }
+            return found
+        }
+
+        /// Doubles the slots and places the first declaration of each hash again.
+        private mutating func grow() {
+            slots = Array(repeating: 0, count: slots.count * 2)
+            let mask = slots.count - 1
+            for position in declarations.indices where last[position] >= 0 {
+                var slot = start(of: hashes[position])
+                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                slots[slot] = Int32(position) + 1
             }
         }
     }
@@ -43,8 +104,7 @@ final class LazyRouteIndex: Sendable {
     func declarations(of hash: UInt64, in context: LintContext) -> [Declaration] {
         routes.withLock { routes in
             if routes == nil {
-                var table = Table()
-                table.first.reserveCapacity(context.links.count)
+                var table = Table(capacity: context.links.count)
                 for link in context.links {
                     table.add(Declaration(link: Int32(link.index), alias: -1), hash: context.routeKeyHash(of: link))
                     for (position, alias) in link.aliases.enumerated() {
@@ -54,8 +114,7 @@ final class LazyRouteIndex: Sendable {
                 }
                 routes = table
             }
-            guard let first = routes?.first[hash] else { return [] }
-            return [first] + (routes?.more[hash] ?? [])
+            return routes?.declarations(of: hash) ?? []
         }
     }
 }
