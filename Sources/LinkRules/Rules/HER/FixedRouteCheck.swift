@@ -1,91 +1,9 @@
 import Synchronization
 
-/// The routes a catalogue declares (every link's URL and alias), by route key hash, built the first time a fix
-/// asks whether its new URL is taken: most lints offer no URL-changing fix and never build it.
+/// The routes a catalogue declares (`DeclaredRoutes`), built the first time they are asked for (`duplicate-link`
+/// reads them all, a fix asks whether its new URL is taken), and the rename verdicts fixes share.
 final class LazyRouteIndex: Sendable {
-    /// Where a route is declared: a link's place, and the alias's position in its `aliases` (-1 for its URL).
-    struct Declaration: Sendable {
-        var link: Int32
-        var alias: Int32
-    }
-
-    /// Every declaration, in catalogue order, found by its route key hash: an open-addressing table of the first
-    /// declaration of each hash, placed by the hash's own bits (a route key hash is already mixed, so it is not
-    /// hashed again), and a chain from each declaration to the next one of its hash (rare: duplicates).
-    private struct Table {
-        var declarations: [Declaration] = []
-        var hashes: [UInt64] = []
-        /// The next declaration of the same hash, by position in `declarations`; -1 for none.
-        var next: [Int32] = []
-        /// For the first declaration of each hash, the last one of its hash, where the next one is chained; -1 for
-        /// the others.
-        var last: [Int32] = []
-        /// 1 + the position of the first declaration of a hash, or 0 for an empty slot. Never more than half full.
-        var slots: [Int32]
-
-        init(capacity: Int) {
-            var size = 16
-            while size < capacity * 2 { size *= 2 }
-            slots = Array(repeating: 0, count: size)
-            declarations.reserveCapacity(capacity)
-            hashes.reserveCapacity(capacity)
-            next.reserveCapacity(capacity)
-            last.reserveCapacity(capacity)
-        }
-
-        /// Where a hash's probe starts: its bits folded, since the low bits of a route key hash alone are weak.
-        private func start(of hash: UInt64) -> Int { Int(truncatingIfNeeded: hash ^ hash >> 32) & (slots.count - 1) }
-
-        /// The slot of the first declaration of `hash`, or the empty slot where it would go.
-        private func slot(of hash: UInt64) -> Int {
-            let mask = slots.count - 1
-            var slot = start(of: hash)
-            while slots[slot] != 0, hashes[Int(slots[slot] - 1)] != hash { slot = (slot + 1) & mask }
-            return slot
-        }
-
-        mutating func add(_ declaration: Declaration, hash: UInt64) {
-            let position = Int32(declarations.count)
-            declarations.append(declaration)
-            hashes.append(hash)
-            next.append(-1)
-            let slot = slot(of: hash)
-            if slots[slot] == 0 {
-                last.append(position)
-                slots[slot] = position + 1
-                if declarations.count * 2 > slots.count { grow() }
-            } else {
-                last.append(-1)
-                let first = Int(slots[slot] - 1)
-                next[Int(last[first])] = position
-                last[first] = position
-            }
-        }
-
-        /// The declarations of `hash`, in catalogue order.
-        func declarations(of hash: UInt64) -> [Declaration] {
-            var found: [Declaration] = []
-            var position = slots[slot(of: hash)] - 1
-            while position >= 0 {
-                found.append(declarations[Int(position)])
-                position = next[Int(position)]
-            }
-            return found
-        }
-
-        /// Doubles the slots and places the first declaration of each hash again.
-        private mutating func grow() {
-            slots = Array(repeating: 0, count: slots.count * 2)
-            let mask = slots.count - 1
-            for position in declarations.indices where last[position] >= 0 {
-                var slot = start(of: hashes[position])
-                while slots[slot] != 0 { slot = (slot + 1) & mask }
-                slots[slot] = Int32(position) + 1
-            }
-        }
-    }
-
-    private let routes = Mutex<Table?>(nil)
+    private let routes = Mutex<DeclaredRoutes?>(nil)
     /// For a declared component renamed in every link using it (`old→new`), the note saying why the rename is not
     /// offered, or nil when it may be: worked out once, not for each finding.
     private let renames = Mutex<[String: Note?]>([:])
@@ -100,22 +18,19 @@ final class LazyRouteIndex: Sendable {
 
     init() {}
 
-    /// The declarations of route key hash `hash`, the index built on `context` first when it is not yet.
-    func declarations(of hash: UInt64, in context: LintContext) -> [Declaration] {
+    /// The routes `context`'s links declare, built on it first when they are not yet.
+    func routes(in context: LintContext) -> DeclaredRoutes {
         routes.withLock { routes in
-            if routes == nil {
-                var table = Table(capacity: context.links.count)
-                for link in context.links {
-                    table.add(Declaration(link: Int32(link.index), alias: -1), hash: context.routeKeyHash(of: link))
-                    for (position, alias) in link.aliases.enumerated() {
-                        let hash = context.templateParser.parse(alias.value).routeKeyHash
-                        table.add(Declaration(link: Int32(link.index), alias: Int32(position)), hash: hash)
-                    }
-                }
-                routes = table
-            }
-            return routes?.declarations(of: hash) ?? []
+            if let routes { return routes }
+            let built = DeclaredRoutes(context.links, routeKeyHash: context.routeKeyHash(of:), parser: context.templateParser)
+            routes = built
+            return built
         }
+    }
+
+    /// The declarations of route key hash `hash`, in catalogue order.
+    func declarations(of hash: UInt64, in context: LintContext) -> [DeclaredRoutes.Declaration] {
+        routes(in: context).declarations(of: hash)
     }
 }
 
