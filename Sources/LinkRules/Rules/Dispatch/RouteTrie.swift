@@ -3,7 +3,7 @@
 /// links that shadow a link under first-match dispatch, or the links that match one concrete URL. A search walks
 /// only the branches that could accept the route — at each component the literal child of the same word and the
 /// placeholder children that accept it — never every route. Words (literal components, schemes, hosts) are
-/// interned once when first seen (`InternTable`), so an edge is found by two numbers in a `RouteEdgeTable`
+/// interned once when first seen (`InternTable`), so an edge is found by two numbers (`LiteralEdgeTable`)
 /// rather than by hashing text.
 struct RouteTrie {
     /// A route added to the trie: a link's template (`alias` nil) or one of its aliases, with the query items it
@@ -24,21 +24,23 @@ struct RouteTrie {
     /// are in `literalChildren`, keyed by the node and the word's number.
     private var nodes = NodeLists()
     /// A literal child by its parent node and its word's number.
-    private var literalChildren: RouteEdgeTable
+    private var literalChildren: LiteralEdgeTable
     /// A root by its scheme's number (-1 for none) and its host's number.
     private var roots = RouteEdgeTable()
     /// The words' numbers.
     private var words: InternTable
+    /// The last answer of `roots(of:)`, by the scheme and host it was asked for.
+    private var lastRoots: (scheme: String?, host: String, root: Int, anyScheme: Int?)?
 
     init() {
-        literalChildren = RouteEdgeTable()
+        literalChildren = LiteralEdgeTable()
         words = InternTable()
     }
 
     /// An empty trie with room for about `routes` routes' words and edges, so that building it rarely grows its
     /// tables.
     init(reservingFor routes: Int) {
-        literalChildren = RouteEdgeTable(capacity: routes)
+        literalChildren = LiteralEdgeTable(capacity: routes)
         words = InternTable(capacity: routes)
         nodes.reserve(routes)
     }
@@ -78,17 +80,18 @@ struct RouteTrie {
     /// URL `shape` matches.
     private mutating func walk(_ shape: RouteShape, searching: Bool, visited: inout Int) -> (node: Int, earliest: Route?) {
         var sideBranches: [(node: Int, depth: Int)] = []
-        let host = number(shape.host)
+        let (root, anySchemeRoot) = roots(of: shape)
         // A route without a scheme matches any scheme.
-        if shape.scheme != nil, let root = roots.child(from: -1, word: host) { sideBranches.append((root, 0)) }
-        var node = Self.child(&roots, from: shape.scheme.map { number($0) } ?? -1, word: host, nodes: &nodes)
+        if shape.scheme != nil, let anySchemeRoot { sideBranches.append((anySchemeRoot, 0)) }
+        var node = root
         for (depth, part) in shape.parts.enumerated() {
             visited += 1
             let next: Int
             switch part {
             case .literal(let word):
                 let word = number(word)
-                next = Self.child(&literalChildren, from: node, word: word, nodes: &nodes)
+                next = literalChildren.child(from: node, word: word, insertingIfMissing: nodes.count)
+                if next == nodes.count { _ = nodes.newNode() }
             case .value(let key):
                 if let child = nodes.valueChild(of: node, key: key) {
                     next = child
@@ -124,6 +127,20 @@ struct RouteTrie {
                 insert(shape, link: link.index, alias: alias == 0 ? nil : alias - 1)
             }
         }
+    }
+
+    /// The root of a shape's scheme and host (added when new), and the root of the routes without a scheme on the
+    /// same host, if there are any. Neighbouring links mostly share their scheme and host, so the last answer is
+    /// kept and given again for the same pair without a look-up; a new root may change the answer for another
+    /// pair, so it clears what is kept.
+    private mutating func roots(of shape: RouteShape) -> (root: Int, anyScheme: Int?) {
+        if let last = lastRoots, last.scheme == shape.scheme, last.host == shape.host { return (last.root, last.anyScheme) }
+        let host = number(shape.host)
+        let anyScheme = roots.child(from: -1, word: host)
+        let isNew = roots.child(from: shape.scheme.map { number($0) } ?? -1, word: host) == nil
+        let root = Self.child(&roots, from: shape.scheme.map { number($0) } ?? -1, word: host, nodes: &nodes)
+        lastRoots = isNew ? nil : (shape.scheme, shape.host, root, anyScheme)
+        return (root, anyScheme)
     }
 
     /// The number of a word, given when first seen.
