@@ -70,15 +70,43 @@ final class LintContext: Sendable {
     init(catalogue: Catalogue, inflector: Inflector = Inflector(), today: CalendarDate? = nil) {
         self.today = today
         let declared = Declared(catalogue: catalogue, inflector: inflector)
-        let resolved = Self.resolve(catalogue.links[...], in: catalogue)
+        // A large catalogue's links are resolved in contiguous chunks over the cores, joined in order.
+        let links = catalogue.links
+        let chunks = ConcurrentJobs.chunks(of: links.count, minimum: Linter.linksPerChunk)
+        var resolved = ConcurrentJobs.flatMap(count: chunks.count, concurrently: chunks.count > 1) { chunk in
+            [Self.resolve(links[chunks[chunk]], in: catalogue)]
+        }
         self.catalogue = catalogue
         self.inflector = inflector
         self.declared = declared
-        links = catalogue.links
-        positions = resolved.positions
-        firstPositions = resolved.firstPositions
-        routeKeyHashes = resolved.routeKeyHashes
-        linkFacts = LinkFacts(chunks: [resolved.facts])
+        self.links = links
+        if resolved.count == 1 {
+            positions = resolved[0].positions
+            firstPositions = resolved[0].firstPositions
+            routeKeyHashes = resolved[0].routeKeyHashes
+        } else {
+            var positions: [Int32] = []
+            var firstPositions: [Int32] = []
+            var routeKeyHashes: [UInt64] = []
+            positions.reserveCapacity(resolved.reduce(0) { $0 + $1.positions.count })
+            firstPositions.reserveCapacity(links.count)
+            routeKeyHashes.reserveCapacity(links.count)
+            for chunk in resolved {
+                let base = Int32(positions.count)
+                firstPositions += chunk.firstPositions.map { $0 + base }
+                positions += chunk.positions
+                routeKeyHashes += chunk.routeKeyHashes
+            }
+            self.positions = positions
+            self.firstPositions = firstPositions
+            self.routeKeyHashes = routeKeyHashes
+        }
+        linkFacts = LinkFacts(chunks: resolved.indices.map { index in
+            // Each chunk's facts are moved out, not copied.
+            var facts = LinkFacts.Chunk(capacity: 0)
+            swap(&facts, &resolved[index].facts)
+            return facts
+        })
         renameIndex = declared.hasRenameCandidates
             ? Self.renameIndex(positions: positions, firstPositions: firstPositions, base: 0, declared) : [:]
     }

@@ -12,10 +12,10 @@ struct InternTable: Sendable {
     private var arena: [UInt8] = []
     /// Where each word ends in `arena`; word `id` starts where word `id - 1` ends.
     private var ends: [Int32] = []
-    /// Each word's hash, so growing the table never hashes a word again.
-    private var hashes: [UInt32] = []
-    /// Open addressing with linear probing: `id + 1`, or 0 for an empty slot. Never more than half full.
-    private var slots: [Int32]
+    /// Open addressing with linear probing: a word's hash in the high half and its `id + 1` in the low half, or 0
+    /// for an empty slot. Never more than half full. A probe compares hashes in the slot itself, so it reads a
+    /// word's bytes only when its hash matches, and growing the table never hashes a word again.
+    private var slots: [UInt64]
 
     /// A table sized for about `capacity` words before it grows.
     init(capacity: Int = 8) {
@@ -23,7 +23,6 @@ struct InternTable: Sendable {
         while size < capacity * 2 { size *= 2 }
         slots = Array(repeating: 0, count: size)
         ends.reserveCapacity(capacity)
-        hashes.reserveCapacity(capacity)
     }
 
     /// How many distinct words the table holds.
@@ -41,8 +40,7 @@ struct InternTable: Sendable {
             arena.append(contentsOf: word)
         }
         ends.append(Int32(arena.count))
-        hashes.append(hash)
-        slots[found.slot] = Int32(id + 1)
+        slots[found.slot] = Self.slotValue(hash: hash, id: id)
         if ends.count * 2 > slots.count { grow() }
         return id
     }
@@ -104,12 +102,17 @@ struct InternTable: Sendable {
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         while slots[slot] != 0 {
-            let id = Int(slots[slot] - 1)
-            if hashes[id] == hash, equals(id, word, foldingASCIICase: foldingASCIICase) { return (id, slot) }
+            if UInt32(truncatingIfNeeded: slots[slot] >> 32) == hash {
+                let id = Int(UInt32(truncatingIfNeeded: slots[slot])) - 1
+                if equals(id, word, foldingASCIICase: foldingASCIICase) { return (id, slot) }
+            }
             slot = (slot + 1) & mask
         }
         return (nil, slot)
     }
+
+    /// What a slot holds for the word `id` of hash `hash`.
+    private static func slotValue(hash: UInt32, id: Int) -> UInt64 { UInt64(hash) << 32 | UInt64(id + 1) }
 
     /// The range of a word's bytes in `arena`.
     private func range(of id: Int) -> Range<Int> { (id == 0 ? 0 : Int(ends[id - 1]))..<Int(ends[id]) }
@@ -131,11 +134,11 @@ struct InternTable: Sendable {
 
     private mutating func grow() {
         let size = slots.count * 2
-        var grown = [Int32](repeating: 0, count: size)
-        for (id, hash) in hashes.enumerated() {
-            var slot = Int(hash) & (size - 1)
+        var grown = [UInt64](repeating: 0, count: size)
+        for value in slots where value != 0 {
+            var slot = Int(value >> 32) & (size - 1)
             while grown[slot] != 0 { slot = (slot + 1) & (size - 1) }
-            grown[slot] = Int32(id + 1)
+            grown[slot] = value
         }
         slots = grown
     }

@@ -54,7 +54,9 @@ enum URLSyntax {
         }
         while index < bytes.count {
             let byte = bytes[index]
-            if let end = placeholderEnd(bytes, at: index) {
+            // Only `{`, `<` and `%` can start a placeholder: any other byte is settled without the call.
+            let mayStartPlaceholder = byte == UInt8(ascii: "{") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "%")
+            if mayStartPlaceholder, let end = placeholderEnd(bytes, at: index) {
                 index = end
                 continue
             }

@@ -54,7 +54,8 @@ struct DispatchSearch {
         for index in links.indices {
             let shapes = shapes(of: links[index])
             let winners = trie.insertRoutes(of: links[index].index, shapes, visited: &visited)
-            guard let shape = shapes[0], let winner = winners[0], winners.dropFirst().allSatisfy({ $0 != nil }) else { continue }
+            // The winners first: most links have none, and their shape is then not copied out.
+            guard let winner = winners[0], winners.dropFirst().allSatisfy({ $0 != nil }), let shape = shapes[0] else { continue }
             let winnerTemplate = template(of: links[winner.link], alias: winner.alias)
             let isDuplicate = winnerTemplate.routeKey == links[index].template.routeKey
             let isParameterVariant = RouteShape(winnerTemplate).map { shape.isParameterVariant(of: $0) } ?? false

@@ -67,7 +67,7 @@ struct DuplicateLinkRule: CatalogueRule {
     init() {}
 
     func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
-        Self.findings(in: catalogue.links, in: context.built(on: catalogue))
+        Self.findings(in: context.built(on: catalogue))
     }
 
     /// Where a route is declared: a link's URL, or one of its aliases.
@@ -78,43 +78,36 @@ struct DuplicateLinkRule: CatalogueRule {
 
         /// The scalar the route is written in.
         var scalar: Scalar { alias.map { link.aliases[$0] } ?? link.url }
+
+        init(_ declaration: DeclaredRoutes.Declaration, in links: [Link]) {
+            link = links[Int(declaration.link)]
+            alias = declaration.alias < 0 ? nil : Int(declaration.alias)
+        }
+
+        /// The route key of the route (its alias parsed by `parser`).
+        func routeKey(parser: LinkTemplateParser) -> String {
+            alias.map { parser.parse(link.aliases[$0].value).routeKey } ?? link.template.routeKey
+        }
     }
 
-    /// The findings on `links`, the catalogue's links in order: each route (a URL or an alias) whose route key an
-    /// earlier route of another link has. Routes are found by the hash of their key and compared by the key only
-    /// when the hashes meet.
-    static func findings(in links: [Link], in context: LintContext) -> [Diagnostic] {
+    /// The findings on the context's links: each route (a URL or an alias) whose route key an earlier route of
+    /// another link has. Routes are found by the hash of their key (`DeclaredRoutes`, which the context builds once)
+    /// and compared by the key only when the hashes meet.
+    static func findings(in context: LintContext) -> [Diagnostic] {
         let parser = context.templateParser
-        // The first route of each hash; the rare later routes of the same hash and another key in `more`.
-        var first: [UInt64: Occurrence] = [:]
-        first.reserveCapacity(links.count)
-        var more: [UInt64: [Occurrence]] = [:]
+        let links = context.links
+        let routes = context.routeIndex.routes(in: context)
         var diagnostics: [Diagnostic] = []
-        // An alias's template is parsed to hash it and passed on; a link's own is read only when its hash meets an
-        // earlier route's (reading it copies the template out of the link).
-        func record(_ occurrence: Occurrence, hash: UInt64, aliasTemplate: LinkTemplate? = nil) {
-            guard let firstOfHash = first[hash] else {
-                first[hash] = occurrence
-                return
-            }
-            let key = aliasTemplate?.routeKey ?? occurrence.link.template.routeKey
-            let earlier = ([firstOfHash] + (more[hash] ?? [])).first { earlier in
-                let earlierTemplate = earlier.alias.map { _ in parser.parse(earlier.scalar.value) } ?? earlier.link.template
-                return earlierTemplate.routeKey == key
-            }
-            guard let earlier else {
-                more[hash, default: []].append(occurrence)
-                return
-            }
+        for position in 0..<routes.count {
+            let earlierOfHash = routes.earlierRoutes(ofHashAt: position)
+            if earlierOfHash.isEmpty { continue }
+            let occurrence = Occurrence(routes.declarations[position], in: links)
+            let key = occurrence.routeKey(parser: parser)
+            // The first earlier route of the same key: it is never itself a duplicate of one before it.
+            let earlier = earlierOfHash.lazy.map { Occurrence(routes.declarations[$0], in: links) }
+                .first { $0.routeKey(parser: parser) == key }
             // A link's own aliases may repeat its URL in another case (the lowercase fix keeps the old form).
-            if earlier.link !== occurrence.link { diagnostics.append(finding(occurrence, earlier, in: context)) }
-        }
-        for link in links {
-            record(Occurrence(link: link, alias: nil), hash: context.routeKeyHash(of: link))
-            for (index, alias) in link.aliases.enumerated() {
-                let template = parser.parse(alias.value)
-                record(Occurrence(link: link, alias: index), hash: template.routeKeyHash, aliasTemplate: template)
-            }
+            if let earlier, earlier.link !== occurrence.link { diagnostics.append(finding(occurrence, earlier, in: context)) }
         }
         return diagnostics
     }

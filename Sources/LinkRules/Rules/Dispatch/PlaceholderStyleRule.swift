@@ -54,12 +54,18 @@ struct PlaceholderStyleRule: CatalogueRule {
     /// The findings on the placeholders of `links`, the catalogue's links in order, written another way than
     /// `{name}` or `{name:type}` or with an unknown type; those restyled point at the catalogue's first placeholder
     /// written the canonical way, when it has one.
+    /// A link is read only when its flags (`LinkFacts`) say it has a placeholder of the kind looked for.
     func findings(in links: [Link], in context: LintContext) -> [Diagnostic] {
         var findings = Findings()
-        for link in links {
-            if findings.canonicalNote == nil, let span = Self.canonicalExample(in: link) {
+        for position in links.indices {
+            let flags = context.flags(at: position)
+            let looksForCanonical = findings.canonicalNote == nil && flags.contains(.hasCanonicalPlaceholder)
+            guard looksForCanonical || flags.contains(.hasNonCanonicalPlaceholder) else { continue }
+            let link = links[position]
+            if looksForCanonical, let span = Self.canonicalExample(in: link) {
                 findings.canonicalNote = Note(message: .canonicalPlaceholderHere, location: link.location(ofURL: span))
             }
+            guard flags.contains(.hasNonCanonicalPlaceholder) else { continue }
             for placeholder in link.template.placeholders { check(placeholder, of: link, in: context, into: &findings) }
         }
         if let note = findings.canonicalNote {

@@ -72,3 +72,42 @@ struct RouteEdgeTable {
         }
     }
 }
+
+/// The literal edges of a `RouteTrie`, by node and word number, with each word's first edge kept in an array by the
+/// word's number and only the others in a `RouteEdgeTable`. Most words of a large catalogue hang from one node only
+/// (the id in `/posts/4512`, a screen's name under its one parent), so most edges are found or added at the end of a
+/// small array rather than at a random slot of a large table; a word under several nodes (`posts` after every
+/// tab) has its later edges in the table.
+struct LiteralEdgeTable {
+    /// Each word's first edge: the node it hangs from and the child it leads to, by the word's number; words
+    /// without an edge yet are past the end or have `from` -2.
+    private var firstEdges: [(from: Int32, child: Int32)] = []
+    /// Every other edge.
+    private var others: RouteEdgeTable
+
+    /// An empty table with room for about `capacity` edges before it grows.
+    init(capacity: Int = 8) {
+        firstEdges.reserveCapacity(capacity)
+        others = RouteEdgeTable(capacity: capacity / 4)
+    }
+
+    /// The child that the edge from node `from` on word `word` leads to, if there is one.
+    func child(from: Int, word: Int) -> Int? {
+        guard word < firstEdges.count, firstEdges[word].from != -2 else { return nil }
+        if firstEdges[word].from == from { return Int(firstEdges[word].child) }
+        return others.child(from: from, word: word)
+    }
+
+    /// The child that the edge from `from` on `word` leads to, or `newChild` stored as that child when the edge is
+    /// new.
+    mutating func child(from: Int, word: Int, insertingIfMissing newChild: Int) -> Int {
+        precondition(from >= -1 && from < Int(Int32.max) && newChild >= 0 && newChild < Int(Int32.max))
+        while firstEdges.count <= word { firstEdges.append((from: -2, child: 0)) }
+        if firstEdges[word].from == -2 {
+            firstEdges[word] = (Int32(from), Int32(newChild))
+            return newChild
+        }
+        if firstEdges[word].from == from { return Int(firstEdges[word].child) }
+        return others.child(from: from, word: word, insertingIfMissing: newChild)
+    }
+}

@@ -3,7 +3,7 @@
 /// links that shadow a link under first-match dispatch, or the links that match one concrete URL. A search walks
 /// only the branches that could accept the route — at each component the literal child of the same word and the
 /// placeholder children that accept it — never every route. Words (literal components, schemes, hosts) are
-/// interned once when first seen (`InternTable`), so an edge is found by two numbers in a `RouteEdgeTable`
+/// interned once when first seen (`InternTable`), so an edge is found by two numbers (`LiteralEdgeTable`)
 /// rather than by hashing text.
 struct RouteTrie {
     /// A route added to the trie: a link's template (`alias` nil) or one of its aliases, with the query items it
@@ -19,39 +19,37 @@ struct RouteTrie {
         func precedes(_ other: Route) -> Bool { (link, alias ?? -1) < (other.link, other.alias ?? -1) }
     }
 
-    /// A node: the routes whose path ends there, and its placeholder children (its literal children are in
-    /// `literalChildren`, keyed by the node and the word's number).
-    private struct Node {
-        var valueChildren: [(key: RouteShape.ValueKey, node: Int)] = []
-        var routes: [Route] = []
-    }
-
-    private var nodes: [Node] = []
+    /// The nodes, by number, as lists threaded through flat arrays rather than two arrays in each node: a node's
+    /// routes (those whose path ends there, in the order added) and its placeholder children; its literal children
+    /// are in `literalChildren`, keyed by the node and the word's number.
+    private var nodes = NodeLists()
     /// A literal child by its parent node and its word's number.
-    private var literalChildren: RouteEdgeTable
+    private var literalChildren: LiteralEdgeTable
     /// A root by its scheme's number (-1 for none) and its host's number.
     private var roots = RouteEdgeTable()
     /// The words' numbers.
     private var words: InternTable
+    /// The last answer of `roots(of:)`, by the scheme and host it was asked for.
+    private var lastRoots: (scheme: String?, host: String, root: Int, anyScheme: Int?)?
 
     init() {
-        literalChildren = RouteEdgeTable()
+        literalChildren = LiteralEdgeTable()
         words = InternTable()
     }
 
     /// An empty trie with room for about `routes` routes' words and edges, so that building it rarely grows its
     /// tables.
     init(reservingFor routes: Int) {
-        literalChildren = RouteEdgeTable(capacity: routes)
+        literalChildren = LiteralEdgeTable(capacity: routes)
         words = InternTable(capacity: routes)
-        nodes.reserveCapacity(routes)
+        nodes.reserve(routes)
     }
 
     /// Adds a route of `link` (its URL's when `alias` is nil) of shape `shape`. Routes are added in catalogue order.
     mutating func insert(_ shape: RouteShape, link: Int, alias: Int? = nil) {
         var visited = 0
         let node = walk(shape, searching: false, visited: &visited).node
-        nodes[node].routes.append(Route(link: link, alias: alias, query: shape.query))
+        nodes.add(Route(link: link, alias: alias, query: shape.query), at: node)
     }
 
     /// Adds the routes of link `link` (`shapes`: its URL's first, then its aliases', nil for an opaque one) and
@@ -72,7 +70,7 @@ struct RouteTrie {
         }
         for (position, (shape, end)) in zip(shapes, ends).enumerated() {
             guard let shape, let end else { continue }
-            nodes[end].routes.append(Route(link: link, alias: position == 0 ? nil : position - 1, query: shape.query))
+            nodes.add(Route(link: link, alias: position == 0 ? nil : position - 1, query: shape.query), at: end)
         }
         return earliest
     }
@@ -82,28 +80,30 @@ struct RouteTrie {
     /// URL `shape` matches.
     private mutating func walk(_ shape: RouteShape, searching: Bool, visited: inout Int) -> (node: Int, earliest: Route?) {
         var sideBranches: [(node: Int, depth: Int)] = []
-        let host = number(shape.host)
+        let (root, anySchemeRoot) = roots(of: shape)
         // A route without a scheme matches any scheme.
-        if shape.scheme != nil, let root = roots.child(from: -1, word: host) { sideBranches.append((root, 0)) }
-        var node = Self.child(&roots, from: shape.scheme.map { number($0) } ?? -1, word: host, nodes: &nodes)
+        if shape.scheme != nil, let anySchemeRoot { sideBranches.append((anySchemeRoot, 0)) }
+        var node = root
         for (depth, part) in shape.parts.enumerated() {
             visited += 1
             let next: Int
             switch part {
             case .literal(let word):
                 let word = number(word)
-                next = Self.child(&literalChildren, from: node, word: word, nodes: &nodes)
+                next = literalChildren.child(from: node, word: word, insertingIfMissing: nodes.count)
+                if next == nodes.count { _ = nodes.newNode() }
             case .value(let key):
-                if let child = nodes[node].valueChildren.first(where: { $0.key == key })?.node {
+                if let child = nodes.valueChild(of: node, key: key) {
                     next = child
                 } else {
-                    next = newNode()
-                    nodes[node].valueChildren.append((key, next))
+                    next = nodes.newNode()
+                    nodes.addValueChild(next, key: key, to: node)
                 }
             }
-            for (key, child) in nodes[node].valueChildren
-            where searching && child != next && RouteShape.part(.value(key), covers: part) {
-                sideBranches.append((child, depth + 1))
+            if searching {
+                nodes.forEachValueChild(of: node) { key, child in
+                    if child != next, RouteShape.part(.value(key), covers: part) { sideBranches.append((child, depth + 1)) }
+                }
             }
             node = next
         }
@@ -129,23 +129,40 @@ struct RouteTrie {
         }
     }
 
-    private mutating func newNode() -> Int {
-        nodes.append(Node())
-        return nodes.count - 1
+    /// The root of a shape's scheme and host (added when new), and the root of the routes without a scheme on the
+    /// same host, if there are any. Neighbouring links mostly share their scheme and host, so the last answer is
+    /// kept and given again for the same pair without a look-up; a new root may change the answer for another
+    /// pair, so it clears what is kept.
+    private mutating func roots(of shape: RouteShape) -> (root: Int, anyScheme: Int?) {
+        if let last = lastRoots, last.scheme == shape.scheme, last.host == shape.host { return (last.root, last.anyScheme) }
+        let host = number(shape.host)
+        let anyScheme = roots.child(from: -1, word: host)
+        let isNew = roots.child(from: shape.scheme.map { number($0) } ?? -1, word: host) == nil
+        let root = Self.child(&roots, from: shape.scheme.map { number($0) } ?? -1, word: host, nodes: &nodes)
+        lastRoots = isNew ? nil : (shape.scheme, shape.host, root, anyScheme)
+        return (root, anyScheme)
     }
 
     /// The number of a word, given when first seen.
     private mutating func number(_ word: String) -> Int { words.intern(word) }
 
     /// The node the edge of `edges` from `from` on `word` leads to, a new node when the edge is new.
-    private static func child(_ edges: inout RouteEdgeTable, from: Int, word: Int, nodes: inout [Node]) -> Int {
+    private static func child(_ edges: inout RouteEdgeTable, from: Int, word: Int, nodes: inout NodeLists) -> Int {
         let node = edges.child(from: from, word: word, insertingIfMissing: nodes.count)
-        if node == nodes.count { nodes.append(Node()) }
+        if node == nodes.count { _ = nodes.newNode() }
         return node
     }
 
     private func earliestRoute(at node: Int, for shape: RouteShape) -> Route? {
-        nodes[node].routes.first { RouteShape.query($0.query, isImpliedBy: shape.query) }
+        var earliest: Route?
+        nodes.forEachRoute(at: node) { route in
+            if RouteShape.query(route.query, isImpliedBy: shape.query) {
+                earliest = route
+                return false
+            }
+            return true
+        }
+        return earliest
     }
 
     /// Calls `found` with every route that matches every URL `shape` matches, in the subtrees of `starts` (nodes
@@ -155,7 +172,10 @@ struct RouteTrie {
         while let (node, depth) = stack.popLast() {
             visited += 1
             guard depth < shape.parts.count else {
-                for route in nodes[node].routes where RouteShape.query(route.query, isImpliedBy: shape.query) { found(route) }
+                nodes.forEachRoute(at: node) { route in
+                    if RouteShape.query(route.query, isImpliedBy: shape.query) { found(route) }
+                    return true
+                }
                 continue
             }
             let part = shape.parts[depth]
@@ -164,8 +184,8 @@ struct RouteTrie {
             {
                 stack.append((child, depth + 1))
             }
-            for (key, child) in nodes[node].valueChildren where RouteShape.part(.value(key), covers: part) {
-                stack.append((child, depth + 1))
+            nodes.forEachValueChild(of: node) { key, child in
+                if RouteShape.part(.value(key), covers: part) { stack.append((child, depth + 1)) }
             }
         }
     }
@@ -189,5 +209,80 @@ struct RouteTrie {
     /// The earliest route that matches every URL `shape` matches, if any.
     func earliestRoute(subsuming shape: RouteShape, visited: inout Int) -> Route? {
         routes(subsuming: shape, visited: &visited).first
+    }
+}
+
+/// The nodes of a `RouteTrie` and what hangs from each: its routes, in the order added, and its placeholder
+/// children. Each list is threaded through flat arrays (a node's first and last entry, each entry's next), so a
+/// node costs a few integers and a trie of 100k routes makes no array per node.
+private struct NodeLists {
+    /// Each node's first and last route in `routes` (-1 for none).
+    private var firstRoute: [Int32] = []
+    private var lastRoute: [Int32] = []
+    /// Each node's first placeholder child in `valueChildren` (-1 for none).
+    private var firstValueChild: [Int32] = []
+    private var routes: [RouteTrie.Route] = []
+    /// The next route of the same node (-1 for none).
+    private var nextRoute: [Int32] = []
+    private var valueChildren: [(key: RouteShape.ValueKey, node: Int32)] = []
+    /// The next placeholder child of the same node (-1 for none).
+    private var nextValueChild: [Int32] = []
+
+    var count: Int { firstRoute.count }
+
+    mutating func reserve(_ capacity: Int) {
+        firstRoute.reserveCapacity(capacity)
+        lastRoute.reserveCapacity(capacity)
+        firstValueChild.reserveCapacity(capacity)
+        routes.reserveCapacity(capacity)
+        nextRoute.reserveCapacity(capacity)
+    }
+
+    /// A new node with no routes and no children, by its number.
+    mutating func newNode() -> Int {
+        firstRoute.append(-1)
+        lastRoute.append(-1)
+        firstValueChild.append(-1)
+        return firstRoute.count - 1
+    }
+
+    /// Adds a route at the end of a node's routes.
+    mutating func add(_ route: RouteTrie.Route, at node: Int) {
+        let position = Int32(routes.count)
+        routes.append(route)
+        nextRoute.append(-1)
+        if lastRoute[node] < 0 { firstRoute[node] = position } else { nextRoute[Int(lastRoute[node])] = position }
+        lastRoute[node] = position
+    }
+
+    /// Calls `body` with each route of a node in the order added, while it returns true.
+    func forEachRoute(at node: Int, _ body: (RouteTrie.Route) -> Bool) {
+        var position = firstRoute[node]
+        while position >= 0, body(routes[Int(position)]) { position = nextRoute[Int(position)] }
+    }
+
+    /// The placeholder child of a node for `key`, if it has one.
+    func valueChild(of node: Int, key: RouteShape.ValueKey) -> Int? {
+        var position = firstValueChild[node]
+        while position >= 0 {
+            if valueChildren[Int(position)].key == key { return Int(valueChildren[Int(position)].node) }
+            position = nextValueChild[Int(position)]
+        }
+        return nil
+    }
+
+    mutating func addValueChild(_ child: Int, key: RouteShape.ValueKey, to node: Int) {
+        valueChildren.append((key, Int32(child)))
+        nextValueChild.append(firstValueChild[node])
+        firstValueChild[node] = Int32(valueChildren.count - 1)
+    }
+
+    /// Calls `body` with each placeholder child of a node and its key.
+    func forEachValueChild(of node: Int, _ body: (RouteShape.ValueKey, Int) -> Void) {
+        var position = firstValueChild[node]
+        while position >= 0 {
+            body(valueChildren[Int(position)].key, Int(valueChildren[Int(position)].node))
+            position = nextValueChild[Int(position)]
+        }
     }
 }

@@ -107,7 +107,11 @@ struct ConsistentQueryParamsRule: CatalogueRule {
     func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
         let groups = ParamMeanings(catalogue: catalogue, synonyms: synonyms)
         guard !groups.groupOf.isEmpty else { return [] }
-        return Self.findings(in: catalogue.links, catalogue: catalogue, groups: groups, context: context.built(on: catalogue))
+        let context = context.built(on: catalogue)
+        // Only a link with a query has names to count or rename: the others are passed over by their flags, unread.
+        let links = catalogue.links
+        let withQuery = links.indices.lazy.filter { context.flags(at: $0).contains(.hasQuery) }.map { links[$0] }
+        return Self.findings(in: withQuery, catalogue: catalogue, groups: groups, context: context)
     }
 
     /// The rule over a catalogue's links: count the uses of each grouped name, choose the name to keep in each

@@ -1,30 +1,9 @@
 import Synchronization
 
-/// The routes a catalogue declares (every link's URL and alias), by route key hash, built the first time a fix
-/// asks whether its new URL is taken: most lints offer no URL-changing fix and never build it.
+/// The routes a catalogue declares (`DeclaredRoutes`), built the first time they are asked for (`duplicate-link`
+/// reads them all, a fix asks whether its new URL is taken), and the rename verdicts fixes share.
 final class LazyRouteIndex: Sendable {
-    /// Where a route is declared: a link's place, and the alias's position in its `aliases` (-1 for its URL).
-    struct Declaration: Sendable {
-        var link: Int32
-        var alias: Int32
-    }
-
-    /// The first declaration of each route key hash, and the rare later ones of a hash in `more`: one table entry
-    /// per route rather than an array per route.
-    private struct Table {
-        var first: [UInt64: Declaration] = [:]
-        var more: [UInt64: [Declaration]] = [:]
-
-        mutating func add(_ declaration: Declaration, hash: UInt64) {
-            if first[hash] == nil {
-                first[hash] = declaration
-            } else {
-                more[hash, default: []].append(declaration)
-            }
-        }
-    }
-
-    private let routes = Mutex<Table?>(nil)
+    private let routes = Mutex<DeclaredRoutes?>(nil)
     /// For a declared component renamed in every link using it (`old→new`), the note saying why the rename is not
     /// offered, or nil when it may be: worked out once, not for each finding.
     private let renames = Mutex<[String: Note?]>([:])
@@ -39,24 +18,19 @@ final class LazyRouteIndex: Sendable {
 
     init() {}
 
-    /// The declarations of route key hash `hash`, the index built on `context` first when it is not yet.
-    func declarations(of hash: UInt64, in context: LintContext) -> [Declaration] {
+    /// The routes `context`'s links declare, built on it first when they are not yet.
+    func routes(in context: LintContext) -> DeclaredRoutes {
         routes.withLock { routes in
-            if routes == nil {
-                var table = Table()
-                table.first.reserveCapacity(context.links.count)
-                for link in context.links {
-                    table.add(Declaration(link: Int32(link.index), alias: -1), hash: context.routeKeyHash(of: link))
-                    for (position, alias) in link.aliases.enumerated() {
-                        let hash = context.templateParser.parse(alias.value).routeKeyHash
-                        table.add(Declaration(link: Int32(link.index), alias: Int32(position)), hash: hash)
-                    }
-                }
-                routes = table
-            }
-            guard let first = routes?.first[hash] else { return [] }
-            return [first] + (routes?.more[hash] ?? [])
+            if let routes { return routes }
+            let built = DeclaredRoutes(context.links, routeKeyHash: context.routeKeyHash(of:), parser: context.templateParser)
+            routes = built
+            return built
         }
+    }
+
+    /// The declarations of route key hash `hash`, in catalogue order.
+    func declarations(of hash: UInt64, in context: LintContext) -> [DeclaredRoutes.Declaration] {
+        routes(in: context).declarations(of: hash)
     }
 }
 

@@ -120,7 +120,7 @@ struct PluralResourceNounsRule: LinkRule {
     /// one of the verbs and function words links use as commands (`join/{code}`, `open/{id}`), which the inflector
     /// does not know as nouns.
     static func takesPlural(_ word: String) -> Bool {
-        word.utf8.count > 2 && !word.utf8.contains(where: isDigit) && !nonNouns.contains(word)
+        word.utf8.count > 2 && !word.utf8.contains(where: { isDigit($0) }) && !nonNouns.contains(word)
     }
 
     /// Verbs and function words that real link schemes use as commands before a value (Zoom's `join`, Telegram's
