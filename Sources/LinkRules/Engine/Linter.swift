@@ -70,17 +70,28 @@ struct Linter: Sendable {
     /// are: none is copied.
     func configuredInSourceOrder(_ found: consuming [Diagnostic]) -> [Diagnostic] {
         var kept = found
-        kept.removeAll { severities[$0.ruleID] == nil }
         // Each finding is read and changed in the array's storage, and moved into source order by swaps along the
         // permutation's cycles: read through `Array`'s subscript or swapped by `Array.swapAt`, a finding is
         // copied (a retain and a release of each of its strings and arrays); in the buffer its bytes are moved.
-        kept.withUnsafeMutableBufferPointer { found in
+        let (files, foundRules) = kept.withUnsafeBufferPointer { found in
             var files: [String] = []
             var rules: Set<String> = []
+            var lastRule = ""
             for place in found.indices {
                 if files.last != found[place].location.file { files.append(found[place].location.file) }
-                rules.insert(found[place].ruleID)
+                if found[place].ruleID != lastRule || place == 0 {
+                    lastRule = found[place].ruleID
+                    rules.insert(lastRule)
+                }
             }
+            return (files, rules)
+        }
+        // Findings of a rule that is off (about a suppression, which the filter reports whatever is on) are dropped:
+        // looked up rule by rule, and the findings are read again only when there are some. (A file left with no
+        // finding keeps a rank, which orders nothing.)
+        let rules = foundRules.filter { severities[$0] != nil }
+        if rules.count < foundRules.count { kept.removeAll { severities[$0.ruleID] == nil } }
+        kept.withUnsafeMutableBufferPointer { found in
             let fileRanks = Self.ranks(of: files)
             // What each rule's findings need, looked up once for a run of findings of one rule.
             let ruleOrder = Dictionary(

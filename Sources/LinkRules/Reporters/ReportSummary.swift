@@ -9,8 +9,20 @@ struct ReportSummary {
     /// Findings whose every fix is unsafe: fixed only with `--fix --unsafe-fixes`.
     var fixableWithUnsafeFixes = 0
 
+    /// No findings.
+    init() {}
+
     /// The counts of the findings, read without decoding them.
     init(_ diagnostics: [Diagnostic]) { self.init(diagnostics, positions: diagnostics.indices) }
+
+    /// Adds the counts of other findings.
+    mutating func add(_ other: ReportSummary) {
+        errors += other.errors
+        warnings += other.warnings
+        infos += other.infos
+        safelyFixable += other.safelyFixable
+        fixableWithUnsafeFixes += other.fixableWithUnsafeFixes
+    }
 
     /// The counts of the findings at `positions` of `diagnostics`, read without decoding them.
     init(_ diagnostics: [Diagnostic], positions: some Sequence<Int>) {
