@@ -11,8 +11,10 @@ extension ReportBuffer {
     /// Appends the rest of a JSON string whose opening quote is already written: `text` escaped as by
     /// `appendJSONString(_:)`, then the closing quote.
     mutating func appendJSONStringContents(_ text: String) {
-        var text = text
-        text.withUTF8 { appendJSONEscaped($0) }
+        if text.utf8.withContiguousStorageIfAvailable({ appendJSONEscaped($0) }) == nil {
+            var text = text
+            text.withUTF8 { appendJSONEscaped($0) }
+        }
         append(byte: UInt8(ascii: "\""))
     }
 
@@ -140,6 +142,13 @@ extension ReportBuffer {
     /// stays on one line, and every other control character (C0 but tab, DEL, C1: escape sequences a catalogue
     /// could smuggle into a log) becomes U+FFFD, which keeps the column count.
     mutating func appendTerminalSafe(_ text: String) {
+        // Nearly all text holds nothing to replace: that is checked eight bytes at a time and the text copied whole.
+        let copied = text.utf8.withContiguousStorageIfAvailable { source in
+            guard !Self.mayNeedTerminalReplacement(source) else { return false }
+            appendUTF8(source)
+            return true
+        }
+        if copied == true { return }
         appendEscaping(text, isSpecial: { ($0 < 0x20 && $0 != UInt8(ascii: "\t")) || $0 == 0x7F || $0 == 0xC2 }) {
             source, index, output in
             switch source[index] {
@@ -157,6 +166,30 @@ extension ReportBuffer {
             }
             return 1
         }
+    }
+
+    /// Whether `source` holds a byte `appendTerminalSafe(_:)` may replace: a control character (a tab too, which it
+    /// keeps), DEL, or 0xC2 (which starts a C1 control), tested eight bytes at a time as in `needsJSONEscape(_:)`.
+    private static func mayNeedTerminalReplacement(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = source.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        func hasByteBelow(_ word: UInt64, _ limit: UInt64) -> Bool { (word &- ones &* limit) & ~word & highBits != 0 }
+        var index = 0
+        while index + 8 <= source.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if hasByteBelow(word, 0x20) || hasByteBelow(word ^ (ones &* 0x7F), 1) || hasByteBelow(word ^ (ones &* 0xC2), 1) {
+                return true
+            }
+            index += 8
+        }
+        while index < source.count {
+            let byte = base[index]
+            if byte < 0x20 || byte == 0x7F || byte == 0xC2 { return true }
+            index += 1
+        }
+        return false
     }
 
     /// Appends the message of a GitHub Actions workflow command, escaped as `@actions/core`'s `escapeData`

@@ -80,8 +80,11 @@ struct ReportBuffer {
     }
 
     mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { appendUTF8($0) }
+        // A native string's bytes are read where they are; only a bridged one is made contiguous first.
+        if text.utf8.withContiguousStorageIfAvailable({ appendUTF8($0) }) == nil {
+            var text = text
+            text.withUTF8 { appendUTF8($0) }
+        }
     }
 
     mutating func append(_ text: Substring) {
