@@ -12,7 +12,7 @@ struct ReportSummary {
     /// No findings.
     init() {}
 
-    /// The counts of the findings, read without decoding them.
+    /// The counts of the findings.
     init(_ diagnostics: [Diagnostic]) { self.init(diagnostics, positions: diagnostics.indices) }
 
     /// Adds the counts of other findings.
@@ -24,7 +24,7 @@ struct ReportSummary {
         fixableWithUnsafeFixes += other.fixableWithUnsafeFixes
     }
 
-    /// The counts of the findings at `positions` of `diagnostics`, read without decoding them.
+    /// The counts of the findings at `positions` of `diagnostics`.
     init(_ diagnostics: [Diagnostic], positions: some Sequence<Int>) {
         // Read in the array's storage: through `Array`'s subscript each finding would be copied to be read.
         diagnostics.withUnsafeBufferPointer { findings in

@@ -95,8 +95,9 @@ extension Reporter {
     }
 }
 
-/// Where a reporter's bytes go, in blocks of about 64 KB, so a large report never has to be held whole: the
-/// command's standard output, or a `ReportCollector`.
+/// Where a reporter's bytes go, in blocks of 64 KB to a few hundred KB (a chunk of findings rendered on another
+/// core is handed over whole), so a large report never has to be held whole: the command's standard output, or a
+/// `ReportCollector`.
 public protocol ReportOutput: AnyObject {
     func write(_ bytes: UnsafeBufferPointer<UInt8>)
 }
