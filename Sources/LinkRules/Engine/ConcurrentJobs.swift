@@ -37,9 +37,11 @@ enum ConcurrentJobs {
 
     /// How many chunks `chunks(of:minimum:perCore:)` makes: at least one.
     static func chunkCount(of count: Int, minimum: Int, perCore: Int = 1) -> Int {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        return max(1, min(cores * perCore, count / max(minimum, 1)))
+        max(1, min(coreCount * perCore, count / max(minimum, 1)))
     }
+
+    /// The cores jobs are spread over.
+    static var coreCount: Int { ProcessInfo.processInfo.activeProcessorCount }
 
     /// One slot per job; each job writes only its own.
     fileprivate final class Slots<Value: Sendable>: Sendable {

@@ -12,8 +12,8 @@ struct Linter: Sendable {
     let linkRules: [any LinkRule]
     let catalogueRules: [any CatalogueRule]
     let severities: [String: Severity]
-    /// Each enabled rule's default severity, to tell findings a rule deliberately reports lower (infos).
-    private let defaultSeverities: [String: Severity]
+    /// What ordering and configuring each enabled rule's findings needs, by rule id.
+    private let ruleOrders: [String: RuleOrder]
     let inflector: Inflector
     /// Whether a large catalogue's rules run as jobs over the cores (the default); the findings are the same
     /// either way, in the same order.
@@ -42,7 +42,10 @@ struct Linter: Sendable {
         self.linkRules = linkRules
         self.catalogueRules = catalogueRules
         self.severities = severities
-        self.defaultSeverities = defaultSeverities
+        ruleOrders = Dictionary(
+            uniqueKeysWithValues: severities.keys.sorted().enumerated().map { rank, id in
+                (id, RuleOrder(rank: rank, configured: severities[id]!, standard: defaultSeverities[id]))
+            })
         self.inflector = configuration.inflector
     }
 
@@ -70,35 +73,35 @@ struct Linter: Sendable {
     /// are: none is copied.
     func configuredInSourceOrder(_ found: consuming [Diagnostic]) -> [Diagnostic] {
         var kept = found
-        kept.removeAll { severities[$0.ruleID] == nil }
-        // Each finding is read and changed in the array's storage, and moved into source order by swaps along the
+        var offCount = 0
+        // Each finding is read and changed in the array's storage, and moved into source order along the
         // permutation's cycles: read through `Array`'s subscript or swapped by `Array.swapAt`, a finding is
         // copied (a retain and a release of each of its strings and arrays); in the buffer its bytes are moved.
         kept.withUnsafeMutableBufferPointer { found in
             var files: [String] = []
-            var rules: Set<String> = []
-            for place in found.indices {
-                if files.last != found[place].location.file { files.append(found[place].location.file) }
-                rules.insert(found[place].ruleID)
+            for place in found.indices where files.last != found[place].location.file {
+                files.append(found[place].location.file)
             }
             let fileRanks = Self.ranks(of: files)
-            // What each rule's findings need, looked up once for a run of findings of one rule.
-            let ruleOrder = Dictionary(
-                uniqueKeysWithValues: rules.sorted().enumerated().map { rank, id in
-                    (id, RuleOrder(rank: rank, configured: severities[id]!, standard: defaultSeverities[id]))
-                })
-            var lastRule = (id: "", order: RuleOrder(rank: 0, configured: .error, standard: nil))
+            var lastRule = (id: "", order: RuleOrder?.none)
             var lastFile = (path: "", rank: 0)
             var keys: [SourceOrderKey] = []
             keys.reserveCapacity(found.count)
             for place in found.indices {
+                // Looked up once for a run of findings of one rule.
                 if found[place].ruleID != lastRule.id || place == 0 {
-                    lastRule = (found[place].ruleID, ruleOrder[found[place].ruleID]!)
+                    lastRule = (found[place].ruleID, ruleOrders[found[place].ruleID])
                 }
                 if found[place].location.file != lastFile.path || place == 0 {
                     lastFile = (found[place].location.file, fileRanks[found[place].location.file]!)
                 }
-                let order = lastRule.order
+                guard let order = lastRule.order else {
+                    // A finding of a rule that is off (about a suppression, which the filter reports whatever is on)
+                    // goes after all the others, to be dropped.
+                    offCount += 1
+                    keys.append(SourceOrderKey(file: Int.max, start: found[place].location.range.start, rule: 0, place: place))
+                    continue
+                }
                 if let standard = order.standard, found[place].severity < standard {
                     found[place].severity = min(found[place].severity, order.configured)
                 } else {
@@ -108,23 +111,28 @@ struct Linter: Sendable {
                     SourceOrderKey(
                         file: lastFile.rank, start: found[place].location.range.start, rule: order.rank, place: place))
             }
-            // `source[place]`: where the finding that goes at `place` is now.
+            // `source[place]`: where the finding that goes at `place` is now. Along each cycle the first finding is
+            // held aside and each other one is moved once, into the place it goes.
             var source = keys.sorted().map(\.place)
+            guard let base = found.baseAddress else { return }
             for start in source.indices where source[start] != start {
+                let first = (base + start).move()
                 var place = start
                 while source[place] != start {
                     let from = source[place]
-                    found.swapAt(place, from)
+                    (base + place).moveInitialize(from: base + from, count: 1)
                     source[place] = place
                     place = from
                 }
+                (base + place).initialize(to: first)
                 source[place] = place
             }
         }
+        kept.removeLast(offCount)
         return kept
     }
 
-    /// A rule's place in text order among the rules with findings, its configured severity and its default one.
+    /// A rule's place in text order among the enabled rules, its configured severity and its default one.
     private struct RuleOrder {
         var rank: Int
         var configured: Severity

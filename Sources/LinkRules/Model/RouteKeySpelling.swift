@@ -7,19 +7,31 @@ enum RouteKeySpelling {
     /// `her:///feed/…` as `her://feed/…`; an `http` or `https` key, an opaque one, or one whose path starts with
     /// an empty component is returned as it is.
     static func written(_ key: String) -> String {
+        guard let slash = droppedSlash(in: key) else { return key }
+        // The key without the first of its three slashes, joined from the bytes either side of it.
         let bytes = key.utf8
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return key }
+        let index = bytes.index(bytes.startIndex, offsetBy: slash)
+        var written = String(key[..<index])
+        written += key[bytes.index(after: index)...]
+        return written
+    }
+
+    /// The UTF-8 offset of the slash that `written(_:)` leaves out of `key` (the first of the three after a custom
+    /// scheme's colon), or nil when the key is written as it is. Writers that copy the key's bytes skip it there.
+    static func droppedSlash(in key: String) -> Int? {
+        let bytes = key.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
         // Compared as ASCII with capitals folded: no other character lowercases to a letter of `http`.
-        let scheme = bytes[..<colon].lazy.map(asciiLowercased)
-        guard !scheme.elementsEqual("http".utf8), !scheme.elementsEqual("https".utf8) else { return key }
+        let scheme = bytes[..<colon]
+        if scheme.count == 4 || scheme.count == 5 {
+            let folded = scheme.lazy.map(asciiLowercased)
+            guard !folded.elementsEqual("http".utf8), !folded.elementsEqual("https".utf8) else { return nil }
+        }
         let rest = bytes[bytes.index(after: colon)...]
         let slash = UInt8(ascii: "/")
-        guard rest.count > 3, rest.prefix(3).allSatisfy({ $0 == slash }) else { return key }
+        guard rest.count > 3, rest.prefix(3).allSatisfy({ $0 == slash }) else { return nil }
         let first = rest[rest.index(rest.startIndex, offsetBy: 3)]
-        guard first != slash, first != UInt8(ascii: "?"), first != UInt8(ascii: "#") else { return key }
-        // The key without the first of its three slashes, joined from the bytes either side of it.
-        var written = String(key[..<rest.startIndex])
-        written += key[bytes.index(after: rest.startIndex)...]
-        return written
+        guard first != slash, first != UInt8(ascii: "?"), first != UInt8(ascii: "#") else { return nil }
+        return bytes.distance(from: bytes.startIndex, to: rest.startIndex)
     }
 }

@@ -5,6 +5,11 @@
 enum CaretLine {
     /// Appends the padding that puts the next character under `column` (1-based) of `line`.
     static func appendPadding(to output: inout ReportBuffer, before column: Int, in line: String) {
+        // A line of ASCII without tabs (nearly every catalogue line) takes one cell per column.
+        if isPlainASCII(line) {
+            output.append(repeating: UInt8(ascii: " "), count: column - 1)
+            return
+        }
         var current = 1
         for scalar in line.unicodeScalars {
             guard current < column else { break }
@@ -24,12 +29,18 @@ enum CaretLine {
     static func appendMarker(to output: inout ReportBuffer, line: String, start: Int, end: Int?) {
         appendPadding(to: &output, before: start, in: line)
         var cells = 0
-        var current = 1
         var lineLength = 0
-        for scalar in line.unicodeScalars {
-            lineLength += 1
-            if current >= start, end.map({ current < $0 }) ?? true { cells += cellWidth(of: scalar) }
-            current += 1
+        if isPlainASCII(line) {
+            // One cell for each column of the range on the line.
+            lineLength = line.utf8.count
+            cells = max(0, min(lineLength, (end ?? Int.max) - 1) - max(1, start) + 1)
+        } else {
+            var current = 1
+            for scalar in line.unicodeScalars {
+                lineLength += 1
+                if current >= start, end.map({ current < $0 }) ?? true { cells += cellWidth(of: scalar) }
+                current += 1
+            }
         }
         if let end, end > max(start, lineLength + 1) {
             // Columns past the line's text (a range taking in the line break) count one cell each.
@@ -37,6 +48,11 @@ enum CaretLine {
         }
         output.append("^")
         if cells > 1 { output.append(repeating: UInt8(ascii: "~"), count: cells - 1) }
+    }
+
+    /// Whether every character of `line` is ASCII other than a tab: one column, one cell.
+    private static func isPlainASCII(_ line: String) -> Bool {
+        !line.utf8.contains { $0 >= 0x80 || $0 == UInt8(ascii: "\t") }
     }
 
     /// How many terminal cells a scalar takes: 0 for combining marks and invisible format characters,

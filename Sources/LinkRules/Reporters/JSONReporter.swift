@@ -12,9 +12,8 @@ struct JSONReporter: Reporter {
         json.field("version", Self.formatVersion)
         json.key("diagnostics")
         json.beginArray()
-        writeFindings(input.diagnostics, to: &json)
+        let summary = writeFindings(input.diagnostics, to: &json)
         json.endArray()
-        let summary = ReportSummary(input.diagnostics)
         json.key("summary")
         json.beginObject()
         json.field("errors", summary.errors)
@@ -29,25 +28,51 @@ struct JSONReporter: Reporter {
         json.finish()
     }
 
-    /// Writes the findings in order, into the `diagnostics` array.
-    func writeFindings(_ diagnostics: [Diagnostic], to json: inout JSONWriter) {
+    /// Writes the findings in order, into the `diagnostics` array, and counts them as it goes: many findings are
+    /// rendered in chunks on all the cores (`ConcurrentRendering`), the same bytes as in one pass.
+    @discardableResult
+    func writeFindings(_ diagnostics: [Diagnostic], to json: inout JSONWriter, concurrently: Bool = true) -> ReportSummary {
+        guard concurrently, ConcurrentRendering.pays(for: diagnostics.count) else {
+            for block in ConcurrentRendering.blocks(of: diagnostics.indices) {
+                writeFindings(diagnostics, in: block, to: &json)
+                json.flushIfFull()
+            }
+            return ReportSummary(diagnostics)
+        }
+        let nesting = json.nesting
+        var summary = ReportSummary()
+        ConcurrentRendering.render(count: diagnostics.count) { chunk in
+            var piece = JSONWriter(
+                continuing: nesting, afterMembers: chunk.lowerBound > 0, reservingCapacity: chunk.count * 1_024)
+            writeFindings(diagnostics, in: chunk, to: &piece)
+            return (bytes: piece.takeRenderedBytes(), summary: ReportSummary(diagnostics, positions: chunk))
+        } emit: { piece in
+            json.append(rendered: piece.bytes)
+            summary.add(piece.summary)
+        }
+        return summary
+    }
+
+    /// Writes the findings at `positions`, in order, without handing anything to the output.
+    private func writeFindings(_ diagnostics: [Diagnostic], in positions: Range<Int>, to json: inout JSONWriter) {
         // Through the array's storage: each finding is written where it is. (`Array`'s subscript would hand each
         // one over as a copy, a retain and a release of every string and array in it.)
         diagnostics.withUnsafeBufferPointer { findings in
-            for index in findings.indices {
-                write(findings[index], to: &json)
-                json.flushIfFull()
-            }
+            for index in positions { write(findings[index], to: &json) }
         }
     }
 
-    private func write(_ diagnostic: Diagnostic, to json: inout JSONWriter) {
+    private func write(_ diagnostic: borrowing Diagnostic, to json: inout JSONWriter) {
         json.beginObject()
         json.field("ruleId", diagnostic.ruleID)
         json.field("severity", diagnostic.severity.rawValue)
         json.field("message", diagnostic.message.text)
         writeRange(of: diagnostic.location, to: &json)
-        json.field("linkKey", diagnostic.linkKey.map(RouteKeySpelling.written))
+        if let linkKey = diagnostic.linkKey {
+            json.field("linkKey", linkKey, skippingByteAt: RouteKeySpelling.droppedSlash(in: linkKey))
+        } else {
+            json.field("linkKey", nil as String?)
+        }
         json.key("notes")
         json.beginArray()
         for note in diagnostic.notes {

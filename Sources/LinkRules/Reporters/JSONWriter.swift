@@ -14,6 +14,35 @@ struct JSONWriter {
         output = ReportBuffer(reservingCapacity: capacity, output: destination)
     }
 
+    /// Where a writer is inside its document: what the members written next depend on.
+    struct Nesting: Sendable {
+        fileprivate var depth: Int
+        fileprivate var innermostHasMembers: Bool
+    }
+
+    /// Where this writer is, for writers that render members of its innermost container apart
+    /// (`init(continuing:afterMembers:reservingCapacity:)`).
+    var nesting: Nesting { Nesting(depth: depth, innermostHasMembers: innermostHasMembers) }
+
+    /// A writer, without an output, for a run of members of the container open at `nesting`, rendered apart (on
+    /// another core) and spliced in with `append(rendered:)`. `afterMembers`: whether other runs rendered apart
+    /// come before this one (it then starts with a comma, as it does when the container had members at `nesting`).
+    init(continuing nesting: Nesting, afterMembers: Bool, reservingCapacity capacity: Int) {
+        output = ReportBuffer(reservingCapacity: capacity)
+        depth = nesting.depth
+        innermostHasMembers = nesting.innermostHasMembers || afterMembers
+    }
+
+    /// The bytes written so far, for a writer without an output, handed over whole.
+    mutating func takeRenderedBytes() -> [UInt8] { output.takeBytes() }
+
+    /// Appends members of the innermost container, rendered apart by writers continuing from this one's `nesting`.
+    mutating func append(rendered bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        output.append(block: bytes)
+        innermostHasMembers = true
+    }
+
     /// Hands the text written so far to the output once it fills a block (see `ReportBuffer`).
     mutating func flushIfFull() { output.flushIfFull() }
 
@@ -66,6 +95,13 @@ struct JSONWriter {
         output.appendJSONLine(comma: innermostHasMembers, indentation: 2 * depth, key: name, then: UInt8(ascii: "\""))
         innermostHasMembers = true
         output.appendJSONStringContents(value)
+    }
+
+    /// A string member whose value is `value` with the byte at UTF-8 offset `skipped` left out, when there is one.
+    mutating func field(_ name: StaticString, _ value: String, skippingByteAt skipped: Int?) {
+        output.appendJSONLine(comma: innermostHasMembers, indentation: 2 * depth, key: name, then: UInt8(ascii: "\""))
+        innermostHasMembers = true
+        output.appendJSONStringContents(value, skippingByteAt: skipped)
     }
 
     mutating func field(_ name: StaticString, _ value: String?) {

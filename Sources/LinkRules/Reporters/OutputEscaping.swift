@@ -11,31 +11,48 @@ extension ReportBuffer {
     /// Appends the rest of a JSON string whose opening quote is already written: `text` escaped as by
     /// `appendJSONString(_:)`, then the closing quote.
     mutating func appendJSONStringContents(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ appendJSONEscaped($0) }) == nil {
+            var text = text
+            text.withUTF8 { appendJSONEscaped($0) }
+        }
+        append(byte: UInt8(ascii: "\""))
+    }
+
+    /// Appends the rest of a JSON string whose opening quote is already written, as `appendJSONStringContents(_:)`
+    /// does, with the byte at UTF-8 offset `skipped` of `text` left out when there is one.
+    mutating func appendJSONStringContents(_ text: String, skippingByteAt skipped: Int?) {
+        guard let skipped else { return appendJSONStringContents(text) }
+        var text = text
+        text.withUTF8 { source in
+            appendJSONEscaped(UnsafeBufferPointer(rebasing: source[..<skipped]))
+            appendJSONEscaped(UnsafeBufferPointer(rebasing: source[(skipped + 1)...]))
+        }
+        append(byte: UInt8(ascii: "\""))
+    }
+
+    /// Appends UTF-8 bytes escaped for the inside of a JSON string.
+    private mutating func appendJSONEscaped(_ source: UnsafeBufferPointer<UInt8>) {
         // A loop of its own rather than `appendEscaping`: that one calls its byte test through a closure for
         // every byte, several times the cost of the test for the short, mostly clean values of a report.
         // Eight bytes at a time are skipped while none of them needs escaping (see `needsJSONEscape(_:)`).
-        var text = text
-        text.withUTF8 { source in
-            guard let base = source.baseAddress else { return }
-            let raw = UnsafeRawPointer(base)
-            var runStart = 0
-            var index = 0
-            while index < source.count {
-                if index + 8 <= source.count, !Self.needsJSONEscape(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
-                    index += 8
-                    continue
-                }
-                let byte = base[index]
-                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                    if runStart < index { appendUTF8(UnsafeBufferPointer(start: base + runStart, count: index - runStart)) }
-                    appendJSONEscape(byte)
-                    runStart = index + 1
-                }
-                index += 1
+        guard let base = source.baseAddress else { return }
+        let raw = UnsafeRawPointer(base)
+        var runStart = 0
+        var index = 0
+        while index < source.count {
+            if index + 8 <= source.count, !Self.needsJSONEscape(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                index += 8
+                continue
             }
-            if runStart < source.count { appendUTF8(UnsafeBufferPointer(start: base + runStart, count: source.count - runStart)) }
+            let byte = base[index]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                if runStart < index { appendUTF8(UnsafeBufferPointer(start: base + runStart, count: index - runStart)) }
+                appendJSONEscape(byte)
+                runStart = index + 1
+            }
+            index += 1
         }
-        append(byte: UInt8(ascii: "\""))
+        if runStart < source.count { appendUTF8(UnsafeBufferPointer(start: base + runStart, count: source.count - runStart)) }
     }
 
     /// Whether any of eight bytes is a control character, a quote or a backslash (exact: the classic "has a
@@ -125,14 +142,21 @@ extension ReportBuffer {
     /// stays on one line, and every other control character (C0 but tab, DEL, C1: escape sequences a catalogue
     /// could smuggle into a log) becomes U+FFFD, which keeps the column count.
     mutating func appendTerminalSafe(_ text: String) {
+        // Nearly all text holds nothing to replace: that is checked eight bytes at a time and the text copied whole.
+        let copied = text.utf8.withContiguousStorageIfAvailable { source in
+            guard !Self.mayNeedTerminalReplacement(source) else { return false }
+            appendUTF8(source)
+            return true
+        }
+        if copied == true { return }
         appendEscaping(text, isSpecial: { ($0 < 0x20 && $0 != UInt8(ascii: "\t")) || $0 == 0x7F || $0 == 0xC2 }) {
             source, index, output in
             switch source[index] {
             case UInt8(ascii: "\r"):
-                output.append(UInt8(ascii: " "))
+                output.append(byte: UInt8(ascii: " "))
                 return index + 1 < source.count && source[index + 1] == UInt8(ascii: "\n") ? 2 : 1
             case UInt8(ascii: "\n"):
-                output.append(UInt8(ascii: " "))
+                output.append(byte: UInt8(ascii: " "))
             case 0xC2:
                 guard isC1Control(source, index) else { return 0 }
                 output.append(literal: "\u{FFFD}")
@@ -142,6 +166,30 @@ extension ReportBuffer {
             }
             return 1
         }
+    }
+
+    /// Whether `source` holds a byte `appendTerminalSafe(_:)` may replace: a control character (a tab too, which it
+    /// keeps), DEL, or 0xC2 (which starts a C1 control), tested eight bytes at a time as in `needsJSONEscape(_:)`.
+    private static func mayNeedTerminalReplacement(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = source.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        func hasByteBelow(_ word: UInt64, _ limit: UInt64) -> Bool { (word &- ones &* limit) & ~word & highBits != 0 }
+        var index = 0
+        while index + 8 <= source.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if hasByteBelow(word, 0x20) || hasByteBelow(word ^ (ones &* 0x7F), 1) || hasByteBelow(word ^ (ones &* 0xC2), 1) {
+                return true
+            }
+            index += 8
+        }
+        while index < source.count {
+            let byte = base[index]
+            if byte < 0x20 || byte == 0x7F || byte == 0xC2 { return true }
+            index += 1
+        }
+        return false
     }
 
     /// Appends the message of a GitHub Actions workflow command, escaped as `@actions/core`'s `escapeData`
@@ -173,19 +221,19 @@ extension ReportBuffer {
     /// `@` kept, everything else (spaces, `%`, `#`, `?`, `:`, non-ASCII bytes) percent-encoded.
     mutating func appendPercentEncodedPath(_ path: String) {
         appendEscaping(path, isSpecial: { !isURIPathCharacter($0) }) { source, index, output in
-            output.append(UInt8(ascii: "%"))
-            output.append(hexDigit(source[index] >> 4, uppercase: true))
-            output.append(hexDigit(source[index] & 0x0F, uppercase: true))
+            output.append(byte: UInt8(ascii: "%"))
+            output.append(byte: hexDigit(source[index] >> 4, uppercase: true))
+            output.append(byte: hexDigit(source[index] & 0x0F, uppercase: true))
             return 1
         }
     }
 }
 
 /// `%XX` for a byte that a workflow command escapes.
-private func appendWorkflowCommandEscape(_ byte: UInt8, to output: inout [UInt8]) {
-    output.append(UInt8(ascii: "%"))
-    output.append(hexDigit(byte >> 4, uppercase: true))
-    output.append(hexDigit(byte & 0x0F, uppercase: true))
+private func appendWorkflowCommandEscape(_ byte: UInt8, to output: inout ReportBuffer) {
+    output.append(byte: UInt8(ascii: "%"))
+    output.append(byte: hexDigit(byte >> 4, uppercase: true))
+    output.append(byte: hexDigit(byte & 0x0F, uppercase: true))
 }
 
 /// The ASCII hex digit of a value below 16.

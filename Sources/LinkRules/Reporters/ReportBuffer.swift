@@ -6,59 +6,99 @@ struct ReportBuffer {
     /// The size at which `flushIfFull()` hands the buffer to the output.
     static let blockSize = 1 << 16
 
-    private(set) var bytes: [UInt8] = []
+    /// The report's bytes are the first `count` of `room`; the rest is room already allocated, so an append checks
+    /// one bound and copies its bytes in place (appending to an array checks its capacity and uniqueness for each
+    /// piece, several times the cost of the copy for the short pieces a report is made of).
+    private var room: [UInt8] = []
+    private(set) var count = 0
     private let output: (any ReportOutput)?
 
     /// A buffer for `capacity` bytes, handing full blocks to `output` when there is one.
     init(reservingCapacity capacity: Int, output: (any ReportOutput)? = nil) {
         self.output = output
-        bytes.reserveCapacity(output == nil ? capacity : min(capacity, 2 * Self.blockSize))
+        room = Self.room(max(64, output == nil ? capacity : min(capacity, 2 * Self.blockSize)))
+    }
+
+    /// `count` bytes of room. Left as allocated rather than zeroed (a report of 100,000 findings is about 100 MB):
+    /// a byte of room is written before it is ever read, as it becomes part of `bytes`.
+    private static func room(_ count: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+    }
+
+    /// The bytes written (and not yet handed to the output).
+    var bytes: ArraySlice<UInt8> { room[..<count] }
+
+    /// The bytes written, handed over whole; the buffer is left empty.
+    mutating func takeBytes() -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &room)
+        taken.removeLast(taken.count - count)
+        count = 0
+        return taken
+    }
+
+    /// Writes at most `maximum` bytes at the end through `body`, which returns how many it wrote.
+    @inline(__always)
+    private mutating func write(atMost maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if count + maximum > room.count { grow(toHold: count + maximum) }
+        let start = count
+        count += room.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
+    }
+
+    /// Enlarges the room to at least `total` bytes, doubling it at least.
+    @inline(never)
+    private mutating func grow(toHold total: Int) {
+        var larger = Self.room(max(total, 2 * room.count))
+        larger.withUnsafeMutableBufferPointer { larger in
+            room.withUnsafeBufferPointer { room in
+                larger.baseAddress!.update(from: room.baseAddress!, count: count)
+            }
+        }
+        room = larger
     }
 
     /// Hands the buffered bytes to the output once they fill a block; reporters call it between findings.
     mutating func flushIfFull() {
-        if bytes.count >= Self.blockSize { flush() }
+        if count >= Self.blockSize { flush() }
     }
 
     /// Hands every buffered byte to the output (nothing happens without one).
     mutating func flush() {
-        guard let output, !bytes.isEmpty else { return }
-        bytes.withUnsafeBufferPointer { output.write($0) }
-        bytes.removeAll(keepingCapacity: true)
+        guard let output, count > 0 else { return }
+        room.withUnsafeBufferPointer { output.write(UnsafeBufferPointer(rebasing: $0[..<count])) }
+        count = 0
+    }
+
+    /// Appends bytes rendered apart: handed straight to the output after what is buffered, when there is one.
+    mutating func append(block: [UInt8]) {
+        guard let output else {
+            block.withUnsafeBufferPointer { appendUTF8($0) }
+            return
+        }
+        flush()
+        block.withUnsafeBufferPointer { output.write($0) }
     }
 
     mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        // A native string's bytes are read where they are; only a bridged one is made contiguous first.
+        if text.utf8.withContiguousStorageIfAvailable({ appendUTF8($0) }) == nil {
+            var text = text
+            text.withUTF8 { appendUTF8($0) }
+        }
     }
 
     mutating func append(_ text: Substring) {
-        bytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { appendUTF8($0) }
     }
 
     mutating func append(_ number: Int) {
-        guard number != 0 else {
-            bytes.append(UInt8(ascii: "0"))
-            return
-        }
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = number.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-            UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var start = buffer.count
-            while magnitude > 0 {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            }
-            bytes.append(contentsOf: buffer[start...])
-        }
+        write(atMost: 20) { Self.writeDecimal(number, to: $0) }
     }
 
     /// Appends the UTF-8 of a literal.
     mutating func append(literal: StaticString) {
-        bytes.append(literal: literal)
+        literal.withUTF8Buffer { appendUTF8($0) }
     }
 
     /// Appends, as one buffer, the start of a line of pretty-printed JSON: a comma when `comma`, a line break and
@@ -71,9 +111,7 @@ struct ReportBuffer {
     ) {
         let keyLength = key.map { $0.utf8CodeUnitCount + 4 } ?? 0
         // A sign and 19 digits at most.
-        let capacity = 2 + indentation + keyLength + 1 + 20
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { room in
-            let base = room.baseAddress!
+        write(atMost: 2 + indentation + keyLength + 1 + 20) { base in
             var count = 0
             if comma {
                 base[0] = UInt8(ascii: ",")
@@ -98,7 +136,7 @@ struct ReportBuffer {
                 count += 1
             }
             if let number { count += Self.writeDecimal(number, to: base + count) }
-            bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+            return count
         }
     }
 
@@ -128,28 +166,33 @@ struct ReportBuffer {
     }
 
     /// Appends bytes already encoded as UTF-8 (a run of a value that needs no escaping).
+    @inline(__always)
     mutating func appendUTF8(_ buffer: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: buffer)
+        guard let source = buffer.baseAddress else { return }
+        write(atMost: buffer.count) { destination in
+            destination.update(from: source, count: buffer.count)
+            return buffer.count
+        }
     }
 
     /// Appends bytes known to be ASCII (literal keys and tags).
     mutating func appendASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: buffer)
+        appendUTF8(buffer)
     }
 
     mutating func append(byte: UInt8) {
-        bytes.append(byte)
+        write(atMost: 1) { destination in
+            destination[0] = byte
+            return 1
+        }
     }
 
     /// Appends `count` copies of an ASCII character (padding, indentation, underlines).
     mutating func append(repeating byte: UInt8, count: Int) {
         guard count > 0 else { return }
-        // Filled in temporary room and appended as one buffer (a copy): appending a `repeatElement` collection
-        // goes through its generic path, and byte by byte each append checks the array's room, many times the
-        // cost for the short runs of indentation every JSON line starts with.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { room in
-            room.initialize(repeating: byte)
-            bytes.append(contentsOf: UnsafeBufferPointer(room))
+        write(atMost: count) { destination in
+            destination.update(repeating: byte, count: count)
+            return count
         }
     }
 
@@ -162,7 +205,7 @@ struct ReportBuffer {
     mutating func appendEscaping(
         _ text: String,
         isSpecial: (UInt8) -> Bool,
-        write: (_ source: UnsafeBufferPointer<UInt8>, _ index: Int, _ output: inout [UInt8]) -> Int
+        write: (_ source: UnsafeBufferPointer<UInt8>, _ index: Int, _ output: inout ReportBuffer) -> Int
     ) {
         let done: Void? = text.utf8.withContiguousStorageIfAvailable { source in
             var runStart = 0
@@ -172,8 +215,8 @@ struct ReportBuffer {
                     index += 1
                     continue
                 }
-                if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index])) }
-                let consumed = write(source, index, &bytes)
+                if runStart < index { appendUTF8(UnsafeBufferPointer(rebasing: source[runStart..<index])) }
+                let consumed = write(source, index, &self)
                 if consumed == 0 {
                     runStart = index
                     index += 1
@@ -182,7 +225,7 @@ struct ReportBuffer {
                     runStart = index
                 }
             }
-            if runStart < source.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...])) }
+            if runStart < source.count { appendUTF8(UnsafeBufferPointer(rebasing: source[runStart...])) }
         }
         if done == nil {
             var contiguous = text

@@ -43,15 +43,23 @@ public struct ReportPaths: Hashable, Sendable {
 }
 
 extension ReportInput {
-    /// The same findings with every file named by `paths` (locations, notes, edits, the sources' keys).
+    /// The same findings with every file named by `paths` (locations, notes, edits, the sources' keys). Each file
+    /// is named once, and the findings are copied only when a name changes.
     func naming(_ paths: ReportPaths?) -> ReportInput {
         guard let paths else { return self }
-        func renamed(_ location: SourceLocation) -> SourceLocation {
-            var location = location
-            location.file = paths.name(location.file)
-            return location
+        var names: [String: String] = [:]
+        for file in reportedFiles {
+            let name = paths.name(file)
+            if name != file { names[file] = name }
         }
         var input = self
+        input.sources = Dictionary(sources.map { (paths.name($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        guard !names.isEmpty else { return input }
+        func renamed(_ location: SourceLocation) -> SourceLocation {
+            var location = location
+            if let name = names[location.file] { location.file = name }
+            return location
+        }
         input.diagnostics = diagnostics.map { diagnostic in
             var diagnostic = diagnostic
             diagnostic.location = renamed(diagnostic.location)
@@ -65,7 +73,6 @@ extension ReportInput {
             }
             return diagnostic
         }
-        input.sources = Dictionary(sources.map { (paths.name($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
         return input
     }
 }

@@ -9,10 +9,22 @@ struct ReportSummary {
     /// Findings whose every fix is unsafe: fixed only with `--fix --unsafe-fixes`.
     var fixableWithUnsafeFixes = 0
 
-    /// The counts of the findings, read without decoding them.
+    /// No findings.
+    init() {}
+
+    /// The counts of the findings.
     init(_ diagnostics: [Diagnostic]) { self.init(diagnostics, positions: diagnostics.indices) }
 
-    /// The counts of the findings at `positions` of `diagnostics`, read without decoding them.
+    /// Adds the counts of other findings.
+    mutating func add(_ other: ReportSummary) {
+        errors += other.errors
+        warnings += other.warnings
+        infos += other.infos
+        safelyFixable += other.safelyFixable
+        fixableWithUnsafeFixes += other.fixableWithUnsafeFixes
+    }
+
+    /// The counts of the findings at `positions` of `diagnostics`.
     init(_ diagnostics: [Diagnostic], positions: some Sequence<Int>) {
         // Read in the array's storage: through `Array`'s subscript each finding would be copied to be read.
         diagnostics.withUnsafeBufferPointer { findings in

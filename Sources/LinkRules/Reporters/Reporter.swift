@@ -33,13 +33,23 @@ public struct ReportInput: Sendable {
     /// Every file the report concerns, sorted: the loaded ones and any other a diagnostic, note or edit names.
     var reportedFiles: [String] {
         var files = Set(sources.keys)
-        for diagnostic in diagnostics {
-            files.insert(diagnostic.location.file)
-            for note in diagnostic.notes {
-                if let location = note.location { files.insert(location.file) }
+        // Nearly every location names the file the one before it named: only a new name is looked up.
+        var last = ""
+        func insert(_ file: String) {
+            if file != last {
+                files.insert(file)
+                last = file
             }
-            for fix in diagnostic.fixes {
-                for edit in fix.edits { files.insert(edit.file) }
+        }
+        diagnostics.withUnsafeBufferPointer { findings in
+            for finding in findings.indices {
+                insert(findings[finding].location.file)
+                for note in findings[finding].notes {
+                    if let location = note.location { insert(location.file) }
+                }
+                for fix in findings[finding].fixes {
+                    for edit in fix.edits { insert(edit.file) }
+                }
             }
         }
         return files.sorted()
@@ -85,8 +95,9 @@ extension Reporter {
     }
 }
 
-/// Where a reporter's bytes go, in blocks of about 64 KB, so a large report never has to be held whole: the
-/// command's standard output, or a `ReportCollector`.
+/// Where a reporter's bytes go, in blocks of 64 KB to a few hundred KB (a chunk of findings rendered on another
+/// core is handed over whole), so a large report never has to be held whole: the command's standard output, or a
+/// `ReportCollector`.
 public protocol ReportOutput: AnyObject {
     func write(_ bytes: UnsafeBufferPointer<UInt8>)
 }

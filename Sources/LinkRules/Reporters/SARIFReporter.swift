@@ -22,7 +22,7 @@ struct SARIFReporter: Reporter {
     func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
         let input = input.naming(options.paths)
         let files = input.reportedFiles
-        let artifactIndex = Dictionary(uniqueKeysWithValues: files.enumerated().map { ($1, $0) })
+        let artifacts = Artifacts(files)
         let descriptors = ruleDescriptors(input)
         let ruleIndex = Dictionary(descriptors.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
 
@@ -55,7 +55,7 @@ struct SARIFReporter: Reporter {
         for file in files {
             json.beginObject()
             json.key("location")
-            writeArtifactLocation(file, index: nil, to: &json)
+            writeArtifactLocation(file, artifacts: artifacts, indexed: false, to: &json)
             if let source = input.sources[file] { json.field("length", source.bytes.count) }
             json.field("sourceLanguage", "yaml")
             json.endObject()
@@ -64,7 +64,7 @@ struct SARIFReporter: Reporter {
 
         json.key("results")
         json.beginArray()
-        writeResults(input, ruleIndex: ruleIndex, artifactIndex: artifactIndex, to: &json)
+        writeResults(input, ruleIndex: ruleIndex, artifacts: artifacts, to: &json)
         json.endArray()
 
         json.endObject()
@@ -137,20 +137,47 @@ struct SARIFReporter: Reporter {
         return markdown
     }
 
-    /// Writes the results in order, into the run's `results` array.
+    /// Writes the results in order, into the run's `results` array: many findings are rendered in chunks on all
+    /// the cores (`ConcurrentRendering`), the same bytes as in one pass.
     func writeResults(
-        _ input: ReportInput, ruleIndex: [String: Int], artifactIndex: [String: Int], to json: inout JSONWriter
+        _ input: ReportInput, ruleIndex: [String: Int], artifacts: Artifacts, to json: inout JSONWriter,
+        concurrently: Bool = true
     ) {
-        for diagnostic in input.diagnostics {
-            writeResult(
-                diagnostic, ruleIndex: ruleIndex[diagnostic.ruleID], artifactIndex: artifactIndex, sources: input.sources,
-                to: &json)
-            json.flushIfFull()
+        guard concurrently, ConcurrentRendering.pays(for: input.diagnostics.count) else {
+            for block in ConcurrentRendering.blocks(of: input.diagnostics.indices) {
+                writeResults(input, in: block, ruleIndex: ruleIndex, artifacts: artifacts, to: &json)
+                json.flushIfFull()
+            }
+            return
+        }
+        let nesting = json.nesting
+        ConcurrentRendering.render(count: input.diagnostics.count) { chunk in
+            var piece = JSONWriter(
+                continuing: nesting, afterMembers: chunk.lowerBound > 0, reservingCapacity: chunk.count * 2_048)
+            writeResults(input, in: chunk, ruleIndex: ruleIndex, artifacts: artifacts, to: &piece)
+            return piece.takeRenderedBytes()
+        } emit: { bytes in
+            json.append(rendered: bytes)
+        }
+    }
+
+    /// Writes the results of the findings at `positions`, in order, without handing anything to the output.
+    private func writeResults(
+        _ input: ReportInput, in positions: Range<Int>, ruleIndex: [String: Int], artifacts: Artifacts,
+        to json: inout JSONWriter
+    ) {
+        // Through the array's storage: each finding is written where it is (see `ConcurrentRendering.findingsPerBlock`).
+        input.diagnostics.withUnsafeBufferPointer { findings in
+            for index in positions {
+                writeResult(
+                    findings[index], ruleIndex: ruleIndex[findings[index].ruleID], artifacts: artifacts,
+                    sources: input.sources, to: &json)
+            }
         }
     }
 
     private func writeResult(
-        _ diagnostic: Diagnostic, ruleIndex: Int?, artifactIndex: [String: Int], sources: [String: SourceFile],
+        _ diagnostic: borrowing Diagnostic, ruleIndex: Int?, artifacts: Artifacts, sources: [String: SourceFile],
         to json: inout JSONWriter
     ) {
         json.beginObject()
@@ -164,7 +191,7 @@ struct SARIFReporter: Reporter {
         json.beginArray()
         json.beginObject()
         json.key("physicalLocation")
-        writePhysicalLocation(diagnostic.location, artifactIndex: artifactIndex, to: &json)
+        writePhysicalLocation(diagnostic.location, artifacts: artifacts, to: &json)
         json.endObject()
         json.endArray()
 
@@ -176,7 +203,7 @@ struct SARIFReporter: Reporter {
                 json.beginObject()
                 json.field("id", offset + 1)
                 json.key("physicalLocation")
-                writePhysicalLocation(note.location!, artifactIndex: artifactIndex, to: &json)
+                writePhysicalLocation(note.location!, artifacts: artifacts, to: &json)
                 json.key("message")
                 writeText(note.message.text, to: &json)
                 json.endObject()
@@ -192,7 +219,7 @@ struct SARIFReporter: Reporter {
         if !diagnostic.fixes.isEmpty {
             json.key("fixes")
             json.beginArray()
-            for fix in diagnostic.fixes { write(fix, artifactIndex: artifactIndex, to: &json) }
+            for fix in diagnostic.fixes { write(fix, artifacts: artifacts, to: &json) }
             json.endArray()
         }
 
@@ -200,7 +227,9 @@ struct SARIFReporter: Reporter {
         if !unlocatedNotes.isEmpty || diagnostic.linkKey != nil {
             json.key("properties")
             json.beginObject()
-            if let linkKey = diagnostic.linkKey { json.field("linkKey", RouteKeySpelling.written(linkKey)) }
+            if let linkKey = diagnostic.linkKey {
+                json.field("linkKey", linkKey, skippingByteAt: RouteKeySpelling.droppedSlash(in: linkKey))
+            }
             if !unlocatedNotes.isEmpty {
                 json.key("notes")
                 json.beginArray()
@@ -212,7 +241,7 @@ struct SARIFReporter: Reporter {
         json.endObject()
     }
 
-    private func write(_ fix: FixIt, artifactIndex: [String: Int], to json: inout JSONWriter) {
+    private func write(_ fix: FixIt, artifacts: Artifacts, to json: inout JSONWriter) {
         json.beginObject()
         json.key("description")
         writeText(fix.message.text, to: &json)
@@ -227,7 +256,7 @@ struct SARIFReporter: Reporter {
         for file in filesInOrder {
             json.beginObject()
             json.key("artifactLocation")
-            writeArtifactLocation(file, index: artifactIndex[file], to: &json)
+            writeArtifactLocation(file, artifacts: artifacts, to: &json)
             json.key("replacements")
             json.beginArray()
             for edit in editsByFile[file]! {
@@ -258,12 +287,12 @@ struct SARIFReporter: Reporter {
     }
 
     private func writePhysicalLocation(
-        _ location: SourceLocation, artifactIndex: [String: Int], to json: inout JSONWriter
+        _ location: SourceLocation, artifacts: Artifacts, to json: inout JSONWriter
     ) {
         let range = location.range
         json.beginObject()
         json.key("artifactLocation")
-        writeArtifactLocation(location.file, index: artifactIndex[location.file], to: &json)
+        writeArtifactLocation(location.file, artifacts: artifacts, to: &json)
         json.key("region")
         json.beginObject()
         json.field("startLine", range.start.line)
@@ -276,20 +305,38 @@ struct SARIFReporter: Reporter {
         json.endObject()
     }
 
-    /// A relative path as a URI reference against `%SRCROOT%`; an absolute path as a `file://` URI.
-    private func writeArtifactLocation(_ path: String, index: Int?, to json: inout JSONWriter) {
-        json.beginObject()
-        var uri = ReportBuffer(reservingCapacity: path.utf8.count + 8)
-        if path.hasPrefix("/") {
-            uri.append("file://")
-            uri.appendPercentEncodedPath(path)
-            json.field("uri", uri.string)
-        } else {
-            uri.appendPercentEncodedPath(path)
-            json.field("uri", uri.string)
-            json.field("uriBaseId", Self.sourceRootBaseID)
+    /// The files a report names: each one's place in the run's `artifacts` and its URI, worked out once rather than
+    /// at each location.
+    struct Artifacts: Sendable {
+        private var places: [String: (index: Int, uri: String)] = [:]
+
+        init(_ files: [String]) {
+            for (index, file) in files.enumerated() { places[file] = (index, SARIFReporter.uri(of: file)) }
         }
-        if let index { json.field("index", index) }
+
+        /// The place and URI of a file (a file the report does not list gets no place).
+        func place(of file: String) -> (index: Int?, uri: String) {
+            if let place = places[file] { return (place.index, place.uri) }
+            return (nil, SARIFReporter.uri(of: file))
+        }
+    }
+
+    /// A relative path as a URI reference against `%SRCROOT%`; an absolute path as a `file://` URI.
+    static func uri(of path: String) -> String {
+        var uri = ReportBuffer(reservingCapacity: path.utf8.count + 8)
+        if path.hasPrefix("/") { uri.append("file://") }
+        uri.appendPercentEncodedPath(path)
+        return uri.string
+    }
+
+    /// An artifact location: the file's URI (against `%SRCROOT%` when relative) and, when `indexed`, its place in
+    /// the run's `artifacts`.
+    private func writeArtifactLocation(_ path: String, artifacts: Artifacts, indexed: Bool = true, to json: inout JSONWriter) {
+        let place = artifacts.place(of: path)
+        json.beginObject()
+        json.field("uri", place.uri)
+        if !path.hasPrefix("/") { json.field("uriBaseId", Self.sourceRootBaseID) }
+        if indexed, let index = place.index { json.field("index", index) }
         json.endObject()
     }
 

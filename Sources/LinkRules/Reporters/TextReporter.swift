@@ -17,18 +17,43 @@ struct TextReporter: Reporter {
         output.flush()
     }
 
-    /// Writes the findings in order.
-    func writeFindings(_ input: ReportInput, options: ReportOptions, to output: inout ReportBuffer) {
+    /// Writes the findings in order: many findings are rendered in chunks on all the cores (`ConcurrentRendering`),
+    /// the same bytes as in one pass.
+    func writeFindings(
+        _ input: ReportInput, options: ReportOptions, to output: inout ReportBuffer, concurrently: Bool = true
+    ) {
+        guard concurrently, ConcurrentRendering.pays(for: input.diagnostics.count) else {
+            for block in ConcurrentRendering.blocks(of: input.diagnostics.indices) {
+                writeFindings(input, in: block, options: options, to: &output)
+                output.flushIfFull()
+            }
+            return
+        }
+        ConcurrentRendering.render(count: input.diagnostics.count) { chunk in
+            var piece = ReportBuffer(reservingCapacity: chunk.count * (options.quiet ? 160 : 480))
+            writeFindings(input, in: chunk, options: options, to: &piece)
+            return piece.takeBytes()
+        } emit: { bytes in
+            output.append(block: bytes)
+        }
+    }
+
+    /// Writes the findings at `positions`, in order, without handing anything to the output.
+    private func writeFindings(
+        _ input: ReportInput, in positions: Range<Int>, options: ReportOptions, to output: inout ReportBuffer
+    ) {
         let style = TerminalStyle(enabled: options.color)
-        for diagnostic in input.diagnostics {
-            output.flushIfFull()
-            appendFinding(diagnostic, sources: input.sources, options: options, style: style, to: &output)
+        // Through the array's storage: each finding is written where it is (see `ConcurrentRendering.findingsPerBlock`).
+        input.diagnostics.withUnsafeBufferPointer { findings in
+            for index in positions {
+                appendFinding(findings[index], sources: input.sources, options: options, style: style, to: &output)
+            }
         }
     }
 
     /// One finding: its header line and, unless quiet, its source excerpt and its notes.
     private func appendFinding(
-        _ diagnostic: Diagnostic, sources: [String: SourceFile], options: ReportOptions, style: TerminalStyle,
+        _ diagnostic: borrowing Diagnostic, sources: [String: SourceFile], options: ReportOptions, style: TerminalStyle,
         to output: inout ReportBuffer
     ) {
         appendHeader(diagnostic, style: style, to: &output)

@@ -46,9 +46,11 @@ extension LintContext {
     /// as its URL or an alias: the note a finding carries instead of a fix that would duplicate it.
     func routeTaken(by url: String, excluding: Set<Int>) -> Note? {
         let template = templateParser.parse(url)
+        let declarations = routeIndex.declarations(of: template.routeKeyHash, in: self)
+        // Nearly always no route has the hash, and the key is not written at all.
+        guard !declarations.isEmpty else { return nil }
         let key = template.routeKey
-        for declaration in routeIndex.declarations(of: template.routeKeyHash, in: self)
-        where !excluding.contains(Int(declaration.link)) {
+        for declaration in declarations where !excluding.contains(Int(declaration.link)) {
             let other = links[Int(declaration.link)]
             let scalar = declaration.alias < 0 ? other.url : other.aliases[Int(declaration.alias)]
             let otherKey = declaration.alias < 0 ? other.template.routeKey : templateParser.parse(scalar.value).routeKey
