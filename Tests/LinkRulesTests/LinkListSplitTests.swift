@@ -111,3 +111,55 @@ import Testing
         }
     }
 }
+
+/// Decoding in runs against one pass on catalogues broken at random: a line inserted, removed or re-indented, a
+/// quote, bracket, block indicator, tab or document marker dropped in. Whatever libyaml makes of the text, the runs
+/// must give the same links, findings and errors (most such texts fall back to one pass).
+@Suite struct LinkListSplitPropertyTests {
+    /// A small deterministic generator, so that every run of the suite tries the same texts.
+    struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+    }
+
+    static func mutated(seed: UInt64) -> String {
+        var random = Generator(state: seed)
+        var lines = GeneratedCatalogues.text(links: 30, seed: seed, indentation: [0, 2, 4][random.next(3)])
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let insertions = ["\"", "'", "[", "{", "}", "]", ": ", " |", " >", "\t", "#", "&a ", "*a", "- ", "%"]
+        for _ in 0..<(1 + random.next(3)) {
+            let line = random.next(lines.count)
+            switch random.next(8) {
+            case 0: lines.insert("  - url: app://inserted/\(random.next(99))", at: line)
+            case 1: lines.remove(at: line)
+            case 2: lines[line] = String(repeating: " ", count: random.next(5)) + lines[line].drop { $0 == " " }
+            case 3: lines.insert(["links:", "---", "...", "  links:", "barriers: [x]"][random.next(5)], at: line)
+            case 4: lines.insert(lines[line], at: line)
+            default:
+                var text = Array(lines[line])
+                text.insert(contentsOf: insertions[random.next(insertions.count)], at: random.next(text.count + 1))
+                lines[line] = String(text)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    @Test(arguments: 0..<300)
+    func runsAgreeWithOnePassOnBrokenCatalogues(seed: UInt64) {
+        let text = Self.mutated(seed: seed)
+        let file = SourceFile(path: "links.yml", text: text)
+        let onePass = Result { try CatalogueLoader().load(files: [file]) }
+        let inRuns = Result { try LinkListSplitTests.inRuns.load(files: [file]) }
+        switch (onePass, inRuns) {
+        case (.success(let expected), .success(let found)):
+            #expect(LinkListSplitTests().summary(found) == LinkListSplitTests().summary(expected), "seed \(seed)")
+        case (.failure(let expected), .failure(let found)):
+            #expect("\(found)" == "\(expected)", "seed \(seed)")
+        default:
+            Issue.record("seed \(seed): one pass \(onePass), in runs \(inRuns)")
+        }
+    }
+}

@@ -170,6 +170,18 @@ final class YAMLEventReader {
         return walk(toCharacter: target)
     }
 
+    /// The byte offset of a mark where something ends. Where one segment ends and the next begins, that is the end
+    /// of the earlier one: read in one pass, the text that follows is the file's own (a block scalar ends where
+    /// the next line starts), not the later segment's.
+    private func endOffset(_ mark: yaml_mark_t) -> Int {
+        let offset = offset(mark)
+        guard segments.count > 1 else { return offset }
+        for segment in 1..<segments.count where segments[segment].lowerBound == offset {
+            return segments[segment - 1].upperBound
+        }
+        return offset
+    }
+
     /// `offset` for a mark the cursor cannot reach by adding: a walk across lines and segments, kept out of line
     /// so that the common case, inlined into `read`, stays small.
     @inline(never)
@@ -274,7 +286,7 @@ final class YAMLEventReader {
         guard yaml_parser_parse(parser, &event) == 1 else { throw parserError() }
         defer { yaml_event_delete(&event) }
         let start = offset(event.start_mark)
-        let end = max(start, offset(event.end_mark))
+        let end = max(start, endOffset(event.end_mark))
         let kind: YAMLEvent.Kind
         var value = ""
         var style = ScalarStyle.plain
