@@ -113,13 +113,8 @@ final class CatalogueFileDecoder {
                     }
                 }
             case "links":
-                links.reserveCapacity(links.count + linkCapacity)
                 let before = links.count
-                try yaml.readSequence(key: "links") { _ in
-                    var entry = LinkEntry(file: file, entryIsFlow: false)
-                    try decodeLink(into: &entry, index: links.count, findings: &catalogue.loadFindings)
-                    links.append(entry)
-                }
+                try readLinkList(into: &links, firstIndex: 0, findings: &catalogue.loadFindings)
                 linkLists.append((key.tokenRange.lowerBound, links.count - before))
             default:
                 try unknownKey(key, known: CatalogueLoader.topLevelKeys, in: "the catalogue", findings: &catalogue.loadFindings)
@@ -135,18 +130,24 @@ final class CatalogueFileDecoder {
     }
 
     /// Decodes a run of link entries read on their own (`LinkListSplit`): a block list, and nothing else, whose
-    /// first entry is the catalogue's `firstIndex`th.
+    /// first entry is the file's `firstIndex`th.
     func decodeLinkRun(firstIndex: Int, findings: inout [LoadFinding]) throws -> [LinkEntry] {
-        guard try yaml.beginDocument() else { return [] }
         var links: [LinkEntry] = []
-        links.reserveCapacity(linkCapacity)
+        guard try yaml.beginDocument() else { return links }
+        try readLinkList(into: &links, firstIndex: firstIndex, findings: &findings)
+        try yaml.endDocument()
+        return links
+    }
+
+    /// Reads a `links` list, appending its entries to `links`; the entry at `links[i]` is the file's
+    /// `firstIndex + i`th, as its errors say.
+    private func readLinkList(into links: inout [LinkEntry], firstIndex: Int, findings: inout [LoadFinding]) throws {
+        links.reserveCapacity(links.count + linkCapacity)
         try yaml.readSequence(key: "links") { _ in
             var entry = LinkEntry(file: file, entryIsFlow: false)
             try decodeLink(into: &entry, index: firstIndex + links.count, findings: &findings)
             links.append(entry)
         }
-        try yaml.endDocument()
-        return links
     }
 
     /// The `android:` section; a second file declaring it adds to the first's lists.

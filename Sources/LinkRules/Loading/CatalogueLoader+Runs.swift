@@ -11,12 +11,11 @@ extension CatalogueLoader {
     /// file's link list is decoded in runs on the cores (`LinkListSplit`) when libyaml's events agree with the
     /// split; otherwise, and whenever a run fails, the file is decoded in one pass, which reports errors exactly.
     func decode(
-        _ file: SourceFile, into catalogue: inout Catalogue, components: inout [ComponentSpec], params: inout [ParamSpec],
-        firstIndex: Int
+        _ file: SourceFile, into catalogue: inout Catalogue, components: inout [ComponentSpec], params: inout [ParamSpec]
     ) throws -> [[LinkEntry]] {
         let runCount = runs.runCount ?? ConcurrentJobs.chunkCount(of: file.bytes.count, minimum: runs.minimumFileSize / 2)
         if let split = LinkListSplit.find(in: file, runCount: runCount, minimumFileSize: runs.minimumFileSize),
-            let decoded = Self.decodeInRuns(file, split: split, catalogue: catalogue, components: components, params: params, firstIndex: firstIndex)
+            let decoded = Self.decodeInRuns(file, split: split, catalogue: catalogue, components: components, params: params)
         {
             (catalogue, components, params) = (decoded.catalogue, decoded.components, decoded.params)
             return decoded.runs
@@ -50,8 +49,7 @@ extension CatalogueLoader {
     /// list's first entries) and each later run in a job of its own. Nil when any job fails or libyaml saw the
     /// list otherwise than the split did (another `links` key, or runs of other lengths).
     private static func decodeInRuns(
-        _ file: SourceFile, split: LinkListSplit, catalogue: Catalogue, components: [ComponentSpec], params: [ParamSpec],
-        firstIndex: Int
+        _ file: SourceFile, split: LinkListSplit, catalogue: Catalogue, components: [ComponentSpec], params: [ParamSpec]
     ) -> DecodedInRuns? {
         var parts: [Part?] = ConcurrentJobs.flatMap(count: split.runs.count, concurrently: true) { job in
             let run = split.runs[job]
@@ -68,7 +66,7 @@ extension CatalogueLoader {
                 endAtNextRun(&document.3, job: job, of: split, in: file)
                 decoded = .document(document.0, document.1, document.2, document.3)
             } else {
-                let entriesBefore = split.runs[..<job].reduce(firstIndex) { $0 + $1.entryCount }
+                let entriesBefore = split.runs[..<job].reduce(0) { $0 + $1.entryCount }
                 // The run's list stands for the `links` list, one level inside the catalogue's mapping.
                 let decoder = CatalogueFileDecoder(file: file, segments: [run.bytes], depth: 1, linkCapacity: run.entryCount)
                 var findings: [LoadFinding] = []

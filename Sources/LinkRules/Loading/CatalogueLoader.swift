@@ -53,7 +53,7 @@ public struct CatalogueLoader: Sendable {
         var links = LinkAssembly()
         for file in files {
             try checkText(file)
-            for entries in try decode(file, into: &catalogue, components: &components, params: &params, firstIndex: links.count) {
+            for entries in try decode(file, into: &catalogue, components: &components, params: &params) {
                 links.append(entries: entries)
             }
         }

@@ -87,7 +87,7 @@ struct LinkListSplit: Equatable {
         let bytes = file.bytes
         let start = file.textStart(ofLine: line)
         let end = file.nextLineStart(after: line)
-        let key = Array("links:".utf8)
+        let key = linksKey
         guard end - start >= key.count else { return false }
         for (offset, byte) in key.enumerated() where bytes[start + offset] != byte { return false }
         var index = start + key.count
@@ -95,6 +95,8 @@ struct LinkListSplit: Equatable {
         guard index < end, !isLineBreak(bytes[index]) else { return true }
         return bytes[index] == UInt8(ascii: "#") && index > start + key.count
     }
+
+    private static let linksKey = Array("links:".utf8)
 
     private static func isLineBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
 }

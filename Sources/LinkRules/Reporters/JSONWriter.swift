@@ -90,15 +90,11 @@ struct JSONWriter {
         output.append(literal: "null")
     }
 
-    mutating func field(_ name: StaticString, _ value: String) {
-        // The key's line, the key and the opening quote are appended as one buffer.
-        output.appendJSONLine(comma: innermostHasMembers, indentation: 2 * depth, key: name, then: UInt8(ascii: "\""))
-        innermostHasMembers = true
-        output.appendJSONStringContents(value)
-    }
+    mutating func field(_ name: StaticString, _ value: String) { field(name, value, skippingByteAt: nil) }
 
     /// A string member whose value is `value` with the byte at UTF-8 offset `skipped` left out, when there is one.
     mutating func field(_ name: StaticString, _ value: String, skippingByteAt skipped: Int?) {
+        // The key's line, the key and the opening quote are appended as one buffer.
         output.appendJSONLine(comma: innermostHasMembers, indentation: 2 * depth, key: name, then: UInt8(ascii: "\""))
         innermostHasMembers = true
         output.appendJSONStringContents(value, skippingByteAt: skipped)

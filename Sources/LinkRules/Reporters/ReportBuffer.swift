@@ -175,11 +175,6 @@ struct ReportBuffer {
         }
     }
 
-    /// Appends bytes known to be ASCII (literal keys and tags).
-    mutating func appendASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-        appendUTF8(buffer)
-    }
-
     mutating func append(byte: UInt8) {
         write(atMost: 1) { destination in
             destination[0] = byte
@@ -232,12 +227,5 @@ struct ReportBuffer {
             contiguous.makeContiguousUTF8()
             appendEscaping(contiguous, isSpecial: isSpecial, write: write)
         }
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// Appends the UTF-8 of a literal.
-    mutating func append(literal: StaticString) {
-        literal.withUTF8Buffer { append(contentsOf: $0) }
     }
 }

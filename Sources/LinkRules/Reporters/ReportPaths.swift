@@ -53,7 +53,7 @@ extension ReportInput {
             if name != file { names[file] = name }
         }
         var input = self
-        input.sources = Dictionary(sources.map { (paths.name($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        input.sources = Dictionary(sources.map { (names[$0.key] ?? $0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         guard !names.isEmpty else { return input }
         func renamed(_ location: SourceLocation) -> SourceLocation {
             var location = location

@@ -137,8 +137,9 @@ struct RouteTrie {
         if let last = lastRoots, last.scheme == shape.scheme, last.host == shape.host { return (last.root, last.anyScheme) }
         let host = number(shape.host)
         let anyScheme = roots.child(from: -1, word: host)
-        let isNew = roots.child(from: shape.scheme.map { number($0) } ?? -1, word: host) == nil
+        let nodesBefore = nodes.count
         let root = Self.child(&roots, from: shape.scheme.map { number($0) } ?? -1, word: host, nodes: &nodes)
+        let isNew = root == nodesBefore
         lastRoots = isNew ? nil : (shape.scheme, shape.host, root, anyScheme)
         return (root, anyScheme)
     }
