@@ -35,12 +35,16 @@ struct DispatchSearch {
         alias.map { parser.parse(link.aliases[$0].value) } ?? link.template
     }
 
-    /// The shapes of a link's routes: its URL's first, then its aliases' (nil for an opaque one).
-    func shapes(of link: Link) -> [RouteShape?] {
-        guard !link.aliases.isEmpty || !link.requiredParams.isEmpty else { return [RouteShape(link.template)] }
-        let required = link.requiredParams.map(\.value)
-        return [RouteShape(link.template, requiredParams: required)]
-            + link.aliases.map { RouteShape(parser.parse($0.value), requiredParams: required) }
+    /// Calls `body` with each of a link's routes, its URL's first, then its aliases' in order: the alias's
+    /// position (nil for the URL), its template (each alias parsed once) and its shape (nil for an opaque one).
+    /// No list of shapes is made: most links have one route.
+    func forEachShape(of link: Link, _ body: (_ alias: Int?, _ template: LinkTemplate, _ shape: RouteShape?) -> Void) {
+        let required = link.requiredParams.isEmpty ? [] : link.requiredParams.map(\.value)
+        body(nil, link.template, RouteShape(link.template, requiredParams: required))
+        for (position, alias) in link.aliases.enumerated() {
+            let template = parser.parse(alias.value)
+            body(position, template, RouteShape(template, requiredParams: required))
+        }
     }
 
     // MARK: First match
@@ -51,15 +55,32 @@ struct DispatchSearch {
     mutating func shadowedLinks() -> [Shadowed] {
         var trie = RouteTrie(reservingFor: links.count)
         var found: [Shadowed] = []
-        for index in links.indices {
-            let shapes = shapes(of: links[index])
-            let winners = trie.insertRoutes(of: links[index].index, shapes, visited: &visited)
-            // The winners first: most links have none, and their shape is then not copied out.
-            guard let winner = winners[0], winners.dropFirst().allSatisfy({ $0 != nil }), let shape = shapes[0] else { continue }
+        // A link's routes are searched first and added after, so that none of them wins another; the nodes where
+        // they end wait here (kept from link to link).
+        var ends: [(alias: Int?, node: Int, query: [RouteShape.QueryConstraint])] = []
+        var visited = visited
+        defer { self.visited = visited }
+        for link in links {
+            var urlShape: RouteShape?
+            var urlWinner: RouteTrie.Route?
+            var isShadowed = true
+            ends.removeAll(keepingCapacity: true)
+            forEachShape(of: link) { alias, _, shape in
+                guard let shape else {
+                    isShadowed = false
+                    return
+                }
+                let (node, earliest) = trie.walk(shape, visited: &visited)
+                ends.append((alias, node, shape.query))
+                if alias == nil { (urlShape, urlWinner) = (shape, earliest) }
+                if earliest == nil { isShadowed = false }
+            }
+            for end in ends { trie.add(RouteTrie.Route(link: link.index, alias: end.alias, query: end.query), at: end.node) }
+            guard isShadowed, let winner = urlWinner, let shape = urlShape else { continue }
             let winnerTemplate = template(of: links[winner.link], alias: winner.alias)
-            let isDuplicate = winnerTemplate.routeKey == links[index].template.routeKey
+            let isDuplicate = winnerTemplate.routeKey == link.template.routeKey
             let isParameterVariant = RouteShape(winnerTemplate).map { shape.isParameterVariant(of: $0) } ?? false
-            if !isDuplicate, !isParameterVariant { found.append(Shadowed(link: links[index], winner: links[winner.link])) }
+            if !isDuplicate, !isParameterVariant { found.append(Shadowed(link: link, winner: links[winner.link])) }
         }
         return found
     }
@@ -80,15 +101,13 @@ struct DispatchSearch {
         var classes: [DispatchOrder.TieClass: [Member]] = [:]
         var pairs: [(link: Link, earlier: Link, earlierAlias: Int?, shape: RouteShape, earlierShape: RouteShape)] = []
         for link in links {
-            for (position, shape) in shapes(of: link).enumerated() {
-                guard let shape else { continue }
-                let alias = position == 0 ? nil : position - 1
-                let template = template(of: link, alias: alias)
+            forEachShape(of: link) { alias, template, shape in
+                guard let shape else { return }
                 let member = Member(link: link.index, alias: alias, shape: shape, routeKeyHash: template.routeKeyHash)
                 let tieClass = DispatchOrder.TieClass(shape)
                 if alias == nil {
                     let (isDuplicate, earlier) = tie(of: member, template, among: classes[tieClass] ?? [])
-                    if isDuplicate { continue }
+                    if isDuplicate { return }
                     if let earlier { pairs.append((link, links[earlier.link], earlier.alias, shape, earlier.shape)) }
                 }
                 classes[tieClass, default: []].append(member)
@@ -98,8 +117,8 @@ struct DispatchSearch {
         // The URLs that show the ties are checked against every route, later ones too, as `explain` would.
         var trie = RouteTrie()
         for link in links {
-            for (position, shape) in shapes(of: link).enumerated() {
-                if let shape { trie.insert(shape, link: link.index, alias: position == 0 ? nil : position - 1) }
+            forEachShape(of: link) { alias, _, shape in
+                if let shape { trie.insert(shape, link: link.index, alias: alias) }
             }
         }
         return pairs.map { pair in
