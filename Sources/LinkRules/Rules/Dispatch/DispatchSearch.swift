@@ -72,7 +72,8 @@ struct DispatchSearch {
                 }
                 let (node, earliest) = trie.walk(shape, visited: &visited)
                 ends.append((alias, node, shape.query))
-                if alias == nil { (urlShape, urlWinner) = (shape, earliest) }
+                // The URL's shape is kept only when an earlier route wins it: most links are not shadowed.
+                if alias == nil, earliest != nil { (urlShape, urlWinner) = (shape, earliest) }
                 if earliest == nil { isShadowed = false }
             }
             for end in ends { trie.add(RouteTrie.Route(link: link.index, alias: end.alias, query: end.query), at: end.node) }
