@@ -23,9 +23,13 @@ struct DeclaredRoutes: Sendable {
     /// 1 + the position of the first route of a hash, or 0 for an empty slot. Never more than half full.
     private var slots: [Int32]
 
-    /// The routes of `links` (a catalogue's, in order), each link's URL hashed by `routeKeyHash` and each alias
-    /// parsed by `parser`.
-    init(_ links: [Link], routeKeyHash: (Link) -> UInt64, parser: LinkTemplateParser) {
+    /// The routes of `context`'s links, in order: each link's URL by the route key hash the context computed for
+    /// it, and each alias parsed by the context's parser. Only the links with aliases are read.
+    init(_ context: LintContext) {
+        let links = context.links
+        let linkHashes = context.routeKeyHashes
+        let flags = context.linkFlags
+        let parser = context.templateParser
         var size = 16
         while size < links.count * 2 { size *= 2 }
         slots = Array(repeating: 0, count: size)
@@ -34,10 +38,11 @@ struct DeclaredRoutes: Sendable {
         firstOfHash.reserveCapacity(links.count)
         next.reserveCapacity(links.count)
         last.reserveCapacity(links.count)
-        for link in links {
-            add(Declaration(link: Int32(link.index), alias: -1), hash: routeKeyHash(link))
-            for (position, alias) in link.aliases.enumerated() {
-                add(Declaration(link: Int32(link.index), alias: Int32(position)), hash: parser.parse(alias.value).routeKeyHash)
+        for place in links.indices {
+            add(Declaration(link: Int32(place), alias: -1), hash: linkHashes[place])
+            guard flags[place].contains(.hasAliases) else { continue }
+            for (position, alias) in links[place].aliases.enumerated() {
+                add(Declaration(link: Int32(place), alias: Int32(position)), hash: parser.parse(alias.value).routeKeyHash)
             }
         }
     }

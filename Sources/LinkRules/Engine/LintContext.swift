@@ -15,7 +15,7 @@ final class LintContext: Sendable {
     private let firstPositions: [Int32]
     /// Each link's `LinkTemplate.routeKeyHash`, by its place among `links`: `duplicate-link` compares the
     /// routes of every link.
-    private let routeKeyHashes: [UInt64]
+    let routeKeyHashes: [UInt64]
     /// Small facts about each link (flags, its host form), recorded in the same pass: see `facts(for:)`.
     private let linkFacts: LinkFacts
     /// What is worked out once from the declarations.
@@ -179,30 +179,17 @@ final class LintContext: Sendable {
         isBuilt(on: catalogue) ? linkFacts : LinkFacts(links: catalogue.links)
     }
 
-    /// The route key hashes of the links of `catalogue` by their places in its `links` (as `routeKeyHash(of:)`
-    /// gives them), or nil when the context was built on another catalogue.
-    func routeKeyHashes(for catalogue: Catalogue) -> [UInt64]? {
-        isBuilt(on: catalogue) ? routeKeyHashes : nil
-    }
+    /// The flags `LinkFacts` recorded for each link, by its place among `links`.
+    var linkFlags: [LinkFacts.Flags] { linkFacts.flags }
 
     /// The flags `LinkFacts` recorded for the link at a place of the context's catalogue.
     func flags(at position: Int) -> LinkFacts.Flags { linkFacts.flags[position] }
-
-    /// The route key hash of the link at a place of the context's catalogue.
-    func routeKeyHash(at position: Int) -> UInt64 { routeKeyHashes[position] }
 
     /// Whether the context was built on these very links (the same array storage), so what it computed up front
     /// applies by index.
     func isBuilt(on catalogue: Catalogue) -> Bool {
         let base = links.withUnsafeBufferPointer { $0.baseAddress }
         return catalogue.links.count == links.count && catalogue.links.withUnsafeBufferPointer { $0.baseAddress } == base
-    }
-
-    /// The hash of a link's route key (`LinkTemplate.routeKeyHash`), computed once per lint for the catalogue's
-    /// own links.
-    func routeKeyHash(of link: Link) -> UInt64 {
-        if isOwn(link) { return routeKeyHashes[link.index] }
-        return link.template.routeKeyHash
     }
 
     /// Whether a link is the catalogue's own, at its place, so what was recorded for it applies.

@@ -52,8 +52,8 @@ struct RouteShape: Sendable, Hashable {
     /// The template is borrowed: the shape is read from it where it is (a link's, mostly), not from a copy.
     init?(_ template: borrowing LinkTemplate, requiredParams: [String] = []) {
         guard !template.isOpaque else { return nil }
-        scheme = template.scheme?.lowercasedASCIIIfNeeded
-        host = template.host?.lowercasedASCIIIfNeeded ?? ""
+        scheme = template.schemeSpan.map { Self.lowercasedText(of: template, $0) }
+        host = template.hostSpan.map { Self.lowercasedText(of: template, $0) } ?? ""
         parts = template.components.map { component in
             guard let placeholder = component.placeholder else { return .literal(component.text.lowercasedASCIIIfNeeded) }
             if placeholder.isInsideText {
@@ -93,6 +93,15 @@ struct RouteShape: Sendable, Hashable {
         // A stable sort: items of one name keep their order.
         self.query = query.count < 2
             ? query : query.enumerated().sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }.map(\.element)
+    }
+
+    /// The text of a UTF-8 range of a template, lowercased: decoded from the range's bytes, where
+    /// `LinkTemplate.scheme` and `host` find the range's characters first.
+    private static func lowercasedText(of template: borrowing LinkTemplate, _ span: Range<Int>) -> String {
+        let bytes = template.text.utf8
+        let start = bytes.index(bytes.startIndex, offsetBy: span.lowerBound)
+        let end = bytes.index(start, offsetBy: span.count)
+        return String(decoding: bytes[start..<end], as: UTF8.self).lowercasedASCIIIfNeeded
     }
 
     /// The shape of a link's template, with its `required_params:`.

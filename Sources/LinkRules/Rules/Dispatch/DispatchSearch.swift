@@ -35,12 +35,16 @@ struct DispatchSearch {
         alias.map { parser.parse(link.aliases[$0].value) } ?? link.template
     }
 
-    /// The shapes of a link's routes: its URL's first, then its aliases' (nil for an opaque one).
-    func shapes(of link: Link) -> [RouteShape?] {
-        guard !link.aliases.isEmpty || !link.requiredParams.isEmpty else { return [RouteShape(link.template)] }
-        let required = link.requiredParams.map(\.value)
-        return [RouteShape(link.template, requiredParams: required)]
-            + link.aliases.map { RouteShape(parser.parse($0.value), requiredParams: required) }
+    /// Calls `body` with each of a link's routes, its URL's first, then its aliases' in order: the alias's
+    /// position (nil for the URL), its template (each alias parsed once) and its shape (nil for an opaque one).
+    /// No list of shapes is made: most links have one route.
+    func forEachShape(of link: Link, _ body: (_ alias: Int?, _ template: LinkTemplate, _ shape: RouteShape?) -> Void) {
+        let required = link.requiredParams.isEmpty ? [] : link.requiredParams.map(\.value)
+        body(nil, link.template, RouteShape(link.template, requiredParams: required))
+        for (position, alias) in link.aliases.enumerated() {
+            let template = parser.parse(alias.value)
+            body(position, template, RouteShape(template, requiredParams: required))
+        }
     }
 
     // MARK: First match
@@ -51,15 +55,33 @@ struct DispatchSearch {
     mutating func shadowedLinks() -> [Shadowed] {
         var trie = RouteTrie(reservingFor: links.count)
         var found: [Shadowed] = []
-        for index in links.indices {
-            let shapes = shapes(of: links[index])
-            let winners = trie.insertRoutes(of: links[index].index, shapes, visited: &visited)
-            // The winners first: most links have none, and their shape is then not copied out.
-            guard let winner = winners[0], winners.dropFirst().allSatisfy({ $0 != nil }), let shape = shapes[0] else { continue }
+        // A link's routes are searched first and added after, so that none of them wins another; the nodes where
+        // they end wait here (kept from link to link).
+        var ends: [(alias: Int?, node: Int, query: [RouteShape.QueryConstraint])] = []
+        var visited = visited
+        defer { self.visited = visited }
+        for link in links {
+            var urlShape: RouteShape?
+            var urlWinner: RouteTrie.Route?
+            var isShadowed = true
+            ends.removeAll(keepingCapacity: true)
+            forEachShape(of: link) { alias, _, shape in
+                guard let shape else {
+                    isShadowed = false
+                    return
+                }
+                let (node, earliest) = trie.walk(shape, visited: &visited)
+                ends.append((alias, node, shape.query))
+                // The URL's shape is kept only when an earlier route wins it: most links are not shadowed.
+                if alias == nil, earliest != nil { (urlShape, urlWinner) = (shape, earliest) }
+                if earliest == nil { isShadowed = false }
+            }
+            for end in ends { trie.add(RouteTrie.Route(link: link.index, alias: end.alias, query: end.query), at: end.node) }
+            guard isShadowed, let winner = urlWinner, let shape = urlShape else { continue }
             let winnerTemplate = template(of: links[winner.link], alias: winner.alias)
-            let isDuplicate = winnerTemplate.routeKey == links[index].template.routeKey
+            let isDuplicate = winnerTemplate.routeKey == link.template.routeKey
             let isParameterVariant = RouteShape(winnerTemplate).map { shape.isParameterVariant(of: $0) } ?? false
-            if !isDuplicate, !isParameterVariant { found.append(Shadowed(link: links[index], winner: links[winner.link])) }
+            if !isDuplicate, !isParameterVariant { found.append(Shadowed(link: link, winner: links[winner.link])) }
         }
         return found
     }
@@ -74,32 +96,85 @@ struct DispatchSearch {
         var routeKeyHash: UInt64
     }
 
+    /// The routes of each tie class, in the order added, as lists threaded through flat arrays (a class's first
+    /// and last route, each route's next of its class) rather than an array per class: a large catalogue has
+    /// nearly as many classes as routes.
+    private struct TieClasses {
+        /// Each class's number, given when first seen.
+        private var numbers: [DispatchOrder.TieClass: Int] = [:]
+        private var members: [Member] = []
+        /// The next route of the same class (-1 for none).
+        private var next: [Int] = []
+        private var first: [Int] = []
+        private var last: [Int] = []
+
+        /// Empty lists with room for about `routes` routes and classes: the table of classes then rarely grows,
+        /// and growing hashes every class again.
+        init(reservingFor routes: Int) {
+            numbers.reserveCapacity(routes)
+            members.reserveCapacity(routes)
+            next.reserveCapacity(routes)
+            first.reserveCapacity(routes)
+            last.reserveCapacity(routes)
+        }
+
+        /// The number of a class, a new one when it is first seen.
+        mutating func number(of tieClass: DispatchOrder.TieClass) -> Int {
+            let new = numbers.count
+            // Through the dictionary's accessor that adds the default when the key is missing: one look-up.
+            let number = Self.value(&numbers[tieClass, default: new])
+            if number == new {
+                first.append(-1)
+                last.append(-1)
+            }
+            return number
+        }
+
+        private static func value(_ number: inout Int) -> Int { number }
+
+        /// The first route of class `number`, in the order added, for which `predicate` holds.
+        func first(inClass number: Int, where predicate: (Member) -> Bool) -> Member? {
+            var position = first[number]
+            while position >= 0 {
+                if predicate(members[position]) { return members[position] }
+                position = next[position]
+            }
+            return nil
+        }
+
+        /// Adds a route at the end of class `number`.
+        mutating func add(_ member: Member, toClass number: Int) {
+            members.append(member)
+            next.append(-1)
+            if last[number] < 0 { first[number] = members.count - 1 } else { next[last[number]] = members.count - 1 }
+            last[number] = members.count - 1
+        }
+    }
+
     /// The links that tie under most-specific with an earlier link, each with the earliest of them and a URL that
     /// shows the tie. A link with the route of an earlier one is left to `duplicate-link`.
     mutating func tiedLinks() -> [Tie] {
-        var classes: [DispatchOrder.TieClass: [Member]] = [:]
+        var classes = TieClasses(reservingFor: links.count)
         var pairs: [(link: Link, earlier: Link, earlierAlias: Int?, shape: RouteShape, earlierShape: RouteShape)] = []
         for link in links {
-            for (position, shape) in shapes(of: link).enumerated() {
-                guard let shape else { continue }
-                let alias = position == 0 ? nil : position - 1
-                let template = template(of: link, alias: alias)
+            forEachShape(of: link) { alias, template, shape in
+                guard let shape else { return }
                 let member = Member(link: link.index, alias: alias, shape: shape, routeKeyHash: template.routeKeyHash)
-                let tieClass = DispatchOrder.TieClass(shape)
+                let tieClass = classes.number(of: DispatchOrder.TieClass(shape))
                 if alias == nil {
-                    let (isDuplicate, earlier) = tie(of: member, template, among: classes[tieClass] ?? [])
-                    if isDuplicate { continue }
+                    let (isDuplicate, earlier) = tie(of: member, template, inClass: tieClass, of: classes)
+                    if isDuplicate { return }
                     if let earlier { pairs.append((link, links[earlier.link], earlier.alias, shape, earlier.shape)) }
                 }
-                classes[tieClass, default: []].append(member)
+                classes.add(member, toClass: tieClass)
             }
         }
         guard !pairs.isEmpty else { return [] }
         // The URLs that show the ties are checked against every route, later ones too, as `explain` would.
         var trie = RouteTrie()
         for link in links {
-            for (position, shape) in shapes(of: link).enumerated() {
-                if let shape { trie.insert(shape, link: link.index, alias: position == 0 ? nil : position - 1) }
+            forEachShape(of: link) { alias, _, shape in
+                if let shape { trie.insert(shape, link: link.index, alias: alias) }
             }
         }
         return pairs.map { pair in
@@ -109,15 +184,19 @@ struct DispatchSearch {
         }
     }
 
-    /// Whether a link's URL route `member` (of template `template`) has the route of one of `members`, the earlier
-    /// routes of its tie class, and else the earliest of them of another link that it ties with.
-    private func tie(of member: Member, _ template: LinkTemplate, among members: [Member]) -> (isDuplicate: Bool, earlier: Member?) {
-        let isDuplicate = members.contains { other in
+    /// Whether a link's URL route `member` (of template `template`) has the route of one of the earlier routes of
+    /// its tie class (number `tieClass` of `classes`), and else the earliest of them of another link that it ties
+    /// with.
+    private func tie(
+        of member: Member, _ template: LinkTemplate, inClass tieClass: Int, of classes: TieClasses
+    ) -> (isDuplicate: Bool, earlier: Member?) {
+        let duplicate = classes.first(inClass: tieClass) { other in
             other.routeKeyHash == member.routeKeyHash
                 && self.template(of: links[other.link], alias: other.alias).routeKey == template.routeKey
         }
-        if isDuplicate { return (true, nil) }
-        return (false, members.first { $0.link != member.link && DispatchOrder.overlaps($0.shape, member.shape) })
+        if duplicate != nil { return (true, nil) }
+        let earlier = classes.first(inClass: tieClass) { $0.link != member.link && DispatchOrder.overlaps($0.shape, member.shape) }
+        return (false, earlier)
     }
 
     /// A URL both tied links match: the later template with each placeholder replaced by a value both accept, the

@@ -52,27 +52,17 @@ struct RouteTrie {
         nodes.add(Route(link: link, alias: alias, query: shape.query), at: node)
     }
 
-    /// Adds the routes of link `link` (`shapes`: its URL's first, then its aliases', nil for an opaque one) and
-    /// returns for each the earliest route of an earlier link that matches every URL it matches. Each route is
-    /// searched and inserted in one walk; the link's own routes are added after all are searched.
-    mutating func insertRoutes(of link: Int, _ shapes: [RouteShape?], visited: inout Int) -> [Route?] {
-        var ends: [Int?] = []
-        var earliest: [Route?] = []
-        for shape in shapes {
-            guard let shape else {
-                ends.append(nil)
-                earliest.append(nil)
-                continue
-            }
-            let (node, found) = walk(shape, searching: true, visited: &visited)
-            ends.append(node)
-            earliest.append(found)
-        }
-        for (position, (shape, end)) in zip(shapes, ends).enumerated() {
-            guard let shape, let end else { continue }
-            nodes.add(Route(link: link, alias: position == 0 ? nil : position - 1, query: shape.query), at: end)
-        }
-        return earliest
+    /// Adds a route at the node where its path ends (`walk(_:visited:)`). A link's routes are each walked, then
+    /// added, so that none of them is found as the earliest route of another.
+    mutating func add(_ route: Route, at node: Int) {
+        nodes.add(route, at: node)
+    }
+
+    /// Walks `shape`'s own path, adding the nodes it lacks, and searches the placeholder branches beside it: the
+    /// node where the path ends, and the earliest route already in the trie that matches every URL `shape`
+    /// matches. `visited` counts the nodes reached.
+    mutating func walk(_ shape: RouteShape, visited: inout Int) -> (node: Int, earliest: Route?) {
+        walk(shape, searching: true, visited: &visited)
     }
 
     /// Walks `shape`'s own path, adding the nodes it lacks, and searches the placeholder branches beside it: the
@@ -122,9 +112,8 @@ struct RouteTrie {
         self.init()
         let search = DispatchSearch(links: links, parser: parser)
         for link in links {
-            for (alias, shape) in search.shapes(of: link).enumerated() {
-                guard let shape else { continue }
-                insert(shape, link: link.index, alias: alias == 0 ? nil : alias - 1)
+            search.forEachShape(of: link) { alias, _, shape in
+                if let shape { insert(shape, link: link.index, alias: alias) }
             }
         }
     }

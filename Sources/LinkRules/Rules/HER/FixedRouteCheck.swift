@@ -22,7 +22,7 @@ final class LazyRouteIndex: Sendable {
     func routes(in context: LintContext) -> DeclaredRoutes {
         routes.withLock { routes in
             if let routes { return routes }
-            let built = DeclaredRoutes(context.links, routeKeyHash: context.routeKeyHash(of:), parser: context.templateParser)
+            let built = DeclaredRoutes(context)
             routes = built
             return built
         }
