@@ -18,6 +18,21 @@ extension String {
     }
 }
 
+extension String.UTF8View {
+    /// Whether any byte satisfies `predicate`, read from the string's contiguous storage: rules ask this of every
+    /// link, and stepping through the view costs several times more per byte.
+    func containsByte(where predicate: (UInt8) -> Bool) -> Bool {
+        withContiguousStorageIfAvailable { $0.contains(where: predicate) } ?? contains(where: predicate)
+    }
+}
+
+extension Substring.UTF8View {
+    /// Whether any byte satisfies `predicate` (see `String.UTF8View.containsByte(where:)`).
+    func containsByte(where predicate: (UInt8) -> Bool) -> Bool {
+        withContiguousStorageIfAvailable { $0.contains(where: predicate) } ?? contains(where: predicate)
+    }
+}
+
 extension Substring {
     /// The text lowercased (see `String.lowercasedASCIIIfNeeded`).
     var lowercasedASCIIIfNeeded: String {
