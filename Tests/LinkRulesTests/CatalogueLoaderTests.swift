@@ -130,29 +130,6 @@ import Testing
         #expect(links[2].aliasesRange == nil && !links[2].aliasesAreFlow)
     }
 
-    /// A part reuses one entry for all its links: cleared, it is the entry a new one would be, every stored value
-    /// included (compared through their descriptions, so a value added later and not cleared fails this test).
-    @Test func aClearedEntryIsAFreshOne() {
-        let file = SourceFile(path: "a.yml", text: "links:\n  - url: her://feed\n")
-        var entry = LinkEntry(file: file, entryIsFlow: true)
-        let scalar = Scalar(value: "her://feed", tokenRange: 15..<25, style: .doubleQuoted)
-        entry.url = scalar
-        entry.entryRange = 9..<25
-        entry.title = scalar
-        entry.examples = [scalar]
-        entry.barrier = scalar
-        entry.deprecated = true
-        entry.aliases = [scalar]
-        entry.aliasesRange = 1..<2
-        entry.aliasesAreFlow = true
-        entry.ignoredRules = [scalar]
-        entry.requiredParams = [scalar]
-        let fresh = String(describing: LinkEntry(file: file, entryIsFlow: false))
-        #expect(String(describing: entry) != fresh)
-        entry.clear()
-        #expect(String(describing: entry) == fresh)
-    }
-
     @Test func unknownKeysAreFindingsWithTheClosestKey() throws {
         let catalogue = try load("version: 1\nlinks:\n  - url: her://feed\n    titel: Feed\n")
         let finding = try #require(catalogue.loadFindings.first)

@@ -17,6 +17,17 @@ import Testing
 
     // MARK: - RFC 3986
 
+    /// Every byte RFC 3986 keeps out of a URI is refused raw, and no other: each byte in a link of its own.
+    @Test func exactlyTheBytesRFC3986KeepsOutAreRefused() {
+        let refused = Set(Array(UInt8(0x00)...0x20) + [0x7F] + Array("\"<>\\^`{|}".utf8))
+        for byte in UInt8(0x00)...0x7F where byte != UInt8(ascii: "%") {
+            let text = "her://a" + String(decoding: [byte], as: UTF8.self) + "b"
+            let problem = URLSyntax.firstProblem(in: text)?.problem
+            // `{` and `<` alone start no placeholder here (nothing closes them), so they are refused too.
+            #expect((problem == .mustBeEncoded(character: String(decoding: [byte], as: UTF8.self))) == refused.contains(byte), "byte \(byte)")
+        }
+    }
+
     @Test func whatRFC3986RefusesIsFoundWhereItIs() {
         // Obsidian's URI documentation: "space characters must be encoded as %20".
         #expect(URLSyntax.firstProblem(in: "obsidian://open?vault=my vault") == .init(problem: .mustBeEncoded(character: " "), span: 24..<25))

@@ -18,6 +18,41 @@ extension String {
     }
 }
 
+/// A set of ASCII bytes as one bit per byte: a scanner asks it of every byte of every link, and a test of a bit
+/// costs the same for every byte, where a `switch` over scattered values becomes a jump per byte.
+struct ASCIISet: Sendable {
+    private let low: UInt64
+    private let high: UInt64
+
+    init(_ bytes: [UInt8]) {
+        var (low, high): (UInt64, UInt64) = (0, 0)
+        for byte in bytes {
+            precondition(byte < 0x80, "an ASCIISet holds ASCII bytes")
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+        }
+        (self.low, self.high) = (low, high)
+    }
+
+    @inline(__always) func contains(_ byte: UInt8) -> Bool {
+        byte < 64 ? low >> UInt64(byte) & 1 == 1 : byte < 128 && high >> UInt64(byte & 63) & 1 == 1
+    }
+}
+
+extension String.UTF8View {
+    /// Whether any byte satisfies `predicate`, read from the string's contiguous storage: rules ask this of every
+    /// link, and stepping through the view costs several times more per byte.
+    func containsByte(where predicate: (UInt8) -> Bool) -> Bool {
+        withContiguousStorageIfAvailable { $0.contains(where: predicate) } ?? contains(where: predicate)
+    }
+}
+
+extension Substring.UTF8View {
+    /// Whether any byte satisfies `predicate` (see `String.UTF8View.containsByte(where:)`).
+    func containsByte(where predicate: (UInt8) -> Bool) -> Bool {
+        withContiguousStorageIfAvailable { $0.contains(where: predicate) } ?? contains(where: predicate)
+    }
+}
+
 extension Substring {
     /// The text lowercased (see `String.lowercasedASCIIIfNeeded`).
     var lowercasedASCIIIfNeeded: String {

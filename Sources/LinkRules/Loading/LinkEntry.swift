@@ -20,28 +20,6 @@ struct LinkEntry: Sendable {
         self.entryIsFlow = entryIsFlow
     }
 
-    /// Makes the entry as `LinkEntry(file:entryIsFlow: false)` makes it, for the next link of the same file. A value
-    /// is replaced only when something is left in it: after `takeLink` nothing is, and clearing costs a few stores.
-    /// Every stored value is reset here: a new one must be added too (a test compares a cleared entry's link with
-    /// a fresh entry's).
-    mutating func clear() {
-        if !url.value.isEmpty { url.value = "" }
-        url.tokenRange = 0..<0
-        url.style = .plain
-        entryRange = 0..<0
-        entryIsFlow = false
-        if title != nil { title = nil }
-        if !examples.isEmpty { examples = [] }
-        if barrier != nil { barrier = nil }
-        deprecated = false
-        if deprecation != nil { deprecation = nil }
-        if !aliases.isEmpty { aliases = [] }
-        aliasesRange = nil
-        aliasesAreFlow = false
-        if !ignoredRules.isEmpty { ignoredRules = [] }
-        if !requiredParams.isEmpty { requiredParams = [] }
-    }
-
     /// The link built from this entry with `template`; the entry is consumed.
     consuming func link(index: Int, template: consuming LinkTemplate) -> Link {
         var entry = self

@@ -52,6 +52,7 @@ enum URLSyntax {
             }
             index = colon + 1
         }
+        let encoded = Self.bytesToEncode
         while index < bytes.count {
             let byte = bytes[index]
             // Only `{`, `<` and `%` can start a placeholder: any other byte is settled without the call.
@@ -69,7 +70,7 @@ enum URLSyntax {
                 let written = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
                 return Finding(problem: .badPercentEscape(written: written), span: index..<end)
             }
-            if mustBeEncoded(byte) {
+            if encoded.contains(byte) {
                 return Finding(
                     problem: .mustBeEncoded(character: String(decoding: [byte], as: UTF8.self)), span: index..<(index + 1))
             }
@@ -92,18 +93,10 @@ enum URLSyntax {
         return nil
     }
 
-    /// Whether a byte of ASCII may never appear raw in a URI: controls, space, `"`, `<`, `>`, `\`, `^`, `` ` ``,
+    /// The bytes of ASCII that may never appear raw in a URI: controls, space, `"`, `<`, `>`, `\`, `^`, `` ` ``,
     /// `{`, `|`, `}` (RFC 3986, section 2: they are neither reserved nor unreserved). Bytes outside ASCII are IRI
     /// text and pass.
-    private static func mustBeEncoded(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x00...0x20, 0x7F: true
-        case UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "^"),
-            UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"):
-            true
-        default: false
-        }
-    }
+    private static let bytesToEncode = ASCIISet(Array(0x00...0x20) + [0x7F] + Array("\"<>\\^`{|}".utf8))
 
     /// The end of a placeholder starting at `index` in a supported style, or nil when none starts there: `{…}` up
     /// to its `}` (with no `{` inside), `<name>` or `<type:name>`, and `%NAME%` (a name of letters, digits and `_`

@@ -47,15 +47,15 @@ struct LowercaseRule: LinkRule {
 
     func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let template = link.template
-        guard template.text.utf8.contains(where: { Self.isASCIICapital($0) }) else { return }
-        func hasCapital(_ span: Range<Int>) -> Bool { template.utf8Slice(span).contains(where: { Self.isASCIICapital($0) }) }
+        guard template.text.utf8.containsByte(where: Self.isASCIICapital) else { return }
+        func hasCapital(_ span: Range<Int>) -> Bool { template.utf8Slice(span).containsByte(where: Self.isASCIICapital) }
         var spans: [Range<Int>] = []
         if let span = template.schemeSpan, hasCapital(span) { spans.append(span) }
         if let span = template.hostSpan, hasCapital(span) { spans.append(span) }
         for component in template.components {
             switch component.kind {
             case .literal, .integer:
-                if component.text.utf8.contains(where: { Self.isASCIICapital($0) }) { spans.append(component.span) }
+                if component.text.utf8.containsByte(where: Self.isASCIICapital) { spans.append(component.span) }
             case .value:
                 // A handle, email address or domain written out keeps its case (`@Gargron`).
                 break

@@ -96,7 +96,7 @@ struct NoSeparatorsRule: LinkRule {
     /// specification requires (`bear://x-callback-url/open-note`), a file name (Facebook's `sharer.php`) and a
     /// locale (`en-us`) are not words of the app's vocabulary.
     static func hasSeparator(_ component: PathComponent) -> Bool {
-        component.isLiteral && component.text.utf8.contains(where: { isSeparator($0) })
+        component.isLiteral && component.text.utf8.containsByte(where: isSeparator)
             && component.text.lowercasedASCIIIfNeeded != "x-callback-url" && !isFileName(component.text)
             && !isLocale(component.text)
     }

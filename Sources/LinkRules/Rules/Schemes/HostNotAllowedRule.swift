@@ -98,7 +98,7 @@ struct HostNotAllowedRule: LinkRule {
         guard let authority = template.authority, !authority.hostSpan.isEmpty else { return }
         let host = template.utf8Slice(authority.hostSpan)
         // A host with a placeholder (`{tenant}.example.com`) cannot be judged.
-        guard !host.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "%") })
+        guard !host.containsByte(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "%") })
         else { return }
         let decision = lists.decide(
             host, catalogueAllow: catalogue.access.allowedHosts, catalogueDeny: catalogue.access.deniedHosts, in: catalogue)

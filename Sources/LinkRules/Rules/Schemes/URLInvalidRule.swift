@@ -55,14 +55,17 @@ struct URLInvalidRule: LinkRule {
         if let finding = URLSyntax.firstProblem(in: link.url.value) {
             found.append(context.diagnostic(Self.self, Self.message(finding, role: .url), link: link, span: Self.span(finding, in: link.url.value)))
         }
-        for (role, values) in [(Role.alias, link.aliases), (Role.example, link.examples)] {
-            for value in values {
-                guard let finding = URLSyntax.firstProblem(in: value.value) else { continue }
-                let range = value.sourceRange(ofValue: Self.span(finding, in: value.value), in: link.file)
-                found.append(
-                    context.diagnostic(
-                        Self.self, Self.message(finding, role: role), at: link.file.location(ofBytes: range), link: link))
-            }
+        check(link.aliases, as: .alias, of: link, in: context, into: &found)
+        check(link.examples, as: .example, of: link, in: context, into: &found)
+    }
+
+    /// Reports the first problem of each of a link's aliases or examples.
+    private func check(_ values: [Scalar], as role: Role, of link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+        for value in values {
+            guard let finding = URLSyntax.firstProblem(in: value.value) else { continue }
+            let range = value.sourceRange(ofValue: Self.span(finding, in: value.value), in: link.file)
+            found.append(
+                context.diagnostic(Self.self, Self.message(finding, role: role), at: link.file.location(ofBytes: range), link: link))
         }
     }
 

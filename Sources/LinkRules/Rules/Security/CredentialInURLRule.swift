@@ -138,9 +138,19 @@ struct CredentialInURLRule: LinkRule {
                     Self.self, .credentialPlaceholder(placeholder.name), link: link, span: placeholder.span,
                     notes: Self.declarationNotes(declared, in: context)))
         }
+        check(link.template.query, of: link, in: context, into: &found)
         // The fragment's items too: OAuth's implicit flow returns `#access_token=…` in the link itself.
-        let fragmentItems = link.template.fragmentSpan == nil ? [] : link.template.fragmentItems
-        for item in link.template.query + fragmentItems {
+        if link.template.fragmentSpan != nil {
+            check(link.template.fragmentItems, of: link, in: context, into: &found)
+        }
+        if !link.examples.isEmpty {
+            found += payloadCredentials(link, in: context)
+        }
+    }
+
+    /// Reports the query or fragment items whose name, or whose placeholder's name, carries a credential.
+    private func check(_ items: [QueryItem], of link: Link, in context: LintContext, into found: inout [Diagnostic]) {
+        for item in items {
             let (nameIsCredential, declared) = carriesCredential(item.name, in: context)
             if nameIsCredential {
                 found.append(
@@ -156,9 +166,6 @@ struct CredentialInURLRule: LinkRule {
                             notes: Self.declarationNotes(declaredValue, in: context)))
                 }
             }
-        }
-        if !link.examples.isEmpty {
-            found += payloadCredentials(link, in: context)
         }
     }
 

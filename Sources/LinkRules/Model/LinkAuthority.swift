@@ -29,27 +29,32 @@ extension LinkTemplate {
         } else {
             span = start..<start
         }
-        var hostStart = span.lowerBound
-        var hostEnd = span.upperBound
-        var userInfoSpan: Range<Int>?
-        var lastColon: Int?
-        var allDigitsAfterColon = true
-        for (offset, byte) in zip(span, utf8Slice(span)) {
-            if byte == UInt8(ascii: "@") {
-                userInfoSpan = span.lowerBound..<offset
-                hostStart = offset + 1
-                lastColon = nil
-            } else if byte == UInt8(ascii: ":") {
-                lastColon = offset
-                allDigitsAfterColon = true
-            } else if byte == UInt8(ascii: "]") {
-                lastColon = nil
-            } else if lastColon != nil, !isDigit(byte) {
-                allDigitsAfterColon = false
+        // Rules ask this of every link: the bytes are read in place.
+        var text = text
+        return text.withUTF8 { bytes in
+            var hostStart = span.lowerBound
+            var hostEnd = span.upperBound
+            var userInfoSpan: Range<Int>?
+            var lastColon: Int?
+            var allDigitsAfterColon = true
+            for offset in span {
+                let byte = bytes[offset]
+                if byte == UInt8(ascii: "@") {
+                    userInfoSpan = span.lowerBound..<offset
+                    hostStart = offset + 1
+                    lastColon = nil
+                } else if byte == UInt8(ascii: ":") {
+                    lastColon = offset
+                    allDigitsAfterColon = true
+                } else if byte == UInt8(ascii: "]") {
+                    lastColon = nil
+                } else if lastColon != nil, !isDigit(byte) {
+                    allDigitsAfterColon = false
+                }
             }
+            if let lastColon, lastColon >= hostStart, allDigitsAfterColon { hostEnd = lastColon }
+            return LinkAuthority(
+                span: span, hostSpan: hostStart..<hostEnd, userInfoSpan: userInfoSpan, isFirstComponent: isFirstComponent)
         }
-        if let lastColon, lastColon >= hostStart, allDigitsAfterColon { hostEnd = lastColon }
-        return LinkAuthority(
-            span: span, hostSpan: hostStart..<hostEnd, userInfoSpan: userInfoSpan, isFirstComponent: isFirstComponent)
     }
 }
