@@ -137,27 +137,17 @@ struct SARIFReporter: Reporter {
         return markdown
     }
 
-    /// Writes the results in order, into the run's `results` array: many findings are rendered in chunks on all
-    /// the cores (`ConcurrentRendering`), the same bytes as in one pass.
+    /// Writes the results in order, into the run's `results` array, many of them on all the cores
+    /// (`ConcurrentRendering`).
     func writeResults(
         _ input: ReportInput, ruleIndex: [String: Int], artifacts: Artifacts, to json: inout JSONWriter,
         concurrently: Bool = true
     ) {
-        guard concurrently, ConcurrentRendering.pays(for: input.diagnostics.count) else {
-            for block in ConcurrentRendering.blocks(of: input.diagnostics.indices) {
-                writeResults(input, in: block, ruleIndex: ruleIndex, artifacts: artifacts, to: &json)
-                json.flushIfFull()
-            }
-            return
-        }
         let nesting = json.nesting
-        ConcurrentRendering.render(count: input.diagnostics.count) { chunk in
-            var piece = JSONWriter(
-                continuing: nesting, afterMembers: chunk.lowerBound > 0, reservingCapacity: chunk.count * 2_048)
-            writeResults(input, in: chunk, ruleIndex: ruleIndex, artifacts: artifacts, to: &piece)
-            return piece.takeRenderedBytes()
-        } emit: { bytes in
-            json.append(rendered: bytes)
+        ConcurrentRendering.write(findings: input.diagnostics.count, concurrently: concurrently, to: &json) { chunk in
+            JSONWriter(continuing: nesting, afterMembers: chunk.lowerBound > 0, reservingCapacity: chunk.count * 2_048)
+        } _: { findings, json in
+            writeResults(input, in: findings, ruleIndex: ruleIndex, artifacts: artifacts, to: &json)
         }
     }
 

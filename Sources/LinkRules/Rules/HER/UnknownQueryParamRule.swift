@@ -57,12 +57,17 @@ struct UnknownQueryParamRule: LinkRule {
             if positions.contains(where: { vocabulary[$0].params.contains { $0.value.lowercasedASCIIIfNeeded == name } }) {
                 continue
             }
-            // The entries are copied only for a finding.
-            let declared = positions.map { vocabulary[$0] }
-            let names = declared.map { "'\($0.name.value)'" }.joined(separator: ", ")
+            // Each entry is read where the vocabulary holds it, not copied.
+            var names = ""
             var notes: [Note] = []
-            for entry in declared {
-                notes.append(context.declarationNote(entry, .acceptsParams(entry.name.value, entry.params.map(\.value))))
+            notes.reserveCapacity(positions.count)
+            for position in positions {
+                if !names.isEmpty { names += ", " }
+                names += "'" + vocabulary[position].name.value + "'"
+                notes.append(
+                    Note(
+                        message: .acceptsParams(vocabulary[position].name.value, vocabulary[position].params.map(\.value)),
+                        location: vocabulary[position].location))
             }
             found.append(
                 context.diagnostic(Self.self, .unknownParam(item.name, components: names), link: link, span: item.nameSpan, notes: notes))
