@@ -26,17 +26,18 @@ enum ConcurrentRendering {
     static func pays(for count: Int) -> Bool { count >= minimumFindings }
 
     /// Writes the findings `0..<count` into `buffer`, in order, with `write` (given a range of findings and the
-    /// buffer to write them into, it hands nothing to the output). Few findings, or `concurrently` false, are
-    /// written in one pass on the calling thread, the buffer handed to the output after each block; many are
-    /// rendered in chunks on all the cores, each into a buffer of its own that `piece` makes for its range, and
-    /// spliced into `buffer` in order. The bytes are the same either way.
-    static func write<Buffer: RenderedInPieces>(
+    /// buffer to write them into, it hands nothing to the output, and returns what it gathered on the way, which
+    /// `gather` is given in order on the calling thread). Few findings, or `concurrently` false, are written in one
+    /// pass on the calling thread, the buffer handed to the output after each block; many are rendered in chunks
+    /// on all the cores, each into a buffer of its own that `piece` makes for its range, and spliced into `buffer`
+    /// in order. The bytes are the same either way.
+    static func write<Buffer: RenderedInPieces, Gathered: Sendable>(
         findings count: Int, concurrently: Bool, to buffer: inout Buffer, piece: @Sendable (Range<Int>) -> Buffer,
-        _ write: @Sendable (Range<Int>, inout Buffer) -> Void
+        _ write: @Sendable (Range<Int>, inout Buffer) -> Gathered, gather: (Gathered) -> Void = { _ in }
     ) {
         guard concurrently, pays(for: count) else {
             for block in blocks(of: 0..<count) {
-                write(block, &buffer)
+                gather(write(block, &buffer))
                 buffer.flushIfFull()
             }
             return
@@ -52,10 +53,13 @@ enum ConcurrentRendering {
                 let lower = start + chunk * findingsPerChunk
                 let findings = lower..<min(roundEnd, lower + findingsPerChunk)
                 var rendered = piece(findings)
-                write(findings, &rendered)
-                return [rendered.takeRenderedBytes()]
+                let gathered = write(findings, &rendered)
+                return [(bytes: rendered.takeRenderedBytes(), gathered: gathered)]
             }
-            for bytes in pieces { buffer.append(rendered: bytes) }
+            for piece in pieces {
+                buffer.append(rendered: piece.bytes)
+                gather(piece.gathered)
+            }
             roundStart = roundEnd
         }
     }

@@ -29,16 +29,20 @@ struct JSONReporter: Reporter {
     }
 
     /// Writes the findings in order, into the `diagnostics` array, many of them on all the cores
-    /// (`ConcurrentRendering`), and returns their counts.
+    /// (`ConcurrentRendering`), and counts them as it goes (each chunk while its findings are at hand).
     @discardableResult
     func writeFindings(_ diagnostics: [Diagnostic], to json: inout JSONWriter, concurrently: Bool = true) -> ReportSummary {
         let nesting = json.nesting
+        var summary = ReportSummary()
         ConcurrentRendering.write(findings: diagnostics.count, concurrently: concurrently, to: &json) { chunk in
             JSONWriter(continuing: nesting, afterMembers: chunk.lowerBound > 0, reservingCapacity: chunk.count * 1_024)
         } _: { findings, json in
             writeFindings(diagnostics, in: findings, to: &json)
+            return ReportSummary(diagnostics, positions: findings)
+        } gather: {
+            summary.add($0)
         }
-        return ReportSummary(diagnostics)
+        return summary
     }
 
     /// Writes the findings at `positions`, in order, without handing anything to the output.

@@ -62,11 +62,12 @@ struct UnknownQueryParamRule: LinkRule {
             var notes: [Note] = []
             notes.reserveCapacity(positions.count)
             for position in positions {
-                if !names.isEmpty { names += ", " }
-                names += "'" + vocabulary[position].name.value + "'"
+                names += names.isEmpty ? "'" : ", '"
+                names += vocabulary[position].name.value
+                names += "'"
                 notes.append(
                     Note(
-                        message: .acceptsParams(vocabulary[position].name.value, vocabulary[position].params.map(\.value)),
+                        message: .acceptsParams(vocabulary[position].name.value, vocabulary[position].params.lazy.map(\.value)),
                         location: vocabulary[position].location))
             }
             found.append(
@@ -79,9 +80,15 @@ extension Message {
     static func unknownParam(_ name: String, components: String) -> Message {
         "no component on the path (\(components)) accepts the query parameter '\(name)'"
     }
-    static func acceptsParams(_ component: String, _ params: [String]) -> Message {
-        params.isEmpty
-            ? "'\(component)' accepts no parameters"
-            : "'\(component)' accepts \(params.map { "'\($0)'" }.joined(separator: ", "))"
+    static func acceptsParams(_ component: String, _ params: some Collection<String>) -> Message {
+        guard !params.isEmpty else { return "'\(component)' accepts no parameters" }
+        // Appended piece by piece: the same text as a joined interpolation, without a string per parameter.
+        var text = "'" + component + "' accepts "
+        for (index, param) in params.enumerated() {
+            text += index > 0 ? ", '" : "'"
+            text += param
+            text += "'"
+        }
+        return Message(text)
     }
 }
