@@ -99,7 +99,7 @@ struct Linter: Sendable {
                     // A finding of a rule that is off (about a suppression, which the filter reports whatever is on)
                     // goes after all the others, to be dropped.
                     offCount += 1
-                    keys.append(SourceOrderKey(file: Int.max, start: found[place].location.range.start, rule: 0, place: place))
+                    keys.append(SourceOrderKey(file: SourceOrderKey.offFile, offset: found[place].location.range.start.offset, rule: 0, place: place))
                     continue
                 }
                 if let standard = order.standard, found[place].severity < standard {
@@ -109,11 +109,12 @@ struct Linter: Sendable {
                 }
                 keys.append(
                     SourceOrderKey(
-                        file: lastFile.rank, start: found[place].location.range.start, rule: order.rank, place: place))
+                        file: lastFile.rank, offset: found[place].location.range.start.offset, rule: order.rank, place: place))
             }
             // `source[place]`: where the finding that goes at `place` is now. Along each cycle the first finding is
             // held aside and each other one is moved once, into the place it goes.
-            var source = keys.sorted().map(\.place)
+            keys.sort()
+            var source = keys.map(\.place)
             guard let base = found.baseAddress else { return }
             for start in source.indices where source[start] != start {
                 let first = (base + start).move()
@@ -139,17 +140,26 @@ struct Linter: Sendable {
         var standard: Severity?
     }
 
-    /// Where a finding goes in `Diagnostic.sourceOrder`, then in the order found.
+    /// Where a finding goes in `Diagnostic.sourceOrder`, then in the order found: its file's rank and its start's
+    /// byte offset (in a file, the offset decides the line and column), then its rule's rank and its place, each
+    /// pair packed into one integer so that a comparison is two at most.
     private struct SourceOrderKey: Comparable {
-        var file: Int
-        var start: SourcePosition
-        var rule: Int
-        var place: Int
+        /// The file rank of a finding to drop, after every file.
+        static let offFile = (1 << 23) - 1
+
+        private let position: UInt64
+        private let order: UInt64
+
+        var place: Int { Int(order & (1 << 40 - 1)) }
+
+        init(file: Int, offset: Int, rule: Int, place: Int) {
+            precondition(file <= Self.offFile && rule < 1 << 23 && offset < 1 << 40 && place < 1 << 40, "a source order key past its bits")
+            position = UInt64(file) << 40 | UInt64(offset)
+            order = UInt64(rule) << 40 | UInt64(place)
+        }
 
         static func < (lhs: Self, rhs: Self) -> Bool {
-            if lhs.file != rhs.file { return lhs.file < rhs.file }
-            if lhs.start != rhs.start { return lhs.start < rhs.start }
-            return (lhs.rule, lhs.place) < (rhs.rule, rhs.place)
+            lhs.position != rhs.position ? lhs.position < rhs.position : lhs.order < rhs.order
         }
     }
 
@@ -182,7 +192,10 @@ struct Linter: Sendable {
                 return []
             }
             guard index < chunks.count else { return catalogueRules[index - chunks.count].check(catalogue, in: context) }
+            // Room for a finding per link from the start: a catalogue where most links have one does not copy its
+            // findings as the array grows, and room no finding uses is never touched, so it costs no memory.
             var found: [Diagnostic] = []
+            found.reserveCapacity(chunks[index].count)
             for position in chunks[index] {
                 let link = links[position]
                 // By index: each rule is called where it is stored, not copied out of the array for every link. Each

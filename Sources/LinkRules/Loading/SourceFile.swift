@@ -151,7 +151,11 @@ public final class SourceFile: @unchecked Sendable {
     /// The position of a byte offset (clamped to the file).
     func position(ofByte offset: Int) -> SourcePosition {
         let offset = min(max(0, offset), bytes.count)
-        let low = line(containing: offset)
+        return position(ofByte: offset, onLine: line(containing: offset))
+    }
+
+    /// The position of a byte offset (within the file) on the 0-based line `low`, the one it is on.
+    private func position(ofByte offset: Int, onLine low: Int) -> SourcePosition {
         let lineStart = textStart(ofLine: low)
         guard offset >= lineStart else { return SourcePosition(line: 1, column: 1, offset: offset) }
         var column = 1
@@ -185,7 +189,11 @@ public final class SourceFile: @unchecked Sendable {
 
     /// The range covering the given byte offsets.
     func range(ofBytes range: Range<Int>) -> SourceRange {
-        SourceRange(start: position(ofByte: range.lowerBound), end: position(ofByte: range.upperBound))
+        let start = position(ofByte: range.lowerBound)
+        // The end is searched for from the start's line: nearly always the same one, found at the first comparison.
+        let end = min(max(0, range.upperBound), bytes.count)
+        guard end >= start.offset else { return SourceRange(start: start, end: position(ofByte: end)) }
+        return SourceRange(start: start, end: position(ofByte: end, onLine: line(containing: end, from: start.line - 1)))
     }
 
     /// A location in this file covering the given byte offsets.

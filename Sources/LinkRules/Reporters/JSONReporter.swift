@@ -28,27 +28,19 @@ struct JSONReporter: Reporter {
         json.finish()
     }
 
-    /// Writes the findings in order, into the `diagnostics` array, and counts them as it goes: many findings are
-    /// rendered in chunks on all the cores (`ConcurrentRendering`), the same bytes as in one pass.
+    /// Writes the findings in order, into the `diagnostics` array, many of them on all the cores
+    /// (`ConcurrentRendering`), and counts them as it goes (each chunk while its findings are at hand).
     @discardableResult
     func writeFindings(_ diagnostics: [Diagnostic], to json: inout JSONWriter, concurrently: Bool = true) -> ReportSummary {
-        guard concurrently, ConcurrentRendering.pays(for: diagnostics.count) else {
-            for block in ConcurrentRendering.blocks(of: diagnostics.indices) {
-                writeFindings(diagnostics, in: block, to: &json)
-                json.flushIfFull()
-            }
-            return ReportSummary(diagnostics)
-        }
         let nesting = json.nesting
         var summary = ReportSummary()
-        ConcurrentRendering.render(count: diagnostics.count) { chunk in
-            var piece = JSONWriter(
-                continuing: nesting, afterMembers: chunk.lowerBound > 0, reservingCapacity: chunk.count * 1_024)
-            writeFindings(diagnostics, in: chunk, to: &piece)
-            return (bytes: piece.takeRenderedBytes(), summary: ReportSummary(diagnostics, positions: chunk))
-        } emit: { piece in
-            json.append(rendered: piece.bytes)
-            summary.add(piece.summary)
+        ConcurrentRendering.write(findings: diagnostics.count, concurrently: concurrently, to: &json) { chunk in
+            JSONWriter(continuing: nesting, afterMembers: chunk.lowerBound > 0, reservingCapacity: chunk.count * 1_024)
+        } _: { findings, json in
+            writeFindings(diagnostics, in: findings, to: &json)
+            return ReportSummary(diagnostics, positions: findings)
+        } gather: {
+            summary.add($0)
         }
         return summary
     }

@@ -22,7 +22,7 @@ struct SARIFReporter: Reporter {
     func write(_ input: ReportInput, options: ReportOptions, to destination: any ReportOutput) {
         let input = input.naming(options.paths)
         let files = input.reportedFiles
-        let artifacts = Artifacts(files)
+        let artifacts = Artifacts(files, likeliest: input.diagnostics.first?.location.file)
         let descriptors = ruleDescriptors(input)
         let ruleIndex = Dictionary(descriptors.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
 
@@ -82,7 +82,16 @@ struct SARIFReporter: Reporter {
     private func ruleDescriptors(_ input: ReportInput) -> [Descriptor] {
         var descriptors = input.rules.map { Descriptor(id: $0.id, rule: $0) }
         let registered = Set(input.rules.map(\.id))
-        let unregistered = Set(input.diagnostics.lazy.map(\.ruleID)).subtracting(registered)
+        // Read in the array's storage (a lazy map would copy each finding), and only a rule id that differs from the
+        // one before it is looked up.
+        var unregistered = Set<String>()
+        var last: String?
+        input.diagnostics.withUnsafeBufferPointer { findings in
+            for index in findings.indices where findings[index].ruleID != last {
+                last = findings[index].ruleID
+                if !registered.contains(findings[index].ruleID) { unregistered.insert(findings[index].ruleID) }
+            }
+        }
         descriptors += unregistered.sorted().map { Descriptor(id: $0, rule: nil) }
         return descriptors
     }
@@ -137,27 +146,17 @@ struct SARIFReporter: Reporter {
         return markdown
     }
 
-    /// Writes the results in order, into the run's `results` array: many findings are rendered in chunks on all
-    /// the cores (`ConcurrentRendering`), the same bytes as in one pass.
+    /// Writes the results in order, into the run's `results` array, many of them on all the cores
+    /// (`ConcurrentRendering`).
     func writeResults(
         _ input: ReportInput, ruleIndex: [String: Int], artifacts: Artifacts, to json: inout JSONWriter,
         concurrently: Bool = true
     ) {
-        guard concurrently, ConcurrentRendering.pays(for: input.diagnostics.count) else {
-            for block in ConcurrentRendering.blocks(of: input.diagnostics.indices) {
-                writeResults(input, in: block, ruleIndex: ruleIndex, artifacts: artifacts, to: &json)
-                json.flushIfFull()
-            }
-            return
-        }
         let nesting = json.nesting
-        ConcurrentRendering.render(count: input.diagnostics.count) { chunk in
-            var piece = JSONWriter(
-                continuing: nesting, afterMembers: chunk.lowerBound > 0, reservingCapacity: chunk.count * 2_048)
-            writeResults(input, in: chunk, ruleIndex: ruleIndex, artifacts: artifacts, to: &piece)
-            return piece.takeRenderedBytes()
-        } emit: { bytes in
-            json.append(rendered: bytes)
+        ConcurrentRendering.write(findings: input.diagnostics.count, concurrently: concurrently, to: &json) { chunk in
+            JSONWriter(continuing: nesting, afterMembers: chunk.lowerBound > 0, reservingCapacity: chunk.count * 2_048)
+        } _: { findings, json in
+            writeResults(input, in: findings, ruleIndex: ruleIndex, artifacts: artifacts, to: &json)
         }
     }
 
@@ -195,15 +194,18 @@ struct SARIFReporter: Reporter {
         json.endObject()
         json.endArray()
 
-        let locatedNotes = diagnostic.notes.filter { $0.location != nil }
-        if !locatedNotes.isEmpty {
+        // The notes are read where the finding holds them, not filtered into arrays of their own.
+        if diagnostic.notes.contains(where: { $0.location != nil }) {
             json.key("relatedLocations")
             json.beginArray()
-            for (offset, note) in locatedNotes.enumerated() {
+            var id = 0
+            for note in diagnostic.notes {
+                guard let location = note.location else { continue }
+                id += 1
                 json.beginObject()
-                json.field("id", offset + 1)
+                json.field("id", id)
                 json.key("physicalLocation")
-                writePhysicalLocation(note.location!, artifacts: artifacts, to: &json)
+                writePhysicalLocation(location, artifacts: artifacts, to: &json)
                 json.key("message")
                 writeText(note.message.text, to: &json)
                 json.endObject()
@@ -223,17 +225,17 @@ struct SARIFReporter: Reporter {
             json.endArray()
         }
 
-        let unlocatedNotes = diagnostic.notes.filter { $0.location == nil }
-        if !unlocatedNotes.isEmpty || diagnostic.linkKey != nil {
+        let hasUnlocatedNotes = diagnostic.notes.contains { $0.location == nil }
+        if hasUnlocatedNotes || diagnostic.linkKey != nil {
             json.key("properties")
             json.beginObject()
             if let linkKey = diagnostic.linkKey {
                 json.field("linkKey", linkKey, skippingByteAt: RouteKeySpelling.droppedSlash(in: linkKey))
             }
-            if !unlocatedNotes.isEmpty {
+            if hasUnlocatedNotes {
                 json.key("notes")
                 json.beginArray()
-                for note in unlocatedNotes { json.string(note.message.text) }
+                for note in diagnostic.notes where note.location == nil { json.string(note.message.text) }
                 json.endArray()
             }
             json.endObject()
@@ -247,42 +249,52 @@ struct SARIFReporter: Reporter {
         writeText(fix.message.text, to: &json)
         json.key("artifactChanges")
         json.beginArray()
-        var filesInOrder: [String] = []
-        var editsByFile: [String: [TextEdit]] = [:]
-        for edit in fix.edits {
-            if editsByFile[edit.file] == nil { filesInOrder.append(edit.file) }
-            editsByFile[edit.file, default: []].append(edit)
-        }
-        for file in filesInOrder {
-            json.beginObject()
-            json.key("artifactLocation")
-            writeArtifactLocation(file, artifacts: artifacts, to: &json)
-            json.key("replacements")
-            json.beginArray()
-            for edit in editsByFile[file]! {
-                json.beginObject()
-                json.key("deletedRegion")
-                let range = edit.location.range
-                json.beginObject()
-                json.field("startLine", range.start.line)
-                json.field("startColumn", range.start.column)
-                json.field("endLine", range.end.line)
-                json.field("endColumn", range.end.column)
-                json.endObject()
-                json.key("insertedContent")
-                json.beginObject()
-                json.field("text", edit.replacement)
-                json.endObject()
-                json.endObject()
+        // The edits by file, files in the order they first appear. Nearly every fix edits one file: its edits are
+        // written as they are, without grouping them.
+        let firstFile = fix.edits.first?.file
+        if fix.edits.allSatisfy({ $0.file == firstFile }) {
+            if let firstFile { write(fix.edits, in: firstFile, artifacts: artifacts, to: &json) }
+        } else {
+            var filesInOrder: [String] = []
+            var editsByFile: [String: [TextEdit]] = [:]
+            for edit in fix.edits {
+                if editsByFile[edit.file] == nil { filesInOrder.append(edit.file) }
+                editsByFile[edit.file, default: []].append(edit)
             }
-            json.endArray()
-            json.endObject()
+            for file in filesInOrder { write(editsByFile[file]!, in: file, artifacts: artifacts, to: &json) }
         }
         json.endArray()
         json.key("properties")
         json.beginObject()
         json.field("applicability", fix.applicability.rawValue)
         json.endObject()
+        json.endObject()
+    }
+
+    /// One `artifactChange`: the edits of a fix in one file.
+    private func write(_ edits: [TextEdit], in file: String, artifacts: Artifacts, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("artifactLocation")
+        writeArtifactLocation(file, artifacts: artifacts, to: &json)
+        json.key("replacements")
+        json.beginArray()
+        for edit in edits {
+            json.beginObject()
+            json.key("deletedRegion")
+            let range = edit.location.range
+            json.beginObject()
+            json.field("startLine", range.start.line)
+            json.field("startColumn", range.start.column)
+            json.field("endLine", range.end.line)
+            json.field("endColumn", range.end.column)
+            json.endObject()
+            json.key("insertedContent")
+            json.beginObject()
+            json.field("text", edit.replacement)
+            json.endObject()
+            json.endObject()
+        }
+        json.endArray()
         json.endObject()
     }
 
@@ -308,16 +320,27 @@ struct SARIFReporter: Reporter {
     /// The files a report names: each one's place in the run's `artifacts` and its URI, worked out once rather than
     /// at each location.
     struct Artifacts: Sendable {
-        private var places: [String: (index: Int, uri: String)] = [:]
+        /// Where a file is listed, its URI, and whether its path is relative (resolved against `%SRCROOT%`).
+        typealias Place = (index: Int?, uri: String, isRelative: Bool)
 
-        init(_ files: [String]) {
-            for (index, file) in files.enumerated() { places[file] = (index, SARIFReporter.uri(of: file)) }
+        private var places: [String: Place] = [:]
+        /// The file most locations are expected in (the first finding's), with its place: compared (equal strings
+        /// that share their storage compare at once) before the table is asked, so that file is not hashed each time.
+        private var likeliest: (file: String, place: Place)?
+
+        init(_ files: [String], likeliest: String? = nil) {
+            for (index, file) in files.enumerated() { places[file] = Self.place(of: file, index: index) }
+            if let likeliest, let place = places[likeliest] { self.likeliest = (likeliest, place) }
         }
 
         /// The place and URI of a file (a file the report does not list gets no place).
-        func place(of file: String) -> (index: Int?, uri: String) {
-            if let place = places[file] { return (place.index, place.uri) }
-            return (nil, SARIFReporter.uri(of: file))
+        func place(of file: String) -> Place {
+            if let likeliest, likeliest.file == file { return likeliest.place }
+            return places[file] ?? Self.place(of: file, index: nil)
+        }
+
+        private static func place(of file: String, index: Int?) -> Place {
+            (index, SARIFReporter.uri(of: file), !file.hasPrefix("/"))
         }
     }
 
@@ -335,7 +358,7 @@ struct SARIFReporter: Reporter {
         let place = artifacts.place(of: path)
         json.beginObject()
         json.field("uri", place.uri)
-        if !path.hasPrefix("/") { json.field("uriBaseId", Self.sourceRootBaseID) }
+        if place.isRelative { json.field("uriBaseId", Self.sourceRootBaseID) }
         if indexed, let index = place.index { json.field("index", index) }
         json.endObject()
     }

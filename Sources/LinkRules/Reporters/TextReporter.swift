@@ -17,24 +17,14 @@ struct TextReporter: Reporter {
         output.flush()
     }
 
-    /// Writes the findings in order: many findings are rendered in chunks on all the cores (`ConcurrentRendering`),
-    /// the same bytes as in one pass.
+    /// Writes the findings in order, many of them on all the cores (`ConcurrentRendering`).
     func writeFindings(
         _ input: ReportInput, options: ReportOptions, to output: inout ReportBuffer, concurrently: Bool = true
     ) {
-        guard concurrently, ConcurrentRendering.pays(for: input.diagnostics.count) else {
-            for block in ConcurrentRendering.blocks(of: input.diagnostics.indices) {
-                writeFindings(input, in: block, options: options, to: &output)
-                output.flushIfFull()
-            }
-            return
-        }
-        ConcurrentRendering.render(count: input.diagnostics.count) { chunk in
-            var piece = ReportBuffer(reservingCapacity: chunk.count * (options.quiet ? 160 : 480))
-            writeFindings(input, in: chunk, options: options, to: &piece)
-            return piece.takeBytes()
-        } emit: { bytes in
-            output.append(block: bytes)
+        ConcurrentRendering.write(findings: input.diagnostics.count, concurrently: concurrently, to: &output) { chunk in
+            ReportBuffer(reservingCapacity: chunk.count * (options.quiet ? 160 : 480))
+        } _: { findings, output in
+            writeFindings(input, in: findings, options: options, to: &output)
         }
     }
 

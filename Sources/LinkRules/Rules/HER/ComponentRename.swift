@@ -22,7 +22,7 @@ enum ComponentRename {
         else {
             // Renamed in this link only: not offered when the new URL is another link's route.
             let url = context.fixedURL(link, replacing: [(span: component.span, text: newName)])
-            if let note = context.routeTaken(by: url, excluding: [link.index]) { return (nil, note) }
+            if let note = context.routeTaken(by: url, excluding: CollectionOfOne(link.index)) { return (nil, note) }
             let position = link.template.components.firstIndex { $0.span == component.span }
             let examples = context.exampleEdits(link) { example in
                 guard let position, position < example.components.count, example.components[position].name == component.name

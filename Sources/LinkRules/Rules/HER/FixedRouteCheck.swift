@@ -44,7 +44,7 @@ extension LintContext {
 
     /// Where another link (not one of `excluding`, the links the fix changes) already declares the route of `url`,
     /// as its URL or an alias: the note a finding carries instead of a fix that would duplicate it.
-    func routeTaken(by url: String, excluding: Set<Int>) -> Note? {
+    func routeTaken(by url: String, excluding: some Collection<Int>) -> Note? {
         let template = templateParser.parse(url)
         let declarations = routeIndex.declarations(of: template.routeKeyHash, in: self)
         // Nearly always no route has the hash, and the key is not written at all.
@@ -69,7 +69,7 @@ extension LintContext {
         examples: (LinkTemplate) -> [(span: Range<Int>, text: String)]? = { _ in nil }
     ) -> (fixes: [FixIt], notes: [Note]) {
         let url = fixedURL(link, replacing: [(span: span, text: replacement)])
-        if let note = routeTaken(by: url, excluding: [link.index]) { return ([], [note]) }
+        if let note = routeTaken(by: url, excluding: CollectionOfOne(link.index)) { return ([], [note]) }
         let edits = [urlEdit(link, replacing: span, with: replacement)] + exampleEdits(link, examples)
         return ([FixIt(message: message, edits: edits, applicability: .unsafe)], [])
     }

@@ -134,17 +134,20 @@ struct PreferPathOverQueryRule: LinkRule {
     /// The position of the first query item that picks a fixed option: a fixed value of letters only that is not
     /// a boolean, for a parameter that names a destination (`isOption(named:in:)`), in a query without placeholders.
     private func firstOptionPosition(_ template: LinkTemplate, in context: LintContext) -> Int? {
-        guard !template.query.contains(where: { $0.placeholder != nil }) else { return nil }
+        guard !template.query.contains(where: { $0.placeholder != nil }),
+            let position = template.query.firstIndex(where: { item in
+                guard let valueSpan = item.valueSpan, !valueSpan.isEmpty else { return false }
+                let value = template.utf8Slice(valueSpan)
+                return value.allSatisfy(isAlpha) && !Self.isBoolean(value) && isOption(named: item.name, in: context)
+            })
+        else { return nil }
         // Beside other parameters (tracking and declared ones aside), a fixed value is one argument of an action
         // among several, the "complex parameterization" the guide keeps in the query: Uber's
         // `ul/?action=setPickup&pickup=my_location`, Things' `add?title=…&when=tomorrow`, Zoom's `join?confno=…`.
+        // (Asked only of a query with an option: most have none.)
         guard template.query.lazy.filter({ !self.isTracking($0.name) && !context.hasDeclaredRole(named: $0.name) }).count < 2
         else { return nil }
-        return template.query.firstIndex { item in
-            guard let valueSpan = item.valueSpan, !valueSpan.isEmpty, item.placeholder == nil else { return false }
-            let value = template.utf8Slice(valueSpan)
-            return value.allSatisfy(isAlpha) && !Self.isBoolean(value) && isOption(named: item.name, in: context)
-        }
+        return position
     }
 
     /// Whether a parameter of this name may pick a destination: not declared with a role, not named as an

@@ -57,12 +57,18 @@ struct UnknownQueryParamRule: LinkRule {
             if positions.contains(where: { vocabulary[$0].params.contains { $0.value.lowercasedASCIIIfNeeded == name } }) {
                 continue
             }
-            // The entries are copied only for a finding.
-            let declared = positions.map { vocabulary[$0] }
-            let names = declared.map { "'\($0.name.value)'" }.joined(separator: ", ")
+            // Each entry is read where the vocabulary holds it, not copied.
+            var names = ""
             var notes: [Note] = []
-            for entry in declared {
-                notes.append(context.declarationNote(entry, .acceptsParams(entry.name.value, entry.params.map(\.value))))
+            notes.reserveCapacity(positions.count)
+            for position in positions {
+                names += names.isEmpty ? "'" : ", '"
+                names += vocabulary[position].name.value
+                names += "'"
+                notes.append(
+                    Note(
+                        message: .acceptsParams(vocabulary[position].name.value, vocabulary[position].params.lazy.map(\.value)),
+                        location: vocabulary[position].location))
             }
             found.append(
                 context.diagnostic(Self.self, .unknownParam(item.name, components: names), link: link, span: item.nameSpan, notes: notes))
@@ -74,9 +80,15 @@ extension Message {
     static func unknownParam(_ name: String, components: String) -> Message {
         "no component on the path (\(components)) accepts the query parameter '\(name)'"
     }
-    static func acceptsParams(_ component: String, _ params: [String]) -> Message {
-        params.isEmpty
-            ? "'\(component)' accepts no parameters"
-            : "'\(component)' accepts \(params.map { "'\($0)'" }.joined(separator: ", "))"
+    static func acceptsParams(_ component: String, _ params: some Collection<String>) -> Message {
+        guard !params.isEmpty else { return "'\(component)' accepts no parameters" }
+        // Appended piece by piece: the same text as a joined interpolation, without a string per parameter.
+        var text = "'" + component + "' accepts "
+        for (index, param) in params.enumerated() {
+            text += index > 0 ? ", '" : "'"
+            text += param
+            text += "'"
+        }
+        return Message(text)
     }
 }

@@ -101,7 +101,21 @@ struct UntrustedURLParamRule: LinkRule {
 
     /// Whether a fixed value is itself a URL (`https://…`, or percent-encoded `https%3A%2F%2F…`).
     static func isURL(_ value: String) -> Bool {
-        value.contains("://") || value.lowercasedASCIIIfNeeded.contains("%3a%2f%2f")
+        // Searched in the UTF-8 bytes: `String.contains(_:)` resolves to Foundation's, which bridges to `NSString`
+        // and costs more than the rest of the rule.
+        contains(value.utf8, "://".utf8)
+            || value.utf8.contains(UInt8(ascii: "%")) && contains(value.lowercasedASCIIIfNeeded.utf8, "%3a%2f%2f".utf8)
+    }
+
+    /// Whether `part` occurs in `bytes`.
+    private static func contains(_ bytes: String.UTF8View, _ part: String.UTF8View) -> Bool {
+        guard let first = part.first else { return true }
+        var start = bytes.startIndex
+        while let found = bytes[start...].firstIndex(of: first) {
+            if bytes[found...].starts(with: part) { return true }
+            start = bytes.index(after: found)
+        }
+        return false
     }
 
     /// Words of a path that hands a URL over as content to share, post or embed.
