@@ -38,8 +38,8 @@ struct DispatchSearch {
     /// Calls `body` with each of a link's routes, its URL's first, then its aliases' in order: the alias's
     /// position (nil for the URL), its template (each alias parsed once) and its shape (nil for an opaque one).
     /// No list of shapes is made: most links have one route.
-    func forEachShape(of link: Link, _ body: (_ alias: Int?, _ template: LinkTemplate, _ shape: RouteShape?) -> Void) {
-        let required = link.requiredParams.isEmpty ? [] : link.requiredParams.map(\.value)
+    func forEachRoute(of link: Link, _ body: (_ alias: Int?, _ template: LinkTemplate, _ shape: RouteShape?) -> Void) {
+        let required = link.requiredParams.map(\.value)
         body(nil, link.template, RouteShape(link.template, requiredParams: required))
         for (position, alias) in link.aliases.enumerated() {
             let template = parser.parse(alias.value)
@@ -65,7 +65,7 @@ struct DispatchSearch {
             var urlWinner: RouteTrie.Route?
             var isShadowed = true
             ends.removeAll(keepingCapacity: true)
-            forEachShape(of: link) { alias, _, shape in
+            forEachRoute(of: link) { alias, _, shape in
                 guard let shape else {
                     isShadowed = false
                     return
@@ -157,7 +157,7 @@ struct DispatchSearch {
         var classes = TieClasses(reservingFor: links.count)
         var pairs: [(link: Link, earlier: Link, earlierAlias: Int?, shape: RouteShape, earlierShape: RouteShape)] = []
         for link in links {
-            forEachShape(of: link) { alias, template, shape in
+            forEachRoute(of: link) { alias, template, shape in
                 guard let shape else { return }
                 let member = Member(link: link.index, alias: alias, shape: shape, routeKeyHash: template.routeKeyHash)
                 let tieClass = classes.number(of: DispatchOrder.TieClass(shape))
@@ -173,7 +173,7 @@ struct DispatchSearch {
         // The URLs that show the ties are checked against every route, later ones too, as `explain` would.
         var trie = RouteTrie()
         for link in links {
-            forEachShape(of: link) { alias, _, shape in
+            forEachRoute(of: link) { alias, _, shape in
                 if let shape { trie.insert(shape, link: link.index, alias: alias) }
             }
         }

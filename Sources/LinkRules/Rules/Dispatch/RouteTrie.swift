@@ -112,7 +112,7 @@ struct RouteTrie {
         self.init()
         let search = DispatchSearch(links: links, parser: parser)
         for link in links {
-            search.forEachShape(of: link) { alias, _, shape in
+            search.forEachRoute(of: link) { alias, _, shape in
                 if let shape { insert(shape, link: link.index, alias: alias) }
             }
         }
