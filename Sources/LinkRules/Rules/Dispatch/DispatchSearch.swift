@@ -102,20 +102,22 @@ struct DispatchSearch {
     private struct TieClasses {
         /// Each class's number, given when first seen.
         private var numbers: [DispatchOrder.TieClass: Int] = [:]
+        /// Every route, in the order added.
         private var members: [Member] = []
-        /// The next route of the same class (-1 for none).
-        private var next: [Int] = []
-        private var first: [Int] = []
-        private var last: [Int] = []
+        /// The next route of the same class in `members` (-1 for none).
+        private var nextInClass: [Int] = []
+        /// Each class's first and last route in `members`, by its number (-1 for none).
+        private var firstInClass: [Int] = []
+        private var lastInClass: [Int] = []
 
         /// Empty lists with room for about `routes` routes and classes: the table of classes then rarely grows,
         /// and growing hashes every class again.
         init(reservingFor routes: Int) {
             numbers.reserveCapacity(routes)
             members.reserveCapacity(routes)
-            next.reserveCapacity(routes)
-            first.reserveCapacity(routes)
-            last.reserveCapacity(routes)
+            nextInClass.reserveCapacity(routes)
+            firstInClass.reserveCapacity(routes)
+            lastInClass.reserveCapacity(routes)
         }
 
         /// The number of a class, a new one when it is first seen.
@@ -124,20 +126,22 @@ struct DispatchSearch {
             // Through the dictionary's accessor that adds the default when the key is missing: one look-up.
             let number = Self.value(&numbers[tieClass, default: new])
             if number == new {
-                first.append(-1)
-                last.append(-1)
+                firstInClass.append(-1)
+                lastInClass.append(-1)
             }
             return number
         }
 
+        /// The value of an entry passed in place: `numbers[tieClass, default: new]` passed so stores the default
+        /// when the key is missing, in the same look-up.
         private static func value(_ number: inout Int) -> Int { number }
 
         /// The first route of class `number`, in the order added, for which `predicate` holds.
         func first(inClass number: Int, where predicate: (Member) -> Bool) -> Member? {
-            var position = first[number]
+            var position = firstInClass[number]
             while position >= 0 {
                 if predicate(members[position]) { return members[position] }
-                position = next[position]
+                position = nextInClass[position]
             }
             return nil
         }
@@ -145,9 +149,14 @@ struct DispatchSearch {
         /// Adds a route at the end of class `number`.
         mutating func add(_ member: Member, toClass number: Int) {
             members.append(member)
-            next.append(-1)
-            if last[number] < 0 { first[number] = members.count - 1 } else { next[last[number]] = members.count - 1 }
-            last[number] = members.count - 1
+            nextInClass.append(-1)
+            let position = members.count - 1
+            if lastInClass[number] < 0 {
+                firstInClass[number] = position
+            } else {
+                nextInClass[lastInClass[number]] = position
+            }
+            lastInClass[number] = position
         }
     }
 
