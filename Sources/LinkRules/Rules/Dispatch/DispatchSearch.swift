@@ -2,7 +2,7 @@
 /// them by `DispatchOrder`'s definitions. Under first-match a link is shadowed when, for each of its routes (its
 /// URL and its aliases), an earlier link's route matches every URL it matches (found in a `RouteTrie`); under
 /// most-specific a link ties with the earliest link of its `DispatchOrder.TieClass` whose placeholder types overlap
-/// its own (found by the class in a dictionary), shown with a URL that `explain` shows as that tie.
+/// its own (found among the routes of its class, `TieClasses`), shown with a URL that `explain` shows as that tie.
 struct DispatchSearch {
     /// A link that earlier links always win, with the one that wins its URL.
     struct Shadowed {
