@@ -290,6 +290,29 @@ import Testing
 
     // MARK: - Authorities and values written out
 
+    /// The authority as the app's URL handler splits it: user information before `@`, a port of digits after the
+    /// last `:` outside an IPv6 literal's brackets, and for a custom scheme without a listed host, the first component.
+    @Test func anAuthoritySplitsIntoUserInformationHostAndPort() throws {
+        let parser = LinkTemplateParser()
+        func parts(_ url: String) throws -> [String?] {
+            let template = parser.parse(url)
+            let authority = try #require(template.authority)
+            return [
+                String(template.substring(authority.span)), String(template.substring(authority.hostSpan)),
+                authority.userInfoSpan.map { String(template.substring($0)) }, authority.isFirstComponent ? "first" : nil,
+            ]
+        }
+        #expect(try parts("https://user:pass@localhost:8080/x") == ["user:pass@localhost:8080", "localhost", "user:pass", nil])
+        #expect(try parts("https://[::1]:8080/x") == ["[::1]:8080", "[::1]", nil, nil])
+        #expect(try parts("https://[::1]/x") == ["[::1]", "[::1]", nil, nil])
+        // Not a port: a colon followed by anything but digits stays in the host.
+        #expect(try parts("https://example.com:http/x") == ["example.com:http", "example.com:http", nil, nil])
+        #expect(try parts("her://feed/top") == ["feed", "feed", nil, "first"])
+        #expect(try parts("exfe:///x") == ["", "", nil, nil])
+        #expect(parser.parse("mailto:someone@example.com").authority == nil)
+        #expect(parser.parse("/feed/{id}").authority == nil)
+    }
+
     /// Zoom's client URL schemes (`zoommtg://zoom.us/join?confno=123456789&pwd=xxxx`): a custom scheme's authority
     /// that is a domain is a host, not a first component with a separator.
     @Test func aCustomSchemesDomainAuthorityIsAHost() throws {

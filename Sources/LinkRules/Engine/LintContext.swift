@@ -13,8 +13,8 @@ final class LintContext: Sendable {
     private let positions: [Int32]
     /// Where each link's components start in `positions`, by the link's place among `links`.
     private let firstPositions: [Int32]
-    /// Each link's `LinkTemplate.routeKeyHash`, by its place among `links`: `duplicate-link` compares the
-    /// routes of every link.
+    /// Each link's `LinkTemplate.routeKeyHash`, by its place among `links`: `DeclaredRoutes` places every link's
+    /// URL by it, for `duplicate-link` and the fixes that ask whether a route is taken.
     let routeKeyHashes: [UInt64]
     /// Small facts about each link (flags, its host form), recorded in the same pass: see `facts(for:)`.
     private let linkFacts: LinkFacts

@@ -95,13 +95,10 @@ struct RouteShape: Sendable, Hashable {
             ? query : query.enumerated().sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }.map(\.element)
     }
 
-    /// The text of a UTF-8 range of a template, lowercased: decoded from the range's bytes, where
+    /// The text of a UTF-8 range of a template, lowercased: decoded from the range's bytes (`utf8Slice`), where
     /// `LinkTemplate.scheme` and `host` find the range's characters first.
     private static func lowercasedText(of template: borrowing LinkTemplate, _ span: Range<Int>) -> String {
-        let bytes = template.text.utf8
-        let start = bytes.index(bytes.startIndex, offsetBy: span.lowerBound)
-        let end = bytes.index(start, offsetBy: span.count)
-        return String(decoding: bytes[start..<end], as: UTF8.self).lowercasedASCIIIfNeeded
+        String(decoding: template.utf8Slice(span), as: UTF8.self).lowercasedASCIIIfNeeded
     }
 
     /// The shape of a link's template, with its `required_params:`.

@@ -52,7 +52,7 @@ enum URLSyntax {
             }
             index = colon + 1
         }
-        let encoded = Self.bytesToEncode
+        let bytesToEncode = Self.bytesToEncode
         while index < bytes.count {
             let byte = bytes[index]
             // Only `{`, `<` and `%` can start a placeholder: any other byte is settled without the call.
@@ -70,7 +70,7 @@ enum URLSyntax {
                 let written = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
                 return Finding(problem: .badPercentEscape(written: written), span: index..<end)
             }
-            if encoded.contains(byte) {
+            if bytesToEncode.contains(byte) {
                 return Finding(
                     problem: .mustBeEncoded(character: String(decoding: [byte], as: UTF8.self)), span: index..<(index + 1))
             }

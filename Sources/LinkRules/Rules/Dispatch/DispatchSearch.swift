@@ -2,7 +2,7 @@
 /// them by `DispatchOrder`'s definitions. Under first-match a link is shadowed when, for each of its routes (its
 /// URL and its aliases), an earlier link's route matches every URL it matches (found in a `RouteTrie`); under
 /// most-specific a link ties with the earliest link of its `DispatchOrder.TieClass` whose placeholder types overlap
-/// its own (found by the class in a dictionary), shown with a URL that `explain` shows as that tie.
+/// its own (found among the routes of its class, `TieClasses`), shown with a URL that `explain` shows as that tie.
 struct DispatchSearch {
     /// A link that earlier links always win, with the one that wins its URL.
     struct Shadowed {
@@ -38,8 +38,8 @@ struct DispatchSearch {
     /// Calls `body` with each of a link's routes, its URL's first, then its aliases' in order: the alias's
     /// position (nil for the URL), its template (each alias parsed once) and its shape (nil for an opaque one).
     /// No list of shapes is made: most links have one route.
-    func forEachShape(of link: Link, _ body: (_ alias: Int?, _ template: LinkTemplate, _ shape: RouteShape?) -> Void) {
-        let required = link.requiredParams.isEmpty ? [] : link.requiredParams.map(\.value)
+    func forEachRoute(of link: Link, _ body: (_ alias: Int?, _ template: LinkTemplate, _ shape: RouteShape?) -> Void) {
+        let required = link.requiredParams.map(\.value)
         body(nil, link.template, RouteShape(link.template, requiredParams: required))
         for (position, alias) in link.aliases.enumerated() {
             let template = parser.parse(alias.value)
@@ -65,7 +65,7 @@ struct DispatchSearch {
             var urlWinner: RouteTrie.Route?
             var isShadowed = true
             ends.removeAll(keepingCapacity: true)
-            forEachShape(of: link) { alias, _, shape in
+            forEachRoute(of: link) { alias, _, shape in
                 guard let shape else {
                     isShadowed = false
                     return
@@ -102,20 +102,22 @@ struct DispatchSearch {
     private struct TieClasses {
         /// Each class's number, given when first seen.
         private var numbers: [DispatchOrder.TieClass: Int] = [:]
+        /// Every route, in the order added.
         private var members: [Member] = []
-        /// The next route of the same class (-1 for none).
-        private var next: [Int] = []
-        private var first: [Int] = []
-        private var last: [Int] = []
+        /// The next route of the same class in `members` (-1 for none).
+        private var nextInClass: [Int] = []
+        /// Each class's first and last route in `members`, by its number (-1 for none).
+        private var firstInClass: [Int] = []
+        private var lastInClass: [Int] = []
 
         /// Empty lists with room for about `routes` routes and classes: the table of classes then rarely grows,
         /// and growing hashes every class again.
         init(reservingFor routes: Int) {
             numbers.reserveCapacity(routes)
             members.reserveCapacity(routes)
-            next.reserveCapacity(routes)
-            first.reserveCapacity(routes)
-            last.reserveCapacity(routes)
+            nextInClass.reserveCapacity(routes)
+            firstInClass.reserveCapacity(routes)
+            lastInClass.reserveCapacity(routes)
         }
 
         /// The number of a class, a new one when it is first seen.
@@ -124,20 +126,22 @@ struct DispatchSearch {
             // Through the dictionary's accessor that adds the default when the key is missing: one look-up.
             let number = Self.value(&numbers[tieClass, default: new])
             if number == new {
-                first.append(-1)
-                last.append(-1)
+                firstInClass.append(-1)
+                lastInClass.append(-1)
             }
             return number
         }
 
+        /// The value of an entry passed in place: `numbers[tieClass, default: new]` passed so stores the default
+        /// when the key is missing, in the same look-up.
         private static func value(_ number: inout Int) -> Int { number }
 
         /// The first route of class `number`, in the order added, for which `predicate` holds.
         func first(inClass number: Int, where predicate: (Member) -> Bool) -> Member? {
-            var position = first[number]
+            var position = firstInClass[number]
             while position >= 0 {
                 if predicate(members[position]) { return members[position] }
-                position = next[position]
+                position = nextInClass[position]
             }
             return nil
         }
@@ -145,9 +149,14 @@ struct DispatchSearch {
         /// Adds a route at the end of class `number`.
         mutating func add(_ member: Member, toClass number: Int) {
             members.append(member)
-            next.append(-1)
-            if last[number] < 0 { first[number] = members.count - 1 } else { next[last[number]] = members.count - 1 }
-            last[number] = members.count - 1
+            nextInClass.append(-1)
+            let position = members.count - 1
+            if lastInClass[number] < 0 {
+                firstInClass[number] = position
+            } else {
+                nextInClass[lastInClass[number]] = position
+            }
+            lastInClass[number] = position
         }
     }
 
@@ -157,7 +166,7 @@ struct DispatchSearch {
         var classes = TieClasses(reservingFor: links.count)
         var pairs: [(link: Link, earlier: Link, earlierAlias: Int?, shape: RouteShape, earlierShape: RouteShape)] = []
         for link in links {
-            forEachShape(of: link) { alias, template, shape in
+            forEachRoute(of: link) { alias, template, shape in
                 guard let shape else { return }
                 let member = Member(link: link.index, alias: alias, shape: shape, routeKeyHash: template.routeKeyHash)
                 let tieClass = classes.number(of: DispatchOrder.TieClass(shape))
@@ -173,7 +182,7 @@ struct DispatchSearch {
         // The URLs that show the ties are checked against every route, later ones too, as `explain` would.
         var trie = RouteTrie()
         for link in links {
-            forEachShape(of: link) { alias, _, shape in
+            forEachRoute(of: link) { alias, _, shape in
                 if let shape { trie.insert(shape, link: link.index, alias: alias) }
             }
         }

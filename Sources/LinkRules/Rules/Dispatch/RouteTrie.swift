@@ -65,9 +65,8 @@ struct RouteTrie {
         walk(shape, searching: true, visited: &visited)
     }
 
-    /// Walks `shape`'s own path, adding the nodes it lacks, and searches the placeholder branches beside it: the
-    /// node where the path ends and (when `searching`) the earliest route already in the trie that matches every
-    /// URL `shape` matches.
+    /// `walk(_:visited:)`, searching the placeholder branches only when `searching`: `insert` needs only the node
+    /// where the path ends.
     private mutating func walk(_ shape: RouteShape, searching: Bool, visited: inout Int) -> (node: Int, earliest: Route?) {
         var sideBranches: [(node: Int, depth: Int)] = []
         let (root, anySchemeRoot) = roots(of: shape)
@@ -112,7 +111,7 @@ struct RouteTrie {
         self.init()
         let search = DispatchSearch(links: links, parser: parser)
         for link in links {
-            search.forEachShape(of: link) { alias, _, shape in
+            search.forEachRoute(of: link) { alias, _, shape in
                 if let shape { insert(shape, link: link.index, alias: alias) }
             }
         }
