@@ -38,16 +38,9 @@ struct ASCIISet: Sendable {
     }
 }
 
-extension String.UTF8View {
-    /// Whether any byte satisfies `predicate`, read from the string's contiguous storage: rules ask this of every
-    /// link, and stepping through the view costs several times more per byte.
-    func containsByte(where predicate: (UInt8) -> Bool) -> Bool {
-        withContiguousStorageIfAvailable { $0.contains(where: predicate) } ?? contains(where: predicate)
-    }
-}
-
-extension Substring.UTF8View {
-    /// Whether any byte satisfies `predicate` (see `String.UTF8View.containsByte(where:)`).
+extension Sequence<UInt8> {
+    /// Whether any byte satisfies `predicate`, read from contiguous storage when there is one (a string's UTF-8
+    /// view): rules ask this of every link, and stepping through the view costs several times more per byte.
     func containsByte(where predicate: (UInt8) -> Bool) -> Bool {
         withContiguousStorageIfAvailable { $0.contains(where: predicate) } ?? contains(where: predicate)
     }
