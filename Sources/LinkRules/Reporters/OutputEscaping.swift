@@ -59,12 +59,8 @@ extension ReportBuffer {
     /// byte less than n" test, applied to the bytes and to the bytes XORed with `"` and with `\\`).
     @inline(__always)
     private static func needsJSONEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        func hasByteBelow(_ word: UInt64, _ limit: UInt64) -> Bool { (word &- ones &* limit) & ~word & highBits != 0 }
-        return hasByteBelow(word, 0x20)
-            || hasByteBelow(word ^ (ones &* UInt64(UInt8(ascii: "\""))), 1)
-            || hasByteBelow(word ^ (ones &* UInt64(UInt8(ascii: "\\"))), 1)
+        EightBytes.hasByte(in: word, below: 0x20) || EightBytes.hasByte(in: word, equalTo: UInt8(ascii: "\""))
+            || EightBytes.hasByte(in: word, equalTo: UInt8(ascii: "\\"))
     }
 
     /// Appends the JSON escape of a quote, a backslash or a control character.
@@ -169,17 +165,16 @@ extension ReportBuffer {
     }
 
     /// Whether `source` holds a byte `appendTerminalSafe(_:)` may replace: a control character (a tab too, which it
-    /// keeps), DEL, or 0xC2 (which starts a C1 control), tested eight bytes at a time as in `needsJSONEscape(_:)`.
+    /// keeps), DEL, or 0xC2 (which starts a C1 control), tested eight bytes at a time (`EightBytes`).
     private static func mayNeedTerminalReplacement(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = source.baseAddress else { return false }
         let raw = UnsafeRawPointer(base)
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        func hasByteBelow(_ word: UInt64, _ limit: UInt64) -> Bool { (word &- ones &* limit) & ~word & highBits != 0 }
         var index = 0
         while index + 8 <= source.count {
             let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            if hasByteBelow(word, 0x20) || hasByteBelow(word ^ (ones &* 0x7F), 1) || hasByteBelow(word ^ (ones &* 0xC2), 1) {
+            if EightBytes.hasByte(in: word, below: 0x20) || EightBytes.hasByte(in: word, equalTo: 0x7F)
+                || EightBytes.hasByte(in: word, equalTo: 0xC2)
+            {
                 return true
             }
             index += 8
@@ -226,6 +221,18 @@ extension ReportBuffer {
             output.append(byte: hexDigit(source[index] & 0x0F, uppercase: true))
             return 1
         }
+    }
+}
+
+/// Tests of eight bytes at once, read as one word: the classic "has a byte less than n" test, exact for
+/// limits up to 0x80, and a byte equal to `b` found as a byte below 1 once every byte is XORed with `b`.
+private enum EightBytes {
+    @inline(__always) static func hasByte(in word: UInt64, below limit: UInt8) -> Bool {
+        (word &- 0x0101_0101_0101_0101 &* UInt64(limit)) & ~word & 0x8080_8080_8080_8080 != 0
+    }
+
+    @inline(__always) static func hasByte(in word: UInt64, equalTo byte: UInt8) -> Bool {
+        hasByte(in: word ^ (0x0101_0101_0101_0101 &* UInt64(byte)), below: 1)
     }
 }
 
