@@ -68,6 +68,10 @@ struct PathComponent: Sendable, Hashable {
         }
     }
 
+    /// The text with ASCII capitals lowercased (all of it lowercased outside ASCII), as
+    /// `String.lowercasedASCIIIfNeeded` gives: the text itself, read no further, when the parser saw neither.
+    var lowercasedText: String { hasASCIICapital || !isASCII ? text.lowercasedASCIIIfNeeded : text }
+
     /// Literal text before a placeholder or number, such as EXFE's `!` (empty when none).
     var prefix: String {
         prefixLength == 0 ? "" : String(decoding: text.utf8.prefix(Int(prefixLength)), as: UTF8.self)

@@ -55,7 +55,7 @@ struct RouteShape: Sendable, Hashable {
         scheme = template.schemeSpan.map { Self.lowercasedText(of: template, $0) }
         host = template.hostSpan.map { Self.lowercasedText(of: template, $0) } ?? ""
         parts = template.components.map { component in
-            guard let placeholder = component.placeholder else { return .literal(component.text.lowercasedASCIIIfNeeded) }
+            guard let placeholder = component.placeholder else { return .literal(component.lowercasedText) }
             if placeholder.isInsideText {
                 return .value(
                     ValueKey(
