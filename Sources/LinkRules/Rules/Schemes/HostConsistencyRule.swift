@@ -100,14 +100,18 @@ struct HostConsistencyRule: CatalogueRule {
         // only for findings.
         let facts = context.facts(for: catalogue)
         let names = facts.hostFormNames
-        var tallies: [LinkFacts.HostFormKey: Tally] = [:]
         let keys = facts.hostFormKeys
+        // Each key's links are counted at the key's place among the keys: a catalogue has few keys, and a place is
+        // read without hashing the key for every link.
+        var tallies = [Tally](repeating: Tally(firstLink: -1), count: keys.count)
         for (position, id) in facts.hostFormIDs.enumerated() where keys[Int(id)].hasHostForm {
-            tallies[keys[Int(id)], default: Tally(firstLink: position)].count += 1
+            if tallies[Int(id)].count == 0 { tallies[Int(id)].firstLink = position }
+            tallies[Int(id)].count += 1
         }
         // Per scheme: how many forms, how many links, and the form most links use (the earliest on a tie).
         var schemes: [Int32: (forms: Int, total: Int, form: Int32, tally: Tally)] = [:]
-        for (key, tally) in tallies {
+        for (id, tally) in tallies.enumerated() where tally.count > 0 {
+            let key = keys[id]
             guard var scheme = schemes[key.scheme] else {
                 schemes[key.scheme] = (1, tally.count, key.form, tally)
                 continue
@@ -121,12 +125,17 @@ struct HostConsistencyRule: CatalogueRule {
             schemes[key.scheme] = scheme
         }
         guard schemes.values.contains(where: { $0.forms > 1 }) else { return [] }
+        // The scheme's figures for each key whose links use another form than most of the scheme's, by the key's
+        // place: nil for the others.
+        let outvoted = keys.map { key in
+            schemes[key.scheme].flatMap { key.hasHostForm && $0.forms > 1 && key.form != $0.form ? $0 : nil }
+        }
         var diagnostics: [Diagnostic] = []
         // The note at each scheme's example link, made once: the link may have to be decoded again.
         var notes: [Int32: Note] = [:]
         for (position, id) in facts.hostFormIDs.enumerated() {
+            guard let winner = outvoted[Int(id)] else { continue }
             let key = keys[Int(id)]
-            guard key.hasHostForm, let winner = schemes[key.scheme], winner.forms > 1, key.form != winner.form else { continue }
             let link = context.links[position]
             guard let span = Self.span(of: link.template) else { continue }
             let scheme = names.string(Int(key.scheme))
