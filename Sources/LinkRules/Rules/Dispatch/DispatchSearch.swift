@@ -35,16 +35,28 @@ struct DispatchSearch {
         alias.map { parser.parse(link.aliases[$0].value) } ?? link.template
     }
 
-    /// Calls `body` with each of a link's routes, its URL's first, then its aliases' in order: the alias's
-    /// position (nil for the URL), its template (each alias parsed once) and its shape (nil for an opaque one).
-    /// No list of shapes is made: most links have one route.
-    func forEachRoute(of link: Link, _ body: (_ alias: Int?, _ template: LinkTemplate, _ shape: RouteShape?) -> Void) {
+    /// Calls `body` with each of a link's routes that has a shape, its URL's first, then its aliases' in order:
+    /// the alias's position (nil for the URL), its template (each alias parsed once) and its shape. Whether a
+    /// route was an opaque URI, which has no shape and is skipped, is returned. No list of shapes is made: most
+    /// links have one route.
+    @discardableResult
+    func forEachRoute(of link: Link, _ body: (_ alias: Int?, _ template: LinkTemplate, _ shape: RouteShape) -> Void) -> Bool {
         let required = link.requiredParams.map(\.value)
-        body(nil, link.template, RouteShape(link.template, requiredParams: required))
+        var skippedOpaque = false
+        if let shape = RouteShape(link.template, requiredParams: required) {
+            body(nil, link.template, shape)
+        } else {
+            skippedOpaque = true
+        }
         for (position, alias) in link.aliases.enumerated() {
             let template = parser.parse(alias.value)
-            body(position, template, RouteShape(template, requiredParams: required))
+            if let shape = RouteShape(template, requiredParams: required) {
+                body(position, template, shape)
+            } else {
+                skippedOpaque = true
+            }
         }
+        return skippedOpaque
     }
 
     // MARK: First match
@@ -65,17 +77,14 @@ struct DispatchSearch {
             var urlWinner: RouteTrie.Route?
             var isShadowed = true
             ends.removeAll(keepingCapacity: true)
-            forEachRoute(of: link) { alias, _, shape in
-                guard let shape else {
-                    isShadowed = false
-                    return
-                }
+            let skippedOpaque = forEachRoute(of: link) { alias, _, shape in
                 let (node, earliest) = trie.walk(shape, visited: &visited)
                 ends.append((alias, node, shape.query))
                 // The URL's shape is kept only when an earlier route wins it: most links are not shadowed.
                 if alias == nil, earliest != nil { (urlShape, urlWinner) = (shape, earliest) }
                 if earliest == nil { isShadowed = false }
             }
+            if skippedOpaque { isShadowed = false }
             for end in ends { trie.add(RouteTrie.Route(link: link.index, alias: end.alias, query: end.query), at: end.node) }
             guard isShadowed, let winner = urlWinner, let shape = urlShape else { continue }
             let winnerTemplate = template(of: links[winner.link], alias: winner.alias)
@@ -167,7 +176,6 @@ struct DispatchSearch {
         var pairs: [(link: Link, earlier: Link, earlierAlias: Int?, shape: RouteShape, earlierShape: RouteShape)] = []
         for link in links {
             forEachRoute(of: link) { alias, template, shape in
-                guard let shape else { return }
                 let member = Member(link: link.index, alias: alias, shape: shape, routeKeyHash: template.routeKeyHash)
                 let tieClass = classes.number(of: DispatchOrder.TieClass(shape))
                 if alias == nil {
@@ -182,9 +190,7 @@ struct DispatchSearch {
         // The URLs that show the ties are checked against every route, later ones too, as `explain` would.
         var trie = RouteTrie()
         for link in links {
-            forEachRoute(of: link) { alias, _, shape in
-                if let shape { trie.insert(shape, link: link.index, alias: alias) }
-            }
+            forEachRoute(of: link) { alias, _, shape in trie.insert(shape, link: link.index, alias: alias) }
         }
         return pairs.map { pair in
             Tie(

@@ -111,9 +111,7 @@ struct RouteTrie {
         self.init()
         let search = DispatchSearch(links: links, parser: parser)
         for link in links {
-            search.forEachRoute(of: link) { alias, _, shape in
-                if let shape { insert(shape, link: link.index, alias: alias) }
-            }
+            search.forEachRoute(of: link) { alias, _, shape in insert(shape, link: link.index, alias: alias) }
         }
     }
 
