@@ -53,8 +53,14 @@ enum URLSyntax {
             index = colon + 1
         }
         let bytesToEncode = Self.bytesToEncode
+        let bytesToLookAt = Self.bytesToLookAt
         while index < bytes.count {
             let byte = bytes[index]
+            // Nearly every byte is one a URI may hold: it is settled by one test.
+            guard bytesToLookAt.contains(byte) else {
+                index += 1
+                continue
+            }
             // Only `{`, `<` and `%` can start a placeholder: any other byte is settled without the call.
             let mayStartPlaceholder = byte == UInt8(ascii: "{") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "%")
             if mayStartPlaceholder, let end = placeholderEnd(bytes, at: index) {
@@ -97,6 +103,10 @@ enum URLSyntax {
     /// `{`, `|`, `}` (RFC 3986, section 2: they are neither reserved nor unreserved). Bytes outside ASCII are IRI
     /// text and pass.
     private static let bytesToEncode = ASCIISet(Array(0x00...0x20) + [0x7F] + Array("\"<>\\^`{|}".utf8))
+
+    /// The bytes the scan stops at: those to encode (among them `{` and `<`, which may start a placeholder) and
+    /// `%`, which starts an escape or a placeholder.
+    private static let bytesToLookAt = ASCIISet(Array(0x00...0x20) + [0x7F] + Array("\"<>\\^`{|}%".utf8))
 
     /// The end of a placeholder starting at `index` in a supported style, or nil when none starts there: `{…}` up
     /// to its `}` (with no `{` inside), `<name>` or `<type:name>`, and `%NAME%` (a name of letters, digits and `_`
