@@ -144,7 +144,7 @@ final class CatalogueFileDecoder {
     private func readLinkList(into links: inout [LinkEntry], firstIndex: Int, findings: inout [LoadFinding]) throws {
         links.reserveCapacity(links.count + linkCapacity)
         try yaml.readSequence(key: "links") { _ in
-            var entry = LinkEntry(file: file, entryIsFlow: false)
+            var entry = LinkEntry()
             try decodeLink(into: &entry, index: firstIndex + links.count, findings: &findings)
             links.append(entry)
         }
@@ -230,13 +230,13 @@ final class CatalogueFileDecoder {
         return spec
     }
 
-    /// Decodes `deprecated: true|false` or `deprecated: {replaced_by: URL, sunset: YYYY-MM-DD, reason: …}`. A
-    /// sunset that names no real day is a `link-sunset` finding at the value, an unknown key an `unknown-key` one.
-    private func decodeDeprecation(_ key: Scalar, into link: inout LinkEntry, context: String, findings: inout [LoadFinding]) throws {
+    /// Decodes `deprecated: true|false` or `deprecated: {replaced_by: URL, sunset: YYYY-MM-DD, reason: …}`: whether
+    /// the link is deprecated, and the details (nil for `false`). A sunset that names no real day is a
+    /// `link-sunset` finding at the value, an unknown key an `unknown-key` one.
+    private func decodeDeprecation(_ key: Scalar, context: String, findings: inout [LoadFinding]) throws -> Deprecation? {
         guard try yaml.nextKind() == .mappingStart else {
-            link.deprecated = try yaml.readBool(key: context).boolValue ?? false
-            link.deprecation = link.deprecated ? Deprecation(key: key) : nil
-            return
+            let deprecated = try yaml.readBool(key: context).boolValue ?? false
+            return deprecated ? Deprecation(key: key) : nil
         }
         var deprecation = Deprecation(key: key)
         try yaml.readMapping(key: context) { member in
@@ -257,12 +257,12 @@ final class CatalogueFileDecoder {
                 try unknownKey(member, known: CatalogueLoader.deprecationKeys, in: "'deprecated'", findings: &findings)
             }
         }
-        link.deprecated = true
-        link.deprecation = deprecation
+        return deprecation
     }
 
     /// Decodes a link entry into `link`, a fresh entry: filled in place, as an entry returned from here would be
-    /// copied out and the original destroyed.
+    /// copied out and the original destroyed. The values few links have are read into locals and boxed only when
+    /// the entry has one.
     private func decodeLink(into link: inout LinkEntry, index: Int, findings: inout [LoadFinding]) throws {
         let isFlow = try yaml.nextIsFlow()
         if try yaml.nextKind() == .scalar {
@@ -272,6 +272,12 @@ final class CatalogueFileDecoder {
                 at: location(start.start..<start.end))
         }
         var url: Scalar?
+        var aliases: [Scalar] = []
+        var aliasesRange: Range<Int>?
+        var aliasesAreFlow = false
+        var ignoredRules: [Scalar] = []
+        var requiredParams: [Scalar] = []
+        var deprecation: Deprecation?
         link.entryIsFlow = isFlow
         func context() -> String { "links[\(index)]" }
         let range = try yaml.readMapping(key: context()) { key in
@@ -282,17 +288,19 @@ final class CatalogueFileDecoder {
                 if key.value == "title" { link.title = value }
             case "examples": link.examples = try yaml.readStringList(key: "\(context()).examples")
             case "barrier": link.barrier = try yaml.readString(key: "\(context()).barrier")
-            case "deprecated": try decodeDeprecation(key, into: &link, context: "\(context()).deprecated", findings: &findings)
+            case "deprecated":
+                deprecation = try decodeDeprecation(key, context: "\(context()).deprecated", findings: &findings)
+                link.deprecated = deprecation != nil
             case "aliases":
-                link.aliasesAreFlow = try yaml.nextIsFlow() || (try yaml.nextKind() == .scalar)
+                aliasesAreFlow = try yaml.nextIsFlow() || (try yaml.nextKind() == .scalar)
                 let before = try yaml.reader.peek()
-                link.aliases = try yaml.readStringList(key: "\(context()).aliases")
-                link.aliasesRange = before.start..<(link.aliases.last?.tokenRange.upperBound ?? before.end)
-            case "required_params": link.requiredParams = try yaml.readStringList(key: "\(context()).required_params")
+                aliases = try yaml.readStringList(key: "\(context()).aliases")
+                aliasesRange = before.start..<(aliases.last?.tokenRange.upperBound ?? before.end)
+            case "required_params": requiredParams = try yaml.readStringList(key: "\(context()).required_params")
             case "lint":
                 try yaml.readMapping(key: "\(context()).lint") { lintKey in
                     switch lintKey.value {
-                    case "ignore": link.ignoredRules += try yaml.readStringList(key: "\(context()).lint.ignore")
+                    case "ignore": ignoredRules += try yaml.readStringList(key: "\(context()).lint.ignore")
                     default: try unknownKey(lintKey, known: CatalogueLoader.lintKeys, in: "'lint'", findings: &findings)
                     }
                 }
@@ -305,6 +313,13 @@ final class CatalogueFileDecoder {
             throw LoadError(.missingKey("url", in: "the link"), at: location(range.lowerBound..<min(range.upperBound, range.lowerBound + 1)))
         }
         link.url = url
+        if RareLinkValues.areNeeded(
+            aliases: aliases, aliasesRange: aliasesRange, aliasesAreFlow: aliasesAreFlow, ignoredRules: ignoredRules,
+            requiredParams: requiredParams, deprecation: deprecation)
+        {
+            link.rare = RareLinkValues(
+                aliases: aliases, aliasesRange: aliasesRange, aliasesAreFlow: aliasesAreFlow, ignoredRules: ignoredRules,
+                requiredParams: requiredParams, deprecation: deprecation)
+        }
     }
 }
-

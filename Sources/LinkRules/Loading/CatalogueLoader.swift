@@ -54,7 +54,7 @@ public struct CatalogueLoader: Sendable {
         for file in files {
             try checkText(file)
             for entries in try decode(file, into: &catalogue, components: &components, params: &params) {
-                links.append(entries: entries)
+                links.append(entries: entries, of: file)
             }
         }
         catalogue.components = components

@@ -1,14 +1,14 @@
 /// The links of a catalogue in file order, put together from runs of decoded entries (a file's, or a part of a
 /// large file's list), whose templates wait for the merged `hosts` (a later file may declare them).
 struct LinkAssembly {
-    /// Each run's entries, with the index of its first link.
-    private var runs: [(entries: [LinkEntry], firstIndex: Int)] = []
+    /// Each run's entries, with their file and the index of the run's first link.
+    private var runs: [(entries: [LinkEntry], file: SourceFile, firstIndex: Int)] = []
     /// The links so far, which is the index of the next one.
     private(set) var count = 0
 
-    /// Adds a run of entries that follows the last, whose templates are parsed in `links(parsedWith:)`.
-    mutating func append(entries: [LinkEntry]) {
-        runs.append((entries, count))
+    /// Adds a run of entries of `file` that follows the last, whose templates are parsed in `links(parsedWith:)`.
+    mutating func append(entries: [LinkEntry], of file: SourceFile) {
+        runs.append((entries, file, count))
         count += entries.count
     }
 
@@ -20,8 +20,10 @@ struct LinkAssembly {
         }
         let decoded = runs
         return ConcurrentJobs.flatMap(count: chunks.count, concurrently: chunks.count > 1) { chunk in
-            let (entries, firstIndex) = decoded[chunks[chunk].run]
-            return chunks[chunk].range.map { entries[$0].link(index: firstIndex + $0, template: parser.parse(entries[$0].url.value)) }
+            let (entries, file, firstIndex) = decoded[chunks[chunk].run]
+            return chunks[chunk].range.map {
+                entries[$0].link(index: firstIndex + $0, file: file, template: parser.parse(entries[$0].url.value))
+            }
         }
     }
 }

@@ -1,58 +1,42 @@
 /// A link entry as it is decoded, before its template can be parsed (hosts may be declared later or in another file).
+/// A large catalogue's entries are all held at once, so an entry is small (128 bytes): the values few links have
+/// are boxed as they will be in the link, its file is its run's, and its range is kept in 32-bit offsets.
 struct LinkEntry: Sendable {
-    var file: SourceFile
     var url = Scalar(value: "", tokenRange: 0..<0, style: .plain)
-    var entryRange: Range<Int> = 0..<0
-    var entryIsFlow: Bool
     var title: Scalar?
-    var examples: [Scalar] = []
     var barrier: Scalar?
+    var examples: [Scalar] = []
+    /// Aliases, `lint: ignore`, required parameters and a deprecation, nil when the entry has none of them.
+    var rare: RareLinkValues?
+    private var entryStart: UInt32 = 0
+    private var entryEnd: UInt32 = 0
+    var entryIsFlow = false
     var deprecated = false
-    var deprecation: Deprecation?
-    var aliases: [Scalar] = []
-    var aliasesRange: Range<Int>?
-    var aliasesAreFlow = false
-    var ignoredRules: [Scalar] = []
-    var requiredParams: [Scalar] = []
 
-    init(file: SourceFile, entryIsFlow: Bool) {
-        self.file = file
-        self.entryIsFlow = entryIsFlow
+    /// The byte range of the whole entry (the mapping after `- `); the loader refuses files of 4 GiB or more.
+    var entryRange: Range<Int> {
+        get { Int(entryStart)..<Int(entryEnd) }
+        set {
+            precondition(newValue.lowerBound >= 0 && newValue.upperBound < UInt32.max, "a link past 4 GiB of its file")
+            (entryStart, entryEnd) = (UInt32(newValue.lowerBound), UInt32(newValue.upperBound))
+        }
     }
 
-    /// The link built from this entry with `template`; the entry is consumed.
-    consuming func link(index: Int, template: consuming LinkTemplate) -> Link {
+    /// The link of `file` built from this entry with `template`; the entry is consumed.
+    consuming func link(index: Int, file: SourceFile, template: consuming LinkTemplate) -> Link {
         var entry = self
-        return entry.takeLink(index: index, template: template)
+        return entry.takeLink(index: index, file: file, template: template)
     }
 
-    /// The link built from this entry with `template`, its values moved into the link rather than copied: each is
-    /// swapped out for an empty value that costs nothing to destroy, leaving the entry empty. The values few links
-    /// have are boxed only when the entry has one; otherwise they stay in the entry, empty, and none is handed to
-    /// the link only to be released.
-    mutating func takeLink(index: Int, template: consuming LinkTemplate) -> Link {
+    /// The link of `file` built from this entry with `template`, its values moved into the link rather than copied:
+    /// each is swapped out for an empty value that costs nothing to destroy, leaving the entry empty.
+    mutating func takeLink(index: Int, file: SourceFile, template: consuming LinkTemplate) -> Link {
         var url = Scalar(value: "", tokenRange: 0..<0, style: .plain)
         swap(&url, &self.url)
         var examples: [Scalar] = []
         swap(&examples, &self.examples)
-        var rare: RareLinkValues?
-        if RareLinkValues.areNeeded(
-            aliases: aliases, aliasesRange: aliasesRange, aliasesAreFlow: aliasesAreFlow, ignoredRules: ignoredRules,
-            requiredParams: requiredParams, deprecation: deprecation)
-        {
-            var aliases: [Scalar] = []
-            swap(&aliases, &self.aliases)
-            var ignoredRules: [Scalar] = []
-            swap(&ignoredRules, &self.ignoredRules)
-            var requiredParams: [Scalar] = []
-            swap(&requiredParams, &self.requiredParams)
-            rare = RareLinkValues(
-                aliases: aliases, aliasesRange: aliasesRange, aliasesAreFlow: aliasesAreFlow, ignoredRules: ignoredRules,
-                requiredParams: requiredParams, deprecation: deprecation.take())
-        }
         return Link(
             index: index, file: file, template: template, url: url, entryRange: entryRange, entryIsFlow: entryIsFlow,
-            title: self.title.take(), examples: examples, barrier: self.barrier.take(), deprecated: deprecated,
-            rare: rare)
+            title: title.take(), examples: examples, barrier: barrier.take(), deprecated: deprecated, rare: rare.take())
     }
 }
