@@ -144,9 +144,15 @@ final class CatalogueFileDecoder {
     private func readLinkList(into links: inout [LinkEntry], firstIndex: Int, findings: inout [LoadFinding]) throws {
         links.reserveCapacity(links.count + linkCapacity)
         try yaml.readSequence(key: "links") { _ in
-            var entry = LinkEntry()
-            try decodeLink(into: &entry, index: firstIndex + links.count, findings: &findings)
-            links.append(entry)
+            // Decoded in place in the array, not on the stack and then copied in.
+            links.append(LinkEntry())
+            let index = links.count - 1
+            do {
+                try decodeLink(into: &links[index], index: firstIndex + index, findings: &findings)
+            } catch {
+                links.removeLast()
+                throw error
+            }
         }
     }
 
