@@ -202,10 +202,14 @@ struct LinkTemplateParser: Sendable {
         var hasCapital = false
         var isASCII = true
         var hasBrace = false
+        // What `isWrittenOutValue` needs one of: an `@`, a `.` (a domain) or a digit (an opaque token). Most
+        // components are words with none of them, which rules the check out without another pass.
+        var mayBeWrittenOutValue = false
         for byte in bytes[range] {
             if byte >= 0x41 && byte <= 0x5A { hasCapital = true }
             if byte >= 0x80 { isASCII = false }
             if byte == UInt8(ascii: "{") { hasBrace = true }
+            if byte == UInt8(ascii: "@") || byte == UInt8(ascii: ".") || isDigit(byte) { mayBeWrittenOutValue = true }
         }
         // Placeholders among literal text (`{lat},{lng}`, `v{major}.{minor}`, `{id}.json`): the first placeholder
         // stands for the component, which is matched as a pattern. One placeholder that ends the component after a
@@ -239,7 +243,7 @@ struct LinkTemplateParser: Sendable {
                 hasASCIICapital: hasCapital, isASCII: isASCII)
         }
         // A domain, email address or handle written out is a value, not a word.
-        if Self.isWrittenOutValue(UnsafeBufferPointer(rebasing: bytes[range])) {
+        if mayBeWrittenOutValue, Self.isWrittenOutValue(UnsafeBufferPointer(rebasing: bytes[range])) {
             return PathComponent(text: text, span: range, kind: .value, hasASCIICapital: hasCapital, isASCII: isASCII)
         }
         return PathComponent(text: text, span: range, kind: .literal, hasASCIICapital: hasCapital, isASCII: isASCII)
