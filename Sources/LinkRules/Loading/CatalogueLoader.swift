@@ -60,7 +60,7 @@ public struct CatalogueLoader: Sendable {
         catalogue.components = components
         catalogue.params = params
         // Templates are parsed with the merged `hosts` (a later file may declare them).
-        catalogue.links = links.links(parsedWith: LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value))))
+        catalogue.links = (consume links).links(parsedWith: LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value))))
         return catalogue
     }
 

@@ -1,44 +1,69 @@
 import Dispatch
+import Synchronization
 
 /// The links of a catalogue in file order, put together from runs of decoded entries (a file's, or a part of a
 /// large file's list), whose templates wait for the merged `hosts` (a later file may declare them).
 struct LinkAssembly {
-    /// Each run's entries, with their file and the index of the run's first link.
-    private var runs: [(entries: [LinkEntry], file: SourceFile, firstIndex: Int)] = []
+    /// A run of entries of one file, and the index of its first link.
+    private struct Run: Sendable {
+        var entries: [LinkEntry]
+        let file: SourceFile
+        let firstIndex: Int
+    }
+
+    private var runs: [Run] = []
     /// The links so far, which is the index of the next one.
     private(set) var count = 0
 
     /// Adds a run of entries of `file` that follows the last, whose templates are parsed in `links(parsedWith:)`.
     mutating func append(entries: [LinkEntry], of file: SourceFile) {
-        runs.append((entries, file, count))
+        runs.append(Run(entries: entries, file: file, firstIndex: count))
         count += entries.count
     }
 
-    /// All the links in order, each template parsed by `parser` (with the merged hosts), in chunks of a run on
-    /// the cores. Each chunk writes its links straight into their places in the result, so no joining pass
-    /// copies (and retains) every link once more.
+    /// All the links in order, each template parsed by `parser` (with the merged hosts), a run to a job on the
+    /// cores. Each job takes its run's entries for its own and moves their values into the links, which it writes
+    /// straight into their places in the result: no entry is copied, and no pass joins the jobs' links.
     consuming func links(parsedWith parser: LinkTemplateParser) -> [Link] {
-        let chunks = runs.indices.flatMap { run in
-            ConcurrentJobs.chunks(of: runs[run].entries.count, minimum: 4096).map { (run: run, range: $0) }
-        }
-        let decoded = runs
         let total = count
+        // Moved out, not copied: each run's entries must be referenced once, or a job's first move out of them
+        // would copy them all.
+        var decoded: [Run] = []
+        swap(&decoded, &runs)
+        let runs = Mutex(Self.cutForTheCores(consume decoded))
+        let jobCount = runs.withLock { $0.count }
         return [Link](unsafeUninitializedCapacity: total) { links, initializedCount in
             let shared = SharedAcrossJobs(value: links)
-            let build: @Sendable (Int) -> Void = { chunk in
-                let (entries, file, firstIndex) = decoded[chunks[chunk].run]
-                for index in chunks[chunk].range {
-                    let link = entries[index].link(
-                        index: firstIndex + index, file: file, template: parser.parse(entries[index].url.value))
-                    (shared.value.baseAddress! + firstIndex + index).initialize(to: link)
+            let build: @Sendable (Int) -> Void = { job in
+                var run = runs.withLock { runs in
+                    var run = Run(entries: [], file: runs[job].file, firstIndex: runs[job].firstIndex)
+                    swap(&run.entries, &runs[job].entries)
+                    return run
+                }
+                for index in run.entries.indices {
+                    let template = parser.parse(run.entries[index].url.value)
+                    let link = run.entries[index].takeLink(index: run.firstIndex + index, file: run.file, template: template)
+                    (shared.value.baseAddress! + run.firstIndex + index).initialize(to: link)
                 }
             }
-            if chunks.count > 1 {
-                DispatchQueue.concurrentPerform(iterations: chunks.count, execute: build)
+            if jobCount > 1 {
+                DispatchQueue.concurrentPerform(iterations: jobCount, execute: build)
             } else {
-                chunks.indices.forEach(build)
+                (0..<jobCount).forEach(build)
             }
             initializedCount = total
+        }
+    }
+
+    /// The runs, with large ones cut into chunks (of 4096 entries or more) while there are fewer runs than cores:
+    /// a file read in one pass is one run, which one job would parse alone. A large file's runs are already one
+    /// per core.
+    private static func cutForTheCores(_ runs: consuming [Run]) -> [Run] {
+        guard runs.count < ConcurrentJobs.coreCount else { return runs }
+        return runs.flatMap { run in
+            let chunks = ConcurrentJobs.chunks(of: run.entries.count, minimum: 4096)
+            guard chunks.count > 1 else { return [run] }
+            return chunks.map { Run(entries: Array(run.entries[$0]), file: run.file, firstIndex: run.firstIndex + $0.lowerBound) }
         }
     }
 }
