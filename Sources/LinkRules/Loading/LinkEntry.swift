@@ -1,17 +1,18 @@
 /// A link entry as it is decoded, before its template can be parsed (hosts may be declared later or in another file).
-/// A large catalogue's entries are all held at once, so an entry is small (128 bytes): the values few links have
+/// A large catalogue's entries are all held at once, so an entry is small (112 bytes): the values few links have
 /// are boxed as they will be in the link, its file is its run's, and its range is kept in 32-bit offsets.
 struct LinkEntry: Sendable {
+    // Declared in this order so that the flags and 32-bit offsets fill the room after each 25-byte scalar.
     var url = Scalar(value: "", tokenRange: 0..<0, style: .plain)
+    var entryIsFlow = false
+    var deprecated = false
+    private var entryStart: UInt32 = 0
     var title: Scalar?
+    private var entryEnd: UInt32 = 0
     var barrier: Scalar?
     var examples: [Scalar] = []
     /// Aliases, `lint: ignore`, required parameters and a deprecation, nil when the entry has none of them.
     var rare: RareLinkValues?
-    private var entryStart: UInt32 = 0
-    private var entryEnd: UInt32 = 0
-    var entryIsFlow = false
-    var deprecated = false
 
     /// The byte range of the whole entry (the mapping after `- `); the loader refuses files of 4 GiB or more.
     var entryRange: Range<Int> {

@@ -50,6 +50,11 @@ final class YAMLEventReader {
     let file: SourceFile
     /// The parser, behind a pointer of its own: a C struct that every event mutates needs no exclusivity check.
     private let parser: UnsafeMutablePointer<yaml_parser_t>
+    /// The event libyaml fills, made once: `yaml_parser_parse` clears it itself, so a fresh one zeroed for each
+    /// of a large catalogue's million events would be cleared twice.
+    private let event: UnsafeMutablePointer<yaml_event_t>
+    /// Whether every byte after the byte-order mark is ASCII (the file's flag, read once for every mark).
+    private let isASCII: Bool
     /// libyaml pulls the text through this cursor in chunks, so the bytes are never copied whole.
     private let input: InputCursor
     /// The byte ranges of the file that libyaml reads, in order: marks count characters through them.
@@ -102,6 +107,9 @@ final class YAMLEventReader {
             character: 0, segment: 0, byte: segments[0].lowerBound, line: file.line(containing: segments[0].lowerBound),
             asciiEnd: segments[0].lowerBound)
         input = InputCursor(bytes: file.bytes, segments: segments)
+        isASCII = file.isASCII
+        event = .allocate(capacity: 1)
+        event.initialize(to: yaml_event_t())
         parser = .allocate(capacity: 1)
         parser.initialize(to: yaml_parser_t())
         yaml_parser_initialize(parser)
@@ -117,6 +125,7 @@ final class YAMLEventReader {
     deinit {
         yaml_parser_delete(parser)
         parser.deallocate()
+        event.deallocate()
     }
 
     func location(_ range: Range<Int>) -> SourceLocation { file.location(ofBytes: range) }
@@ -160,7 +169,7 @@ final class YAMLEventReader {
     private func offset(_ mark: yaml_mark_t) -> Int {
         let target = Int(mark.index)
         // Every byte after the byte-order mark is ASCII: a character index is a byte count.
-        if file.isASCII { return fileOffset(ofTextByte: target) }
+        if isASCII { return fileOffset(ofTextByte: target) }
         let distance = target - cursor.character
         if distance >= 0, distance < cursor.asciiEnd - cursor.byte {
             cursor.character = target
@@ -282,18 +291,17 @@ final class YAMLEventReader {
     /// end, so that it is returned without a copy.
     private func read() throws -> YAMLEvent {
         if finished { return YAMLEvent(kind: .streamEnd, start: file.bytes.count, end: file.bytes.count) }
-        var event = yaml_event_t()
-        guard yaml_parser_parse(parser, &event) == 1 else { throw parserError() }
-        defer { yaml_event_delete(&event) }
-        let start = offset(event.start_mark)
-        let end = max(start, endOffset(event.end_mark))
+        guard yaml_parser_parse(parser, event) == 1 else { throw parserError() }
+        defer { yaml_event_delete(event) }
+        let start = offset(event.pointee.start_mark)
+        let end = max(start, endOffset(event.pointee.end_mark))
         let kind: YAMLEvent.Kind
         var value = ""
         var style = ScalarStyle.plain
         var isFlow = false
         var hasAnchor = false
         var hasTag = false
-        switch event.type {
+        switch event.pointee.type {
         case YAML_STREAM_START_EVENT: kind = .streamStart
         case YAML_STREAM_END_EVENT:
             finished = true
@@ -303,7 +311,7 @@ final class YAMLEventReader {
         case YAML_ALIAS_EVENT:
             throw LoadError(.aliasesRefused, at: location(start..<end))
         case YAML_SCALAR_EVENT:
-            let scalar = event.data.scalar
+            let scalar = event.pointee.data.scalar
             kind = .scalar
             if let bytes = scalar.value { value = Self.scalarValue(bytes, count: scalar.length) }
             switch scalar.style {
@@ -317,16 +325,16 @@ final class YAMLEventReader {
             hasTag = scalar.tag != nil
         case YAML_SEQUENCE_START_EVENT:
             kind = .sequenceStart
-            isFlow = event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
-            hasAnchor = event.data.sequence_start.anchor != nil
+            isFlow = event.pointee.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
+            hasAnchor = event.pointee.data.sequence_start.anchor != nil
             depth += 1
         case YAML_SEQUENCE_END_EVENT:
             kind = .sequenceEnd
             depth -= 1
         case YAML_MAPPING_START_EVENT:
             kind = .mappingStart
-            isFlow = event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
-            hasAnchor = event.data.mapping_start.anchor != nil
+            isFlow = event.pointee.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
+            hasAnchor = event.pointee.data.mapping_start.anchor != nil
             depth += 1
         case YAML_MAPPING_END_EVENT:
             kind = .mappingEnd
