@@ -34,7 +34,10 @@ struct LinkListSplit: Equatable {
         line += 1
         // The list's indentation: that of its first entry.
         var indentation = -1
-        var entryStarts: [Int] = []
+        // Where each entry's line starts, in 32 bits (a file of 4 GiB or more is refused): one for every entry of a
+        // large list, in room reserved for every line left, so that it is not regrown and copied as it fills.
+        var entryStarts: [UInt32] = []
+        entryStarts.reserveCapacity(lineCount - line)
         var listEnd = bytes.count
         while line < lineCount {
             let start = file.lineStart(line)
@@ -54,7 +57,7 @@ struct LinkListSplit: Equatable {
                 indentation = spaces
             }
             if spaces == indentation, startsEntry {
-                entryStarts.append(start)
+                entryStarts.append(UInt32(start))
             } else if spaces < indentation || (spaces == indentation && indentation == 0) {
                 listEnd = start
                 break
@@ -66,17 +69,17 @@ struct LinkListSplit: Equatable {
         guard entryStarts.count >= 2 * runCount else { return nil }
         // Each run but the last ends at the first entry that starts past its share of the list's bytes.
         var boundaries = [0]
-        let listStart = entryStarts[0]
+        let listStart = Int(entryStarts[0])
         for run in 1..<runCount {
             let target = listStart + (listEnd - listStart) * run / runCount
-            let boundary = Swift.max(boundaries[boundaries.count - 1] + 1, entryStarts.partitioningIndex { $0 >= target })
+            let boundary = Swift.max(boundaries[boundaries.count - 1] + 1, entryStarts.partitioningIndex { Int($0) >= target })
             guard boundary < entryStarts.count else { break }
             boundaries.append(boundary)
         }
         boundaries.append(entryStarts.count)
         let runs = (1..<boundaries.count).map { run in
             let (first, next) = (boundaries[run - 1], boundaries[run])
-            return Run(bytes: entryStarts[first]..<(next < entryStarts.count ? entryStarts[next] : listEnd), entryCount: next - first)
+            return Run(bytes: Int(entryStarts[first])..<(next < entryStarts.count ? Int(entryStarts[next]) : listEnd), entryCount: next - first)
         }
         guard runs.count > 1 else { return nil }
         return LinkListSplit(keyOffset: keyOffset, runs: runs, listEnd: listEnd)
@@ -101,9 +104,9 @@ struct LinkListSplit: Equatable {
     private static func isLineBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
 }
 
-extension Array where Element == Int {
+extension Array where Element == UInt32 {
     /// The index of the first element for which `belongs` is true, in an array where those elements come last.
-    fileprivate func partitioningIndex(where belongs: (Int) -> Bool) -> Int {
+    fileprivate func partitioningIndex(where belongs: (UInt32) -> Bool) -> Int {
         var low = 0
         var high = count
         while low < high {
