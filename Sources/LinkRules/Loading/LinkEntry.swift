@@ -23,12 +23,6 @@ struct LinkEntry: Sendable {
         }
     }
 
-    /// The link of `file` built from this entry with `template`; the entry is consumed.
-    consuming func link(index: Int, file: SourceFile, template: consuming LinkTemplate) -> Link {
-        var entry = self
-        return entry.takeLink(index: index, file: file, template: template)
-    }
-
     /// The link of `file` built from this entry with `template`, its values moved into the link rather than copied:
     /// each is swapped out for an empty value that costs nothing to destroy, leaving the entry empty.
     mutating func takeLink(index: Int, file: SourceFile, template: consuming LinkTemplate) -> Link {
