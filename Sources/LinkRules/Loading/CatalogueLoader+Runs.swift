@@ -2,7 +2,8 @@
 struct RunPolicy: Sendable {
     /// Files smaller than this are decoded in one pass.
     var minimumFileSize = LinkListSplit.minimumFileSize
-    /// How many runs: by default one per core, as the runs of a file of twice the minimum size or more allow.
+    /// How many runs: by default two per core, as runs of half the minimum size allow, so that a core slowed by
+    /// other work leaves runs to the others (each run is also one job of the template parse).
     var runCount: Int?
 }
 
@@ -13,7 +14,7 @@ extension CatalogueLoader {
     func decode(
         _ file: SourceFile, into catalogue: inout Catalogue, components: inout [ComponentSpec], params: inout [ParamSpec]
     ) throws -> [[LinkEntry]] {
-        let runCount = runs.runCount ?? ConcurrentJobs.chunkCount(of: file.bytes.count, minimum: runs.minimumFileSize / 2)
+        let runCount = runs.runCount ?? ConcurrentJobs.chunkCount(of: file.bytes.count, minimum: runs.minimumFileSize / 2, perCore: 2)
         if let split = LinkListSplit.find(in: file, runCount: runCount, minimumFileSize: runs.minimumFileSize),
             let decoded = Self.decodeInRuns(file, split: split, catalogue: catalogue, components: components, params: params)
         {
