@@ -143,17 +143,20 @@ struct PayloadCredential: Hashable, Sendable {
     /// A name lowercased, without `_`, `-` and `.`: how credential and URL names are compared. ASCII names are
     /// folded byte by byte.
     static func normalizedName(_ name: some StringProtocol) -> String {
-        var name = String(name)
-        let ascii: String? = name.withUTF8 { bytes in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            var folded: [UInt8] = []
-            folded.reserveCapacity(bytes.count)
-            for byte in bytes where byte != UInt8(ascii: "_") && byte != UInt8(ascii: "-") && byte != UInt8(ascii: ".") {
-                folded.append(asciiLowercased(byte))
-            }
-            return String(decoding: folded, as: UTF8.self)
+        let bytes = name.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            return String(String.UnicodeScalarView(name.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" && $0 != "." }))
         }
-        return ascii ?? String(String.UnicodeScalarView(name.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" && $0 != "." }))
+        // Written straight into the string's storage (none for a name of up to 15 bytes, the usual case): names are
+        // normalized for every query item of every link.
+        return String(unsafeUninitializedCapacity: bytes.count) { folded in
+            var count = 0
+            for byte in bytes where byte != UInt8(ascii: "_") && byte != UInt8(ascii: "-") && byte != UInt8(ascii: ".") {
+                folded[count] = asciiLowercased(byte)
+                count += 1
+            }
+            return count
+        }
     }
 
     /// Collects a member whose key looks like a credential, and any inside its value.

@@ -47,27 +47,28 @@ struct JSONReporter: Reporter {
 
     /// Writes the findings at `positions`, in order, without handing anything to the output.
     private func writeFindings(_ diagnostics: [Diagnostic], in positions: Range<Int>, to json: inout JSONWriter) {
-        // Through the array's storage: each finding is written where it is. (`Array`'s subscript would hand each
-        // one over as a copy, a retain and a release of every string and array in it.)
+        // Through the array's storage: each finding is written where it is, each of its parts read in place.
+        // (`Array`'s subscript, or a finding passed as an argument, hands the whole finding over as a copy: a
+        // retain and a release of every string and array in it.)
         diagnostics.withUnsafeBufferPointer { findings in
-            for index in positions { write(findings[index], to: &json) }
+            for index in positions { write(findings, at: index, to: &json) }
         }
     }
 
-    private func write(_ diagnostic: borrowing Diagnostic, to json: inout JSONWriter) {
+    private func write(_ findings: UnsafeBufferPointer<Diagnostic>, at index: Int, to json: inout JSONWriter) {
         json.beginObject()
-        json.field("ruleId", diagnostic.ruleID)
-        json.field("severity", diagnostic.severity.rawValue)
-        json.field("message", diagnostic.message.text)
-        writeRange(of: diagnostic.location, to: &json)
-        if let linkKey = diagnostic.linkKey {
+        json.field("ruleId", findings[index].ruleID)
+        json.field("severity", findings[index].severity.rawValue)
+        json.field("message", findings[index].message.text)
+        writeRange(of: findings[index].location, to: &json)
+        if let linkKey = findings[index].linkKey {
             json.field("linkKey", linkKey, skippingByteAt: RouteKeySpelling.droppedSlash(in: linkKey))
         } else {
             json.field("linkKey", nil as String?)
         }
         json.key("notes")
         json.beginArray()
-        for note in diagnostic.notes {
+        for note in findings[index].notes {
             json.beginObject()
             json.field("message", note.message.text)
             json.field("file", note.location?.file)
@@ -78,7 +79,7 @@ struct JSONReporter: Reporter {
         json.endArray()
         json.key("fixes")
         json.beginArray()
-        for fix in diagnostic.fixes {
+        for fix in findings[index].fixes {
             json.beginObject()
             json.field("message", fix.message.text)
             json.field("applicability", fix.applicability.rawValue)

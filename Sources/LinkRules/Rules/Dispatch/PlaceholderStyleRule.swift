@@ -69,7 +69,15 @@ struct PlaceholderStyleRule: CatalogueRule {
             for placeholder in link.template.placeholders { check(placeholder, of: link, in: context, into: &findings) }
         }
         if let note = findings.canonicalNote {
-            for index in findings.restyled { findings.diagnostics[index].notes.append(note) }
+            // One array of notes that every restyled finding shares (they have no other notes).
+            let notes = [note]
+            for index in findings.restyled {
+                if findings.diagnostics[index].notes.isEmpty {
+                    findings.diagnostics[index].notes = notes
+                } else {
+                    findings.diagnostics[index].notes.append(note)
+                }
+            }
         }
         return findings.diagnostics
     }
