@@ -105,28 +105,18 @@ struct DispatchSearch {
         var routeKeyHash: UInt64
     }
 
-    /// The routes of each tie class, in the order added, as lists threaded through flat arrays (a class's first
-    /// and last route, each route's next of its class) rather than an array per class: a large catalogue has
-    /// nearly as many classes as routes.
+    /// The routes of each tie class, in the order added, as lists threaded through flat arrays (`ThreadedLists`)
+    /// rather than an array per class: a large catalogue has nearly as many classes as routes.
     private struct TieClasses {
-        /// Each class's number, given when first seen.
+        /// Each class's number, given when first seen: its list's in `members`.
         private var numbers: [DispatchOrder.TieClass: Int] = [:]
-        /// Every route, in the order added.
-        private var members: [Member] = []
-        /// The next route of the same class in `members` (-1 for none).
-        private var nextInClass: [Int] = []
-        /// Each class's first and last route in `members`, by its number (-1 for none).
-        private var firstInClass: [Int] = []
-        private var lastInClass: [Int] = []
+        private var members = ThreadedLists<Member>()
 
         /// Empty lists with room for about `routes` routes and classes: the table of classes then rarely grows,
         /// and growing hashes every class again.
         init(reservingFor routes: Int) {
             numbers.reserveCapacity(routes)
-            members.reserveCapacity(routes)
-            nextInClass.reserveCapacity(routes)
-            firstInClass.reserveCapacity(routes)
-            lastInClass.reserveCapacity(routes)
+            members.reserve(elements: routes, lists: routes)
         }
 
         /// The number of a class, a new one when it is first seen.
@@ -134,10 +124,7 @@ struct DispatchSearch {
             let new = numbers.count
             // Through the dictionary's accessor that adds the default when the key is missing: one look-up.
             let number = Self.value(&numbers[tieClass, default: new])
-            if number == new {
-                firstInClass.append(-1)
-                lastInClass.append(-1)
-            }
+            if number == new { _ = members.makeList() }
             return number
         }
 
@@ -147,25 +134,12 @@ struct DispatchSearch {
 
         /// The first route of class `number`, in the order added, for which `predicate` holds.
         func first(inClass number: Int, where predicate: (Member) -> Bool) -> Member? {
-            var position = firstInClass[number]
-            while position >= 0 {
-                if predicate(members[position]) { return members[position] }
-                position = nextInClass[position]
-            }
-            return nil
+            members.first(inList: number, where: predicate)
         }
 
         /// Adds a route at the end of class `number`.
         mutating func add(_ member: Member, toClass number: Int) {
-            members.append(member)
-            nextInClass.append(-1)
-            let position = members.count - 1
-            if lastInClass[number] < 0 {
-                firstInClass[number] = position
-            } else {
-                nextInClass[lastInClass[number]] = position
-            }
-            lastInClass[number] = position
+            members.append(member, toList: number)
         }
     }
 

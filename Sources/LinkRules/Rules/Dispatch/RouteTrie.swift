@@ -200,52 +200,38 @@ struct RouteTrie {
 }
 
 /// The nodes of a `RouteTrie` and what hangs from each: its routes, in the order added, and its placeholder
-/// children. Each list is threaded through flat arrays (a node's first and last entry, each entry's next), so a
-/// node costs a few integers and a trie of 100k routes makes no array per node.
+/// children. Both are lists threaded through flat arrays (`ThreadedLists`, and a node's first placeholder child with
+/// each child's next), so a node costs a few integers and a trie of 100k routes makes no array per node.
 private struct NodeLists {
-    /// Each node's first and last route in `routes` (-1 for none).
-    private var firstRoute: [Int32] = []
-    private var lastRoute: [Int32] = []
+    /// Each node's routes, the node's number being its list's.
+    private var routes = ThreadedLists<RouteTrie.Route>()
     /// Each node's first placeholder child in `valueChildren` (-1 for none).
     private var firstValueChild: [Int32] = []
-    private var routes: [RouteTrie.Route] = []
-    /// The next route of the same node (-1 for none).
-    private var nextRoute: [Int32] = []
     private var valueChildren: [(key: RouteShape.ValueKey, node: Int32)] = []
     /// The next placeholder child of the same node (-1 for none).
     private var nextValueChild: [Int32] = []
 
-    var count: Int { firstRoute.count }
+    var count: Int { routes.listCount }
 
     mutating func reserve(_ capacity: Int) {
-        firstRoute.reserveCapacity(capacity)
-        lastRoute.reserveCapacity(capacity)
+        routes.reserve(elements: capacity, lists: capacity)
         firstValueChild.reserveCapacity(capacity)
-        routes.reserveCapacity(capacity)
-        nextRoute.reserveCapacity(capacity)
     }
 
     /// A new node with no routes and no children, by its number.
     mutating func newNode() -> Int {
-        firstRoute.append(-1)
-        lastRoute.append(-1)
         firstValueChild.append(-1)
-        return firstRoute.count - 1
+        return routes.makeList()
     }
 
     /// Adds a route at the end of a node's routes.
     mutating func add(_ route: RouteTrie.Route, at node: Int) {
-        let position = Int32(routes.count)
-        routes.append(route)
-        nextRoute.append(-1)
-        if lastRoute[node] < 0 { firstRoute[node] = position } else { nextRoute[Int(lastRoute[node])] = position }
-        lastRoute[node] = position
+        routes.append(route, toList: node)
     }
 
     /// Calls `body` with each route of a node in the order added, while it returns true.
     func forEachRoute(at node: Int, _ body: (RouteTrie.Route) -> Bool) {
-        var position = firstRoute[node]
-        while position >= 0, body(routes[Int(position)]) { position = nextRoute[Int(position)] }
+        routes.forEach(inList: node, body)
     }
 
     /// The placeholder child of a node for `key`, if it has one.
