@@ -319,13 +319,8 @@ final class CatalogueFileDecoder {
             throw LoadError(.missingKey("url", in: "the link"), at: location(range.lowerBound..<min(range.upperBound, range.lowerBound + 1)))
         }
         link.url = url
-        if RareLinkValues.areNeeded(
+        link.rare = RareLinkValues(
             aliases: aliases, aliasesRange: aliasesRange, aliasesAreFlow: aliasesAreFlow, ignoredRules: ignoredRules,
             requiredParams: requiredParams, deprecation: deprecation)
-        {
-            link.rare = RareLinkValues(
-                aliases: aliases, aliasesRange: aliasesRange, aliasesAreFlow: aliasesAreFlow, ignoredRules: ignoredRules,
-                requiredParams: requiredParams, deprecation: deprecation)
-        }
     }
 }

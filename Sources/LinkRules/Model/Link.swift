@@ -31,16 +31,12 @@ final class Link: Sendable {
         deprecated: Bool = false, aliases: [Scalar] = [], aliasesRange: Range<Int>? = nil, aliasesAreFlow: Bool = false,
         ignoredRules: [Scalar] = [], requiredParams: [Scalar] = [], deprecation: Deprecation? = nil
     ) {
-        let hasRareValues = RareLinkValues.areNeeded(
-            aliases: aliases, aliasesRange: aliasesRange, aliasesAreFlow: aliasesAreFlow, ignoredRules: ignoredRules,
-            requiredParams: requiredParams, deprecation: deprecation)
         self.init(
             index: index, file: file, template: template, url: url, entryRange: entryRange, entryIsFlow: entryIsFlow,
             title: title, examples: examples, barrier: barrier, deprecated: deprecated,
-            rare: hasRareValues
-                ? RareLinkValues(
-                    aliases: aliases, aliasesRange: aliasesRange, aliasesAreFlow: aliasesAreFlow,
-                    ignoredRules: ignoredRules, requiredParams: requiredParams, deprecation: deprecation) : nil)
+            rare: RareLinkValues(
+                aliases: aliases, aliasesRange: aliasesRange, aliasesAreFlow: aliasesAreFlow, ignoredRules: ignoredRules,
+                requiredParams: requiredParams, deprecation: deprecation))
     }
 
     /// A link whose rare values are already boxed (nil when it has none), as the loader builds it.
@@ -114,19 +110,14 @@ final class RareLinkValues: Sendable {
     let requiredParams: [Scalar]
     let deprecation: Deprecation?
 
-    /// Whether a link with these values needs a box for them: whether any of them is not the empty default.
-    static func areNeeded(
-        aliases: [Scalar], aliasesRange: Range<Int>?, aliasesAreFlow: Bool, ignoredRules: [Scalar], requiredParams: [Scalar],
-        deprecation: Deprecation?
-    ) -> Bool {
-        !aliases.isEmpty || aliasesRange != nil || aliasesAreFlow || !ignoredRules.isEmpty || !requiredParams.isEmpty
-            || deprecation != nil
-    }
-
-    init(
+    /// The box of these values; nil when every one of them is the empty default, and a link needs no box.
+    init?(
         aliases: [Scalar], aliasesRange: Range<Int>?, aliasesAreFlow: Bool, ignoredRules: [Scalar], requiredParams: [Scalar],
         deprecation: Deprecation?
     ) {
+        guard !aliases.isEmpty || aliasesRange != nil || aliasesAreFlow || !ignoredRules.isEmpty || !requiredParams.isEmpty
+            || deprecation != nil
+        else { return nil }
         precondition((aliasesRange?.upperBound ?? 0) < UInt32.max, "a link past 4 GiB of its file")
         self.aliases = aliases
         aliasesStart = aliasesRange.map { UInt32($0.lowerBound) } ?? .max
