@@ -28,6 +28,8 @@ final class LintContext: Sendable {
     private let renameIndex: [String: [Int]]
     /// The routes declared, built when a fix first asks whether its new URL is taken (`routeTaken(by:excluding:)`).
     let routeIndex = LazyRouteIndex()
+    /// The notes saying which parameters a vocabulary entry accepts, made when a finding first names the entry.
+    let acceptedParamsNotes = AcceptedParamsNotes()
 
     /// A parser for the catalogue's `hosts`, shared by the rules that parse examples and aliases: building one
     /// lowercases and hashes every host, too much to do per link.
