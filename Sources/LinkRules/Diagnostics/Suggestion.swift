@@ -5,14 +5,23 @@ enum Suggestion {
     static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let word = word.lowercased()
         let wordIsASCII = word.utf8.allSatisfy { $0 < 0x80 }
+        let wordLength = word.count
         var best: (String, Int)?
-        let limit = max(2, word.count / 3)
+        let limit = max(2, wordLength / 3)
         for candidate in candidates {
-            let distance =
-                wordIsASCII && candidate.utf8.allSatisfy({ $0 < 0x80 })
-                ? asciiEditDistance(word, candidate) : editDistance(word, candidate.lowercased())
-            guard distance < min(word.count, candidate.count) else { continue }
-            if distance <= limit, distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
+            let distance: Int
+            if wordIsASCII && candidate.utf8.allSatisfy({ $0 < 0x80 }) {
+                // The distance is at least the difference in lengths: a candidate too long or too short to be
+                // within the limit, or to beat the best so far, is skipped without comparing letters.
+                let lengthDifference = abs(word.utf8.count - candidate.utf8.count)
+                guard lengthDifference <= limit, lengthDifference < (best?.1 ?? Int.max) else { continue }
+                distance = asciiEditDistance(word, candidate)
+            } else {
+                distance = editDistance(word, candidate.lowercased())
+            }
+            guard distance <= limit, distance < (best?.1 ?? Int.max), distance < min(wordLength, candidate.count)
+            else { continue }
+            best = (candidate, distance)
         }
         return best?.0
     }

@@ -28,6 +28,8 @@ final class LintContext: Sendable {
     private let renameIndex: [String: [Int]]
     /// The routes declared, built when a fix first asks whether its new URL is taken (`routeTaken(by:excluding:)`).
     let routeIndex = LazyRouteIndex()
+    /// The notes saying which parameters a vocabulary entry accepts, made when a finding first names the entry.
+    let acceptedParamsNotes = AcceptedParamsNotes()
 
     /// A parser for the catalogue's `hosts`, shared by the rules that parse examples and aliases: building one
     /// lowercases and hashes every host, too much to do per link.
@@ -300,7 +302,7 @@ enum ScalarEditor {
     }
 
     /// The characters that cannot start a plain scalar.
-    private static let indicators = Set("-?:,[]{}#&*!|>'\"%@`".utf8)
+    private static let indicators = ASCIISet(Array("-?:,[]{}#&*!|>'\"%@`".utf8))
 
     /// `text` in YAML single quotes.
     static func singleQuoted(_ text: String) -> String {
@@ -363,7 +365,7 @@ struct ScalarEditTarget: Sendable {
     /// The value with the span replaced.
     private func replacing(with replacement: String) -> String {
         var newValue = Array(value.utf8)
-        newValue.replaceSubrange(span, with: Array(replacement.utf8))
+        newValue.replaceSubrange(span, with: replacement.utf8)
         return String(decoding: newValue, as: UTF8.self)
     }
 }
@@ -374,7 +376,9 @@ extension String {
     /// them, without the search by characters.
     func replacingAll(_ target: String, with replacement: String) -> String {
         guard !target.isEmpty else { return self }
-        if target.utf8.count == 1, let byte = target.utf8.first, byte < 0x80, !utf8.contains(byte) { return self }
+        if target.utf8.count == 1, let byte = target.utf8.first, byte < 0x80, !utf8.containsByte(where: { $0 == byte }) {
+            return self
+        }
         guard contains(target) else { return self }
         return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }

@@ -104,10 +104,13 @@ extension LintContext {
     static func replacing(_ edits: [(span: Range<Int>, text: String)], in text: String) -> String {
         let bytes = Array(text.utf8)
         var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.text.utf8.count })
         var cursor = 0
-        for edit in edits.sorted(by: { $0.span.lowerBound < $1.span.lowerBound }) where edit.span.lowerBound >= cursor {
+        // Nearly always one edit, which needs no sorted copy.
+        let inOrder = edits.count < 2 ? edits : edits.sorted(by: { $0.span.lowerBound < $1.span.lowerBound })
+        for edit in inOrder where edit.span.lowerBound >= cursor {
             result += bytes[cursor..<edit.span.lowerBound]
-            result += Array(edit.text.utf8)
+            result.append(contentsOf: edit.text.utf8)
             cursor = edit.span.upperBound
         }
         result += bytes[cursor...]

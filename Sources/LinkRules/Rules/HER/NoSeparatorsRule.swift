@@ -126,8 +126,13 @@ struct NoSeparatorsRule: LinkRule {
 
     /// Whether `text` is a locale (`en-us`, `pt_BR`, `zh-hans`, `es-419`, Spotify's `intl-de`): a known language,
     /// or `intl` before one, then a region of two letters or three digits, or a script of four letters.
+    /// A locale is ASCII of at most twelve bytes (`zh-hant-tw`): any other word is not split at all, and in ASCII
+    /// the separators split the bytes where they split the characters.
     static func isLocale(_ text: String) -> Bool {
-        let parts = text.lowercasedASCIIIfNeeded.split(omittingEmptySubsequences: false) { $0 == "-" || $0 == "_" }
+        let lowered = text.lowercasedASCIIIfNeeded
+        guard lowered.utf8.count <= 12, lowered.utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+        let parts = lowered.utf8.split(omittingEmptySubsequences: false) { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
+            .map { lowered[$0.startIndex..<$0.endIndex] }
         guard parts.count == 2 || parts.count == 3 else { return false }
         if parts.count == 2, parts[0] == "intl" { return localeLanguages.contains(parts[1]) }
         guard localeLanguages.contains(parts[0]) else { return false }
@@ -141,7 +146,12 @@ struct NoSeparatorsRule: LinkRule {
     static let fileExtensions: Set<String> = ["php", "html", "htm", "asp", "aspx", "jsp", "cgi", "json", "xml", "txt", "rss"]
 
     /// Whether `text` is a file name: one dot, before a known extension.
+    /// Every extension is three or four letters, so a word whose last dot is not followed by three or four bytes
+    /// (most words have no dot) is not split.
     static func isFileName(_ text: String) -> Bool {
+        guard let dot = text.utf8.lastIndex(of: UInt8(ascii: ".")),
+            (4...5).contains(text.utf8.distance(from: dot, to: text.utf8.endIndex))
+        else { return false }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count == 2 && !parts[0].isEmpty && fileExtensions.contains(parts[1].lowercased())
     }

@@ -137,8 +137,8 @@ struct PreferPathOverQueryRule: LinkRule {
         guard !template.query.contains(where: { $0.placeholder != nil }),
             let position = template.query.firstIndex(where: { item in
                 guard let valueSpan = item.valueSpan, !valueSpan.isEmpty else { return false }
-                let value = template.utf8Slice(valueSpan)
-                return value.allSatisfy(isAlpha) && !Self.isBoolean(value) && isOption(named: item.name, in: context)
+                return template.allBytes(in: valueSpan, satisfy: isAlpha) && !Self.isBoolean(template.utf8Slice(valueSpan))
+                    && isOption(named: item.name, in: context)
             })
         else { return nil }
         // Beside other parameters (tracking and declared ones aside), a fixed value is one argument of an action

@@ -59,6 +59,11 @@ struct URLTooLongRule: LinkRule {
     /// The length of a URL as sent (bytes outside ASCII count three, as `%XX`) and, when it is over the limit,
     /// the UTF-8 offset of the first character past it.
     func measure(_ text: String) -> (length: Int, overflowStart: Int?) {
+        // ASCII, as links almost always are: one character per byte, so the byte past the limit starts the overflow.
+        if !text.utf8.containsByte(where: { $0 >= 0x80 }) {
+            let length = text.utf8.count
+            return (length, length > maximumLength ? maximumLength : nil)
+        }
         var length = 0
         var offset = 0
         var overflowStart: Int?
