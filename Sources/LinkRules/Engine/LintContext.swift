@@ -28,13 +28,14 @@ final class LintContext: Sendable {
     private let renameIndex: [String: [Int]]
     /// The routes declared, built when a fix first asks whether its new URL is taken (`routeTaken(by:excluding:)`).
     let routeIndex = LazyRouteIndex()
-    /// The notes saying which parameters a vocabulary entry accepts, made when a finding first names the entry.
-    let acceptedParamsNotes = AcceptedParamsNotes()
 
     /// A parser for the catalogue's `hosts`, shared by the rules that parse examples and aliases: building one
     /// lowercases and hashes every host, too much to do per link.
     var templateParser: LinkTemplateParser { declared.templateParser }
     private var pluralEntries: [Bool] { declared.pluralEntries }
+    /// For each vocabulary entry, by position, the note saying which parameters it accepts (`unknown-query-param`
+    /// puts it on every finding whose path has the entry): made once, not for every finding.
+    var acceptedParamsNotes: [Note] { declared.acceptedParamsNotes }
 
     /// What a context works out once from the catalogue's declarations: the parser for its hosts, which entries
     /// read as plurals, and which names a fix may rename.
@@ -42,6 +43,8 @@ final class LintContext: Sendable {
         let templateParser: LinkTemplateParser
         /// Whether each vocabulary entry's name reads as a plural, by position: a declared word is inflected once.
         let pluralEntries: [Bool]
+        /// The note of each vocabulary entry's accepted parameters, by position.
+        let acceptedParamsNotes: [Note]
         /// The lowercased name of each vocabulary entry a fix may rename, by position (nil for the others).
         let renameCandidates: [String?]
         let hasRenameCandidates: Bool
@@ -50,6 +53,9 @@ final class LintContext: Sendable {
         init(catalogue: Catalogue, inflector: Inflector, templateParser: LinkTemplateParser? = nil) {
             self.templateParser = templateParser ?? LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value)))
             pluralEntries = catalogue.components.map { inflector.isPlural($0.name.value) }
+            acceptedParamsNotes = catalogue.components.map { entry in
+                Note(message: .acceptsParams(entry.name.value, entry.params.lazy.map(\.value)), location: entry.location)
+            }
             // The candidates by position in the vocabulary: an array, since every component of every link is
             // looked up in it.
             var candidates = [String?](repeating: nil, count: catalogue.components.count)

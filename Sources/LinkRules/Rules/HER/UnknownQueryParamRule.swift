@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A query parameter that no component on the link's path accepts is dropped by the app.
 struct UnknownQueryParamRule: LinkRule {
     static let description = RuleDescription(
@@ -67,29 +65,11 @@ struct UnknownQueryParamRule: LinkRule {
                 names += names.isEmpty ? "'" : ", '"
                 names += vocabulary[position].name.value
                 names += "'"
-                notes.append(context.acceptedParamsNotes.note(forEntryAt: position, of: vocabulary))
+                notes.append(context.acceptedParamsNotes[position])
             }
             found.append(
                 context.diagnostic(Self.self, .unknownParam(item.name, components: names), link: link, span: item.nameSpan, notes: notes))
         }
-    }
-}
-
-/// The note `unknown-query-param` puts on a finding for each vocabulary entry of the link's path, saying which
-/// parameters the entry accepts: made the first time an entry is named, not for every finding, as a catalogue's
-/// findings name the same few entries again and again.
-final class AcceptedParamsNotes: Sendable {
-    private let notes = Mutex<[Int: Note]>([:])
-
-    init() {}
-
-    /// The note of the entry at `position` of the vocabulary (`catalogue.components`).
-    func note(forEntryAt position: Int, of vocabulary: [ComponentSpec]) -> Note {
-        if let known = notes.withLock({ $0[position] }) { return known }
-        let entry = vocabulary[position]
-        let note = Note(message: .acceptsParams(entry.name.value, entry.params.lazy.map(\.value)), location: entry.location)
-        notes.withLock { $0[position] = note }
-        return note
     }
 }
 
