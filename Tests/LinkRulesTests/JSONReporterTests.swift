@@ -72,6 +72,40 @@ import Testing
         #expect(json["summary", "fixableWithUnsafeFixes"] as? Int == 1)
     }
 
+    /// Severities and applicabilities are written as literal words: each is its raw value.
+    @Test func severityAndApplicabilityWordsAreTheirRawValues() {
+        for severity in Severity.allCases { #expect("\(severity.jsonWord)" == severity.rawValue) }
+        for applicability in [FixApplicability.safe, .unsafe] { #expect("\(applicability.jsonWord)" == applicability.rawValue) }
+    }
+
+    /// A file path repeated from the finding before is copied as it was escaped; another path (here one that
+    /// needs escaping) is escaped afresh, finding after finding and edit after edit.
+    @Test func filePathsOfFindingsInTurnAreEachTheirOwn() throws {
+        var findings: [Diagnostic] = []
+        for (index, path) in ["links.yml", "other \"links\".yml", "other \"links\".yml", "links.yml"].enumerated() {
+            var finding = [fixture.pluralFinding(), fixture.lowercaseFinding()][index % 2]
+            finding.location.file = path
+            for fix in finding.fixes.indices {
+                for edit in finding.fixes[fix].edits.indices { finding.fixes[fix].edits[edit].location.file = path + ".edit" }
+            }
+            findings.append(finding)
+        }
+        // Written in the order given (a report orders its findings by file first).
+        var writer = JSONWriter(reservingCapacity: 1 << 10)
+        writer.beginObject()
+        writer.key("diagnostics")
+        writer.beginArray()
+        JSONReporter().writeFindings(findings, to: &writer)
+        writer.endArray()
+        writer.endObject()
+        let json = try parseJSONObject(writer.finishText())
+        let diagnostics = try #require(json["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.map { $0["file"] as? String } == findings.map(\.location.file))
+        for (diagnostic, finding) in zip(diagnostics, findings) where !finding.fixes.isEmpty {
+            #expect(diagnostic["fixes", 0, "edits", 0, "file"] as? String == finding.location.file + ".edit")
+        }
+    }
+
     @Test func emptyReportIsAValidDocument() throws {
         let output = JSONReporter().report(fixture.input([]), options: ReportOptions())
         let json = try parseJSONObject(output)

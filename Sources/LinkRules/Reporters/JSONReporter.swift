@@ -58,7 +58,7 @@ struct JSONReporter: Reporter {
     private func write(_ findings: UnsafeBufferPointer<Diagnostic>, at index: Int, to json: inout JSONWriter) {
         json.beginObject()
         json.field("ruleId", findings[index].ruleID)
-        json.field("severity", findings[index].severity.rawValue)
+        json.field("severity", word: findings[index].severity.jsonWord)
         json.field("message", findings[index].message.text)
         writeRange(of: findings[index].location, to: &json)
         if let linkKey = findings[index].linkKey {
@@ -82,7 +82,7 @@ struct JSONReporter: Reporter {
         for fix in findings[index].fixes {
             json.beginObject()
             json.field("message", fix.message.text)
-            json.field("applicability", fix.applicability.rawValue)
+            json.field("applicability", word: fix.applicability.jsonWord)
             json.key("edits")
             json.beginArray()
             for edit in fix.edits {
@@ -100,12 +100,33 @@ struct JSONReporter: Reporter {
 
     private func writeRange(of location: SourceLocation, to json: inout JSONWriter) {
         let range = location.range
-        json.field("file", location.file)
+        json.field("file", repeated: location.file)
         json.field("startLine", range.start.line)
         json.field("startColumn", range.start.column)
         json.field("endLine", range.end.line)
         json.field("endColumn", range.end.column)
         json.field("startOffset", range.start.offset)
         json.field("endOffset", range.end.offset)
+    }
+}
+
+extension Severity {
+    /// The raw value, as a literal the JSON writer copies without escaping.
+    var jsonWord: StaticString {
+        switch self {
+        case .info: "info"
+        case .warning: "warning"
+        case .error: "error"
+        }
+    }
+}
+
+extension FixApplicability {
+    /// The raw value, as a literal the JSON writer copies without escaping.
+    var jsonWord: StaticString {
+        switch self {
+        case .safe: "safe"
+        case .unsafe: "unsafe"
+        }
     }
 }

@@ -9,6 +9,9 @@ struct JSONWriter {
     private var innermostHasMembers = false
     /// Whether a key was just written, so the next value follows it on the same line.
     private var awaitingValue = false
+    /// The last value written by `field(_:repeated:)` and its escaped bytes, written again as they are when the
+    /// same value comes next.
+    private var lastRepeated: (value: String, escaped: [UInt8])?
 
     init(reservingCapacity capacity: Int, output destination: (any ReportOutput)? = nil) {
         output = ReportBuffer(reservingCapacity: capacity, output: destination)
@@ -98,6 +101,28 @@ struct JSONWriter {
         output.appendJSONLine(comma: innermostHasMembers, indentation: 2 * depth, key: name, then: UInt8(ascii: "\""))
         innermostHasMembers = true
         output.appendJSONStringContents(value, skippingByteAt: skipped)
+    }
+
+    /// A string member whose value is a word that needs no escaping (an enumeration's raw value).
+    mutating func field(_ name: StaticString, word: StaticString) {
+        output.appendJSONLine(comma: innermostHasMembers, indentation: 2 * depth, key: name, then: UInt8(ascii: "\""))
+        innermostHasMembers = true
+        output.append(literal: word)
+        output.append(byte: UInt8(ascii: "\""))
+    }
+
+    /// A string member whose value is often the same as the last one written this way (a report's file path, in
+    /// every finding and edit): its escaped bytes are kept and copied again, not escaped afresh.
+    mutating func field(_ name: StaticString, repeated value: String) {
+        output.appendJSONLine(comma: innermostHasMembers, indentation: 2 * depth, key: name)
+        innermostHasMembers = true
+        if let lastRepeated, lastRepeated.value == value {
+            lastRepeated.escaped.withUnsafeBufferPointer { output.appendUTF8($0) }
+            return
+        }
+        let start = output.count
+        output.appendJSONString(value)
+        lastRepeated = (value, Array(output.bytes[start...]))
     }
 
     mutating func field(_ name: StaticString, _ value: String?) {
