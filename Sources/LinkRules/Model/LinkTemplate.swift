@@ -561,6 +561,14 @@ func equalsLowercased<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> B
     equalsLowercased(utf8: a.utf8, b.utf8)
 }
 
+/// `equalsLowercased` on two buffers of UTF-8 bytes.
+func equalsLowercased(bytes a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard isASCII(a), isASCII(b) else {
+        return String(decoding: a, as: UTF8.self).lowercased() == String(decoding: b, as: UTF8.self).lowercased()
+    }
+    return equalsIgnoringASCIICase(a, b)
+}
+
 /// `equalsLowercased` on the UTF-8 bytes of two texts.
 func equalsLowercased<A: Collection<UInt8>, B: Collection<UInt8>>(utf8 a: A, _ b: B) -> Bool {
     let ascii = a.withContiguousStorageIfAvailable { left in

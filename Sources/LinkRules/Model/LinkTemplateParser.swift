@@ -109,9 +109,17 @@ struct LinkTemplateParser: Sendable {
                 var builtCount = 0
                 var segmentStart = pathStart
                 while segmentStart < pathEnd {
-                    let slash = separatorSlash(bytes, from: segmentStart, until: pathEnd)
+                    // One pass over a segment finds where it ends (as `separatorSlash` does) and what its bytes are.
+                    var traits: ByteTraits = []
+                    var slash = segmentStart
+                    while slash < pathEnd {
+                        let byte = bytes[slash]
+                        if byte == UInt8(ascii: "/"), slash == 0 || bytes[slash - 1] != UInt8(ascii: "{") { break }
+                        traits.formUnion(Self.byteTraits[Int(byte)])
+                        slash += 1
+                    }
                     if slash > segmentStart {
-                        (built + builtCount).initialize(to: component(bytes, segmentStart..<slash))
+                        (built + builtCount).initialize(to: component(bytes, segmentStart..<slash, traits: traits))
                         builtCount += 1
                     }
                     segmentStart = slash + 1
@@ -197,20 +205,39 @@ struct LinkTemplateParser: Sendable {
             placeholder: found)
     }
 
-    private func component(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> PathComponent {
+    /// What a path component's bytes tell the parser, one bit each: the `byteTraits` of all its bytes together.
+    private struct ByteTraits: OptionSet {
+        let rawValue: UInt8
+
+        /// An ASCII capital, which `PathComponent.name` lowercases.
+        static let capital = ByteTraits(rawValue: 1 << 0)
+        /// A byte outside ASCII.
+        static let nonASCII = ByteTraits(rawValue: 1 << 1)
+        /// A `{`, which may open a placeholder among literal text.
+        static let brace = ByteTraits(rawValue: 1 << 2)
+        /// What `isWrittenOutValue` needs one of: an `@`, a `.` (a domain) or a digit (an opaque token). Most
+        /// components are words with none of them, which rules the check out without another pass.
+        static let writtenOutValueMark = ByteTraits(rawValue: 1 << 3)
+    }
+
+    /// The traits of each byte value, so a component's bytes are read with one look-up each.
+    private static let byteTraits: [ByteTraits] = (0...255).map { value in
+        let byte = UInt8(value)
+        var traits: ByteTraits = []
+        if byte >= 0x41 && byte <= 0x5A { traits.insert(.capital) }
+        if byte >= 0x80 { traits.insert(.nonASCII) }
+        if byte == UInt8(ascii: "{") { traits.insert(.brace) }
+        if byte == UInt8(ascii: "@") || byte == UInt8(ascii: ".") || isDigit(byte) { traits.insert(.writtenOutValueMark) }
+        return traits
+    }
+
+    /// The component at `range`, whose bytes have `traits` (found while looking for the component's end).
+    private func component(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, traits: ByteTraits) -> PathComponent {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        var hasCapital = false
-        var isASCII = true
-        var hasBrace = false
-        // What `isWrittenOutValue` needs one of: an `@`, a `.` (a domain) or a digit (an opaque token). Most
-        // components are words with none of them, which rules the check out without another pass.
-        var mayBeWrittenOutValue = false
-        for byte in bytes[range] {
-            if byte >= 0x41 && byte <= 0x5A { hasCapital = true }
-            if byte >= 0x80 { isASCII = false }
-            if byte == UInt8(ascii: "{") { hasBrace = true }
-            if byte == UInt8(ascii: "@") || byte == UInt8(ascii: ".") || isDigit(byte) { mayBeWrittenOutValue = true }
-        }
+        let hasCapital = traits.contains(.capital)
+        let isASCII = !traits.contains(.nonASCII)
+        let hasBrace = traits.contains(.brace)
+        let mayBeWrittenOutValue = traits.contains(.writtenOutValueMark)
         // Placeholders among literal text (`{lat},{lng}`, `v{major}.{minor}`, `{id}.json`): the first placeholder
         // stands for the component, which is matched as a pattern. One placeholder that ends the component after a
         // literal prefix (EXFE's `!{id}`) is the ordinary case below.

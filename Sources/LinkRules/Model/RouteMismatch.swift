@@ -37,11 +37,27 @@ extension RouteMatcher {
     /// Whether the link's host is the template's, ignoring case; a template host with placeholders
     /// (Wikipedia's `{lang}.wikipedia.org`) is a pattern whose placeholders take the link's text.
     static func hostsMatch(_ link: LinkTemplate, _ template: LinkTemplate) -> Bool {
-        let linkHost = link.utf8Slice(link.hostSpan ?? 0..<0)
-        let templateHost = template.utf8Slice(template.hostSpan ?? 0..<0)
-        if equalsLowercased(utf8: linkHost, templateHost) { return true }
+        if spansEqualLowercased(link, link.hostSpan ?? 0..<0, template, template.hostSpan ?? 0..<0) { return true }
         guard let span = link.hostSpan, let pattern = hostPattern(of: template) else { return false }
         return pattern.match(link.substring(span)) != nil
+    }
+
+    /// Whether a range of one template's text equals a range of another's once lowercased (`equalsLowercased`),
+    /// both read in place.
+    static func spansEqualLowercased(_ a: LinkTemplate, _ aSpan: Range<Int>, _ b: LinkTemplate, _ bSpan: Range<Int>) -> Bool {
+        var (aText, bText) = (a.text, b.text)
+        return aText.withUTF8 { aBytes in
+            bText.withUTF8 { bBytes in
+                equalsLowercased(
+                    bytes: UnsafeBufferPointer(rebasing: aBytes[aSpan]), UnsafeBufferPointer(rebasing: bBytes[bSpan]))
+            }
+        }
+    }
+
+    /// `equalsLowercased` on two components' texts, read through their bytes in place.
+    static func textsEqualLowercased(_ a: String, _ b: String) -> Bool {
+        var (a, b) = (a, b)
+        return a.withUTF8 { aBytes in b.withUTF8 { bBytes in equalsLowercased(bytes: aBytes, bBytes) } }
     }
 
     /// The template's host as a pattern, when it has placeholders (`{lang}.wikipedia.org`).
@@ -54,12 +70,7 @@ extension RouteMatcher {
     func firstMismatch(_ link: LinkTemplate, against template: LinkTemplate) -> RouteMismatch? {
         let linkEnd = link.text.utf8.count
         // Parts are compared lowercased, without lowercased copies (`equalsLowercased`).
-        func part(_ span: Range<Int>?, of template: LinkTemplate) -> Substring.UTF8View {
-            template.utf8Slice(span ?? 0..<0)
-        }
-        if let schemeSpan = template.schemeSpan,
-            !equalsLowercased(utf8: part(link.schemeSpan, of: link), template.utf8Slice(schemeSpan))
-        {
+        if let schemeSpan = template.schemeSpan, !Self.spansEqualLowercased(link, link.schemeSpan ?? 0..<0, template, schemeSpan) {
             return RouteMismatch(
                 reason: .scheme(expected: String(template.substring(schemeSpan))), span: link.schemeSpan ?? 0..<0,
                 templateSpan: template.schemeSpan)
@@ -78,7 +89,7 @@ extension RouteMatcher {
             let pattern = template.components[min(index, template.components.count - 1)]
             switch pattern.kind {
             case .literal, .integer, .value:
-                if !equalsLowercased(value.text, pattern.text) {
+                if !Self.textsEqualLowercased(value.text, pattern.text) {
                     return RouteMismatch(reason: .literal(expected: pattern.text), span: value.span, templateSpan: pattern.span)
                 }
             case .placeholder(let placeholder):

@@ -51,9 +51,16 @@ struct RouteShape: Sendable, Hashable {
     /// The shape of a template whose link also requires the query items `requiredParams`; nil for an opaque URI.
     /// The template is borrowed: the shape is read from it where it is (a link's, mostly), not from a copy.
     init?(_ template: borrowing LinkTemplate, requiredParams: [String] = []) {
+        var names = RouteNames(capacity: 0)
+        self.init(template, requiredParams: requiredParams, names: &names)
+    }
+
+    /// The shape of a template, as `init?(_:requiredParams:)` makes it, its scheme and host strings shared with
+    /// the routes made before it through `names`.
+    init?(_ template: borrowing LinkTemplate, requiredParams: [String] = [], names: inout RouteNames) {
         guard !template.isOpaque else { return nil }
-        scheme = template.schemeSpan.map { Self.lowercasedText(of: template, $0) }
-        host = template.hostSpan.map { Self.lowercasedText(of: template, $0) } ?? ""
+        scheme = template.schemeSpan.map { names.lowercasedText(of: template, $0) }
+        host = template.hostSpan.map { names.lowercasedText(of: template, $0) } ?? ""
         parts = template.components.map { component in
             guard let placeholder = component.placeholder else { return .literal(component.lowercasedText) }
             if placeholder.isInsideText {
@@ -95,12 +102,6 @@ struct RouteShape: Sendable, Hashable {
             ? query : query.enumerated().sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }.map(\.element)
     }
 
-    /// The text of a UTF-8 range of a template, lowercased: decoded from the range's bytes (`utf8Slice`), where
-    /// `LinkTemplate.scheme` and `host` find the range's characters first.
-    private static func lowercasedText(of template: borrowing LinkTemplate, _ span: Range<Int>) -> String {
-        String(decoding: template.utf8Slice(span), as: UTF8.self).lowercasedASCIIIfNeeded
-    }
-
     /// The shape of a link's template, with its `required_params:`.
     init?(_ link: Link) { self.init(link.template, requiredParams: link.requiredParams.map(\.value)) }
 
@@ -109,6 +110,46 @@ struct RouteShape: Sendable, Hashable {
 
     /// `string` accepts what an untyped placeholder accepts, so dispatch treats them as one.
     static func dispatchType(_ type: PlaceholderType?) -> PlaceholderType? { type == .string ? nil : type }
+}
+
+/// The lowercased schemes and hosts of the routes made so far, for a caller that makes the shapes of many routes
+/// in turn: a catalogue has few of them, and a route's scheme or host found here is shared rather than decoded
+/// and lowercased again.
+struct RouteNames {
+    /// Names lowercased from ASCII text, so in lowercase ASCII.
+    private var known: [String] = []
+    /// How many names are kept at most; past them, a name is made afresh each time.
+    private let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// The text of a UTF-8 range of a template, lowercased: decoded from the range's bytes, where
+    /// `LinkTemplate.scheme` and `host` find the range's characters first, or a known name it spells.
+    mutating func lowercasedText(of template: borrowing LinkTemplate, _ span: Range<Int>) -> String {
+        var text = template.text
+        return text.withUTF8 { bytes in
+            let word = UnsafeBufferPointer(rebasing: bytes[span])
+            let isASCIIWord = isASCII(word)
+            if isASCIIWord, let name = known(word) { return name }
+            let name = String(decoding: word, as: UTF8.self).lowercasedASCIIIfNeeded
+            if isASCIIWord, known.count < capacity { known.append(name) }
+            return name
+        }
+    }
+
+    /// The known name that an ASCII word spells once its capitals are lowercased, if there is one.
+    private func known(_ word: UnsafeBufferPointer<UInt8>) -> String? {
+        for var name in known where name.utf8.count == word.count {
+            let isSame = name.withUTF8 { name in
+                for index in 0..<word.count where name[index] != asciiLowercased(word[index]) { return false }
+                return true
+            }
+            if isSame { return name }
+        }
+        return nil
+    }
 }
 
 extension RouteShape.ValueKey {

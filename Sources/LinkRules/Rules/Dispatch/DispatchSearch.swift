@@ -38,19 +38,21 @@ struct DispatchSearch {
     /// Calls `body` with each of a link's routes that has a shape, its URL's first, then its aliases' in order:
     /// the alias's position (nil for the URL), its template (each alias parsed once) and its shape. Whether a
     /// route was an opaque URI, which has no shape and is skipped, is returned. No list of shapes is made: most
-    /// links have one route.
+    /// links have one route. The shapes share their scheme and host strings through `names`.
     @discardableResult
-    func forEachRoute(of link: Link, _ body: (_ alias: Int?, _ template: LinkTemplate, _ shape: RouteShape) -> Void) -> Bool {
+    func forEachRoute(
+        of link: Link, names: inout RouteNames, _ body: (_ alias: Int?, _ template: LinkTemplate, _ shape: RouteShape) -> Void
+    ) -> Bool {
         let required = link.requiredParams.map(\.value)
         var skippedOpaque = false
-        if let shape = RouteShape(link.template, requiredParams: required) {
+        if let shape = RouteShape(link.template, requiredParams: required, names: &names) {
             body(nil, link.template, shape)
         } else {
             skippedOpaque = true
         }
         for (position, alias) in link.aliases.enumerated() {
             let template = parser.parse(alias.value)
-            if let shape = RouteShape(template, requiredParams: required) {
+            if let shape = RouteShape(template, requiredParams: required, names: &names) {
                 body(position, template, shape)
             } else {
                 skippedOpaque = true
@@ -58,6 +60,9 @@ struct DispatchSearch {
         }
         return skippedOpaque
     }
+
+    /// How many schemes and hosts the routes' shapes share (`RouteNames`): a catalogue has a few.
+    static let namesKept = 8
 
     // MARK: First match
 
@@ -67,25 +72,27 @@ struct DispatchSearch {
     mutating func shadowedLinks() -> [Shadowed] {
         var trie = RouteTrie(reservingFor: links.count)
         var found: [Shadowed] = []
-        // A link's routes are searched first and added after, so that none of them wins another; the nodes where
-        // they end wait here (kept from link to link).
-        var ends: [(alias: Int?, node: Int, query: [RouteShape.QueryConstraint])] = []
         var visited = visited
         defer { self.visited = visited }
+        var names = RouteNames(capacity: Self.namesKept)
         for link in links {
             var urlShape: RouteShape?
             var urlWinner: RouteTrie.Route?
             var isShadowed = true
-            ends.removeAll(keepingCapacity: true)
-            let skippedOpaque = forEachRoute(of: link) { alias, _, shape in
+            // A link's routes are searched first and added after, so that none of them wins another; the node where
+            // the URL's path ends waits in a local, and the aliases' in an array made only for a link that has them.
+            var urlEnd: (node: Int, query: [RouteShape.QueryConstraint])?
+            var aliasEnds: [(alias: Int, node: Int, query: [RouteShape.QueryConstraint])] = []
+            let skippedOpaque = forEachRoute(of: link, names: &names) { alias, _, shape in
                 let (node, earliest) = trie.walk(shape, visited: &visited)
-                ends.append((alias, node, shape.query))
+                if let alias { aliasEnds.append((alias, node, shape.query)) } else { urlEnd = (node, shape.query) }
                 // The URL's shape is kept only when an earlier route wins it: most links are not shadowed.
                 if alias == nil, earliest != nil { (urlShape, urlWinner) = (shape, earliest) }
                 if earliest == nil { isShadowed = false }
             }
             if skippedOpaque { isShadowed = false }
-            for end in ends { trie.add(RouteTrie.Route(link: link.index, alias: end.alias, query: end.query), at: end.node) }
+            if let urlEnd { trie.add(RouteTrie.Route(link: link.index, alias: nil, query: urlEnd.query), at: urlEnd.node) }
+            for end in aliasEnds { trie.add(RouteTrie.Route(link: link.index, alias: end.alias, query: end.query), at: end.node) }
             guard isShadowed, let winner = urlWinner, let shape = urlShape else { continue }
             let winnerTemplate = template(of: links[winner.link], alias: winner.alias)
             let isDuplicate = winnerTemplate.routeKey == link.template.routeKey
@@ -148,8 +155,9 @@ struct DispatchSearch {
     mutating func tiedLinks() -> [Tie] {
         var classes = TieClasses(reservingFor: links.count)
         var pairs: [(link: Link, earlier: Link, earlierAlias: Int?, shape: RouteShape, earlierShape: RouteShape)] = []
+        var names = RouteNames(capacity: Self.namesKept)
         for link in links {
-            forEachRoute(of: link) { alias, template, shape in
+            forEachRoute(of: link, names: &names) { alias, template, shape in
                 let member = Member(link: link.index, alias: alias, shape: shape, routeKeyHash: template.routeKeyHash)
                 let tieClass = classes.number(of: DispatchOrder.TieClass(shape))
                 if alias == nil {
@@ -164,7 +172,7 @@ struct DispatchSearch {
         // The URLs that show the ties are checked against every route, later ones too, as `explain` would.
         var trie = RouteTrie()
         for link in links {
-            forEachRoute(of: link) { alias, _, shape in trie.insert(shape, link: link.index, alias: alias) }
+            forEachRoute(of: link, names: &names) { alias, _, shape in trie.insert(shape, link: link.index, alias: alias) }
         }
         return pairs.map { pair in
             Tie(

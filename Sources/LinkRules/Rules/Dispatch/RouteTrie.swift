@@ -110,8 +110,9 @@ struct RouteTrie {
     init(links: [Link], parser: LinkTemplateParser) {
         self.init()
         let search = DispatchSearch(links: links, parser: parser)
+        var names = RouteNames(capacity: DispatchSearch.namesKept)
         for link in links {
-            search.forEachRoute(of: link) { alias, _, shape in insert(shape, link: link.index, alias: alias) }
+            search.forEachRoute(of: link, names: &names) { alias, _, shape in insert(shape, link: link.index, alias: alias) }
         }
     }
 
