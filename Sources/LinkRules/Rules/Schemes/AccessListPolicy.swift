@@ -40,8 +40,10 @@ struct AccessListPolicy: Sendable {
     }
 
     /// Decides a name against the catalogue's lists and the options' lists, comparing ASCII case-insensitively.
+    /// The catalogue is read through `context` only to locate the entries of a finding: every link asks, and a
+    /// copy of the catalogue per link would retain each of its lists.
     func decide(
-        _ name: Substring.UTF8View, catalogueAllow: [Scalar], catalogueDeny: [Scalar], in catalogue: Catalogue
+        _ name: Substring.UTF8View, catalogueAllow: [Scalar], catalogueDeny: [Scalar], in context: LintContext
     ) -> Decision {
         /// An entry that names the name: its scalar, and whether the rule options (not the catalogue) give it.
         struct Entry {
@@ -61,7 +63,7 @@ struct AccessListPolicy: Sendable {
         func location(_ entry: Entry?) -> SourceLocation? {
             guard let entry else { return nil }
             return entry.fromOptions
-                ? optionsFile?.location(ofBytes: entry.scalar.tokenRange) : catalogue.location(ofDeclared: entry.scalar)
+                ? optionsFile?.location(ofBytes: entry.scalar.tokenRange) : context.catalogue.location(ofDeclared: entry.scalar)
         }
         let hasAllowList = !catalogueAllow.isEmpty || !optionAllow.isEmpty
         if let denial = find(catalogueDeny, optionDeny) {

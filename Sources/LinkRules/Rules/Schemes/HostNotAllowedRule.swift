@@ -93,15 +93,16 @@ struct HostNotAllowedRule: LinkRule {
     }
 
     func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
-        let catalogue = context.catalogue
         let template = link.template
         guard let authority = template.authority, !authority.hostSpan.isEmpty else { return }
         let host = template.utf8Slice(authority.hostSpan)
         // A host with a placeholder (`{tenant}.example.com`) cannot be judged.
         guard !host.containsByte(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "%") })
         else { return }
+        // The catalogue's lists are read where the context holds them, not through a copy of the catalogue.
         let decision = lists.decide(
-            host, catalogueAllow: catalogue.access.allowedHosts, catalogueDeny: catalogue.access.deniedHosts, in: catalogue)
+            host, catalogueAllow: context.catalogue.access.allowedHosts, catalogueDeny: context.catalogue.access.deniedHosts,
+            in: context)
         switch decision {
         case .denied:
             let name = String(template.substring(authority.hostSpan))
@@ -120,18 +121,18 @@ struct HostNotAllowedRule: LinkRule {
         case .permitted:
             break
         }
-        guard template.isWebLink, !catalogue.hosts.isEmpty,
-            !catalogue.hosts.contains(where: { equalsIgnoringASCIICase($0.value.utf8, host) })
-        else { return }
+        guard template.isWebLink else { return }
+        let hosts = context.catalogue.hosts
+        guard !hosts.isEmpty, !hosts.contains(where: { equalsIgnoringASCIICase($0.value.utf8, host) }) else { return }
         let name = String(template.substring(authority.hostSpan))
-        let declared = catalogue.hosts.map(\.value)
+        let declared = hosts.map(\.value)
         var fixes: [FixIt] = []
         if let suggestion = Suggestion.closest(to: name, in: declared) {
             fixes.append(
                 context.urlFix(.useDeclaredHost(suggestion), link, replacing: authority.hostSpan, with: suggestion, applicability: .unsafe))
         }
         var notes: [Note] = []
-        if let first = catalogue.hosts.first, let location = catalogue.location(ofDeclared: first) {
+        if let first = hosts.first, let location = context.catalogue.location(ofDeclared: first) {
             notes.append(Note(message: .declaredHostsStart, location: location))
         }
         found.append(

@@ -81,11 +81,11 @@ struct SchemeNotAllowedRule: LinkRule {
     func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let template = link.template
         guard let span = template.schemeSpan else { return }
-        let catalogue = context.catalogue
         let scheme = template.utf8Slice(span)
+        // The catalogue's lists are read where the context holds them, not through a copy of the catalogue.
         let decision = lists.decide(
-            scheme, catalogueAllow: catalogue.access.allowedSchemes, catalogueDeny: catalogue.access.deniedSchemes,
-            in: catalogue)
+            scheme, catalogueAllow: context.catalogue.access.allowedSchemes,
+            catalogueDeny: context.catalogue.access.deniedSchemes, in: context)
         switch decision {
         case .denied:
             let name = String(template.substring(span))
@@ -104,11 +104,12 @@ struct SchemeNotAllowedRule: LinkRule {
         case .permitted:
             break
         }
-        guard !catalogue.schemes.isEmpty, !template.isWebLink,
-            !catalogue.schemes.contains(where: { equalsIgnoringASCIICase($0.name.value.utf8, scheme) })
+        let schemes = context.catalogue.schemes
+        guard !schemes.isEmpty, !template.isWebLink,
+            !schemes.contains(where: { equalsIgnoringASCIICase($0.name.value.utf8, scheme) })
         else { return }
         let name = String(template.substring(span))
-        let declared = catalogue.schemes.map(\.name.value)
+        let declared = schemes.map(\.name.value)
         var fixes: [FixIt] = []
         if let suggestion = Suggestion.closest(to: name, in: declared) {
             fixes.append(context.urlFix(.useDeclaredScheme(suggestion), link, replacing: span, with: suggestion, applicability: .unsafe))
