@@ -77,17 +77,39 @@ struct PathComponent: Sendable, Hashable {
         prefixLength == 0 ? "" : String(decoding: text.utf8.prefix(Int(prefixLength)), as: UTF8.self)
     }
 
-    /// A string whose UTF-8 bytes spell `name` once ASCII capitals are read as lowercase letters when
-    /// `foldingASCIICase` is true: the text itself for a word in ASCII, so looking a name up makes no copy.
-    var lookupName: (text: String, foldingASCIICase: Bool) {
+    /// Calls `body` with the UTF-8 bytes that spell `name` once ASCII capitals are read as lowercase letters when
+    /// `foldingASCIICase` is true: the text's own bytes for a word in ASCII, read in place (no string is copied
+    /// or retained), as the context's pass looks every component up.
+    func withLookupName<Result>(_ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ foldingASCIICase: Bool) -> Result) -> Result {
+        let folding: Bool
         switch kind {
         case .literal:
-            guard hasASCIICapital else { return (text, false) }
-            // Outside ASCII `name` lowercases the whole word, as `lowercased()` does.
-            return isASCII ? (text, true) : (name, false)
-        case .integer, .value: return (text, false)
-        case .placeholder: return ("", false)
+            guard !hasASCIICapital || isASCII else {
+                // Outside ASCII `name` lowercases the whole word, as `lowercased()` does.
+                var name = name
+                return name.withUTF8 { body($0, false) }
+            }
+            folding = hasASCIICapital
+        case .integer, .value: folding = false
+        case .placeholder: return body(UnsafeBufferPointer(start: nil, count: 0), false)
         }
+        if let result = text.utf8.withContiguousStorageIfAvailable({ body($0, folding) }) { return result }
+        var text = text
+        return text.withUTF8 { body($0, folding) }
+    }
+
+    /// For a placeholder, its declared type (nil when it declares none, or for any other component); read in
+    /// place, without copying the placeholder out of its box.
+    var placeholderType: PlaceholderType? {
+        guard case .placeholder(let placeholder) = kind else { return nil }
+        return placeholder.type
+    }
+
+    /// For a placeholder, whether it is written in the canonical style (`Placeholder.isCanonical`); nil for any
+    /// other component. Read in place, without copying the placeholder out of its box.
+    var isCanonicalPlaceholder: Bool? {
+        guard case .placeholder(let placeholder) = kind else { return nil }
+        return placeholder.isCanonical
     }
 
     /// Whether the component is an id: an integer literal or an identifier placeholder.
@@ -295,6 +317,14 @@ struct LinkTemplate: Sendable, Hashable {
         components.compactMap(\.placeholder) + query.compactMap(\.placeholder)
     }
 
+    /// Calls `body` with the template's UTF-8 bytes, read in place: neither copied nor retained (but for a
+    /// string without contiguous UTF-8 storage, which a parsed catalogue never holds).
+    func withTextBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var text = text
+        return text.withUTF8(body)
+    }
+
     /// The UTF-8 bytes of a range of the template, without copying them.
     func utf8Slice(_ span: Range<Int>) -> Substring.UTF8View {
         // Slicing the UTF-8 view checks no character boundaries, which slicing the string itself does.
@@ -333,8 +363,7 @@ struct LinkTemplate: Sendable, Hashable {
     /// produced, with no room written; any other is hashed from its written key.
     var routeKeyHash: UInt64 {
         if query.count < 2 {
-            var text = text
-            let streamed = text.withUTF8 { bytes -> UInt64? in
+            let streamed = withTextBytes { bytes -> UInt64? in
                 var hasher = RouteKeyHasher(bytes: bytes)
                 writeRouteKey(into: &hasher)
                 return hasher.sawNonASCII ? nil : hasher.value
@@ -356,8 +385,7 @@ struct LinkTemplate: Sendable, Hashable {
     /// first of each. A key is never longer than its template and a few bytes (`://`, a `/` before a first
     /// component that stands in the host position).
     func withRouteKeyBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        var text = text
-        return text.withUTF8 { bytes in
+        withTextBytes { bytes in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 8) { buffer in
                 var writer = KeyWriter(bytes: bytes, output: buffer)
                 writeRouteKey(into: &writer)

@@ -128,8 +128,7 @@ struct RouteNames {
     /// The text of a UTF-8 range of a template, lowercased: decoded from the range's bytes, where
     /// `LinkTemplate.scheme` and `host` find the range's characters first, or a known name it spells.
     mutating func lowercasedText(of template: borrowing LinkTemplate, _ span: Range<Int>) -> String {
-        var text = template.text
-        return text.withUTF8 { bytes in
+        template.withTextBytes { bytes in
             let word = UnsafeBufferPointer(rebasing: bytes[span])
             let isASCIIWord = isASCII(word)
             if isASCIIWord, let name = known(word) { return name }
