@@ -93,9 +93,7 @@ struct PathComponent: Sendable, Hashable {
         case .integer, .value: folding = false
         case .placeholder: return body(UnsafeBufferPointer(start: nil, count: 0), false)
         }
-        if let result = text.utf8.withContiguousStorageIfAvailable({ body($0, folding) }) { return result }
-        var text = text
-        return text.withUTF8 { body($0, folding) }
+        return text.withUTF8InPlace { body($0, folding) }
     }
 
     /// For a placeholder, its declared type (nil when it declares none, or for any other component); read in
@@ -137,6 +135,15 @@ struct PathComponent: Sendable, Hashable {
         if case .literal = kind { return false }
         return true
     }
+
+    /// Whether the component is written-out text (a word, a number or another value), not a placeholder.
+    var isLiteralText: Bool {
+        if case .placeholder = kind { return false }
+        return true
+    }
+
+    /// Whether the component is a placeholder.
+    var isPlaceholder: Bool { !isLiteralText }
 
     /// Whether the component is a fixed word.
     var isLiteral: Bool {
@@ -320,9 +327,7 @@ struct LinkTemplate: Sendable, Hashable {
     /// Calls `body` with the template's UTF-8 bytes, read in place: neither copied nor retained (but for a
     /// string without contiguous UTF-8 storage, which a parsed catalogue never holds).
     func withTextBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        var text = text
-        return text.withUTF8(body)
+        text.withUTF8InPlace(body)
     }
 
     /// The UTF-8 bytes of a range of the template, without copying them.
