@@ -61,7 +61,11 @@ struct RouteShape: Sendable, Hashable {
         guard !template.isOpaque else { return nil }
         scheme = template.schemeSpan.map { names.lowercasedText(of: template, $0) }
         host = template.hostSpan.map { names.lowercasedText(of: template, $0) } ?? ""
-        parts = template.components.map { component in
+        // A word is read in place; only a placeholder's component is copied out.
+        let components = template.components
+        parts = components.indices.map { index in
+            guard components[index].isPlaceholder else { return .literal(components[index].lowercasedText) }
+            let component = components[index]
             guard let placeholder = component.placeholder else { return .literal(component.lowercasedText) }
             if placeholder.isInsideText {
                 return .value(
