@@ -67,13 +67,15 @@ struct LinkFacts: Sendable {
             var found: Flags = []
             if !link.aliases.isEmpty { found.insert(.hasAliases) }
             if !link.ignoredRules.isEmpty { found.insert(.hasIgnoredRules) }
+            // Each placeholder is read where it is, not copied out with its strings.
             for index in components.indices {
-                if case .placeholder(let placeholder) = components[index].kind { found.insert(Self.flag(of: placeholder)) }
+                if let isCanonical = components[index].isCanonicalPlaceholder { found.insert(Self.flag(isCanonical: isCanonical)) }
             }
-            if !link.template.query.isEmpty {
+            let query = link.template.query
+            if !query.isEmpty {
                 found.insert(.hasQuery)
-                for item in link.template.query {
-                    if let placeholder = item.placeholder { found.insert(Self.flag(of: placeholder)) }
+                for index in query.indices {
+                    if let isCanonical = query[index].placeholder?.isCanonical { found.insert(Self.flag(isCanonical: isCanonical)) }
                 }
             }
             flags.append(found)
@@ -87,8 +89,7 @@ struct LinkFacts: Sendable {
                 return
             }
             let hostSpan = link.template.hostSpan
-            var text = link.template.text
-            let key = text.withUTF8 { bytes in
+            let key = link.template.withTextBytes { bytes in
                 let form: Int32
                 if let hostSpan {
                     form = hostSpan.isEmpty
@@ -115,8 +116,8 @@ struct LinkFacts: Sendable {
             return last
         }
 
-        private static func flag(of placeholder: Placeholder) -> Flags {
-            placeholder.style == .braces && placeholder.unknownType == nil ? .hasCanonicalPlaceholder : .hasNonCanonicalPlaceholder
+        private static func flag(isCanonical: Bool) -> Flags {
+            isCanonical ? .hasCanonicalPlaceholder : .hasNonCanonicalPlaceholder
         }
     }
 

@@ -7,6 +7,14 @@
 @inline(__always) func asciiLowercased(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
 
 extension String {
+    /// Calls `body` with the string's UTF-8 bytes, read in place: unlike `withUTF8` on a copy, the string is
+    /// neither copied nor retained (but for one without contiguous UTF-8 storage, which is copied first).
+    func withUTF8InPlace<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = self
+        return copy.withUTF8(body)
+    }
+
     /// The string lowercased, without allocating when it is ASCII with no capitals, as names in links almost
     /// always are: one pass over the bytes, then `lowercased()` only when something needs changing.
     var lowercasedASCIIIfNeeded: String {

@@ -68,8 +68,9 @@ struct Catalogue: Sendable {
     /// The position in `components` of the entry a path component's `name` names, found without lowercasing a
     /// copy of the word; nil when the vocabulary does not declare it.
     func componentPosition(of component: PathComponent) -> Int? {
-        let (name, folding) = component.lookupName
-        return componentNames.id(of: name, foldingASCIICase: folding).map { componentPositions[$0] }
+        component.withLookupName { name, folding in
+            componentNames.id(of: name, foldingASCIICase: folding).map { componentPositions[$0] }
+        }
     }
 
     /// The declared query parameter with a lowercased name.

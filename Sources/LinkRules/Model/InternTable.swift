@@ -50,11 +50,11 @@ struct InternTable: Sendable {
         find(word, hash: Self.hash(word, foldingASCIICase: foldingASCIICase), foldingASCIICase: foldingASCIICase).id
     }
 
-    /// The id of a string's UTF-8 bytes, adding it when it is new.
+    /// The id of a string's UTF-8 bytes, adding it when it is new. (The string's bytes are read in place, so a
+    /// look-up neither copies nor retains it.)
     @inline(__always)
     mutating func intern(_ word: String, foldingASCIICase: Bool = false) -> Int {
-        var word = word
-        return word.withUTF8 { intern($0, foldingASCIICase: foldingASCIICase) }
+        word.withUTF8InPlace { intern($0, foldingASCIICase: foldingASCIICase) }
     }
 
     /// The id of some bytes, adding them when they are new.
@@ -66,16 +66,14 @@ struct InternTable: Sendable {
     /// The id of a string's UTF-8 bytes, or nil when the table does not hold it.
     @inline(__always)
     func id(of word: String, foldingASCIICase: Bool = false) -> Int? {
-        var word = word
-        return word.withUTF8 { id(of: $0, foldingASCIICase: foldingASCIICase) }
+        word.withUTF8InPlace { id(of: $0, foldingASCIICase: foldingASCIICase) }
     }
 
     /// The id of a string lowercased as `lowercasedASCIIIfNeeded` does it: ASCII text is folded as it is read,
     /// without a lowercased copy.
     @inline(__always)
     mutating func intern(lowercasing word: String) -> Int {
-        var word = word
-        return word.withUTF8 { intern(lowercasingUTF8: $0) }
+        word.withUTF8InPlace { intern(lowercasingUTF8: $0) }
     }
 
     /// `intern(lowercasing:)` for the UTF-8 bytes of a text (a slice of a string's `utf8`).

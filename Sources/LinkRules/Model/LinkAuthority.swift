@@ -30,8 +30,7 @@ extension LinkTemplate {
             span = start..<start
         }
         // Rules ask this of every link: the bytes are read in place.
-        var text = text
-        return text.withUTF8 { bytes in
+        return withTextBytes { bytes in
             var hostStart = span.lowerBound
             var hostEnd = span.upperBound
             var userInfoSpan: Range<Int>?

@@ -77,17 +77,37 @@ struct PathComponent: Sendable, Hashable {
         prefixLength == 0 ? "" : String(decoding: text.utf8.prefix(Int(prefixLength)), as: UTF8.self)
     }
 
-    /// A string whose UTF-8 bytes spell `name` once ASCII capitals are read as lowercase letters when
-    /// `foldingASCIICase` is true: the text itself for a word in ASCII, so looking a name up makes no copy.
-    var lookupName: (text: String, foldingASCIICase: Bool) {
+    /// Calls `body` with the UTF-8 bytes that spell `name` once ASCII capitals are read as lowercase letters when
+    /// `foldingASCIICase` is true: the text's own bytes for a word in ASCII, read in place (no string is copied
+    /// or retained), as the context's pass looks every component up.
+    func withLookupName<Result>(_ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ foldingASCIICase: Bool) -> Result) -> Result {
+        let folding: Bool
         switch kind {
         case .literal:
-            guard hasASCIICapital else { return (text, false) }
-            // Outside ASCII `name` lowercases the whole word, as `lowercased()` does.
-            return isASCII ? (text, true) : (name, false)
-        case .integer, .value: return (text, false)
-        case .placeholder: return ("", false)
+            guard !hasASCIICapital || isASCII else {
+                // Outside ASCII `name` lowercases the whole word, as `lowercased()` does.
+                var name = name
+                return name.withUTF8 { body($0, false) }
+            }
+            folding = hasASCIICapital
+        case .integer, .value: folding = false
+        case .placeholder: return body(UnsafeBufferPointer(start: nil, count: 0), false)
         }
+        return text.withUTF8InPlace { body($0, folding) }
+    }
+
+    /// For a placeholder, its declared type (nil when it declares none, or for any other component); read in
+    /// place, without copying the placeholder out of its box.
+    var placeholderType: PlaceholderType? {
+        guard case .placeholder(let placeholder) = kind else { return nil }
+        return placeholder.type
+    }
+
+    /// For a placeholder, whether it is written in the canonical style (`Placeholder.isCanonical`); nil for any
+    /// other component. Read in place, without copying the placeholder out of its box.
+    var isCanonicalPlaceholder: Bool? {
+        guard case .placeholder(let placeholder) = kind else { return nil }
+        return placeholder.isCanonical
     }
 
     /// Whether the component is an id: an integer literal or an identifier placeholder.
@@ -115,6 +135,15 @@ struct PathComponent: Sendable, Hashable {
         if case .literal = kind { return false }
         return true
     }
+
+    /// Whether the component is written-out text (a word, a number or another value), not a placeholder.
+    var isLiteralText: Bool {
+        if case .placeholder = kind { return false }
+        return true
+    }
+
+    /// Whether the component is a placeholder.
+    var isPlaceholder: Bool { !isLiteralText }
 
     /// Whether the component is a fixed word.
     var isLiteral: Bool {
@@ -295,6 +324,12 @@ struct LinkTemplate: Sendable, Hashable {
         components.compactMap(\.placeholder) + query.compactMap(\.placeholder)
     }
 
+    /// Calls `body` with the template's UTF-8 bytes, read in place: neither copied nor retained (but for a
+    /// string without contiguous UTF-8 storage, which a parsed catalogue never holds).
+    func withTextBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        text.withUTF8InPlace(body)
+    }
+
     /// The UTF-8 bytes of a range of the template, without copying them.
     func utf8Slice(_ span: Range<Int>) -> Substring.UTF8View {
         // Slicing the UTF-8 view checks no character boundaries, which slicing the string itself does.
@@ -333,8 +368,7 @@ struct LinkTemplate: Sendable, Hashable {
     /// produced, with no room written; any other is hashed from its written key.
     var routeKeyHash: UInt64 {
         if query.count < 2 {
-            var text = text
-            let streamed = text.withUTF8 { bytes -> UInt64? in
+            let streamed = withTextBytes { bytes -> UInt64? in
                 var hasher = RouteKeyHasher(bytes: bytes)
                 writeRouteKey(into: &hasher)
                 return hasher.sawNonASCII ? nil : hasher.value
@@ -356,8 +390,7 @@ struct LinkTemplate: Sendable, Hashable {
     /// first of each. A key is never longer than its template and a few bytes (`://`, a `/` before a first
     /// component that stands in the host position).
     func withRouteKeyBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        var text = text
-        return text.withUTF8 { bytes in
+        withTextBytes { bytes in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 8) { buffer in
                 var writer = KeyWriter(bytes: bytes, output: buffer)
                 writeRouteKey(into: &writer)
@@ -534,60 +567,4 @@ private struct RouteKeyHasher: RouteKeySink {
     }
 
     var value: UInt64 { (state ^ (state >> 29)) &* 0xBF58_476D_1CE4_E5B9 }
-}
-
-/// Compares names the way URL schemes and hosts compare: ignoring ASCII case, without allocating. Contiguous
-/// bytes (those of strings) are compared through pointers.
-func equalsIgnoringASCIICase<A: Sequence<UInt8>, B: Sequence<UInt8>>(_ a: A, _ b: B) -> Bool {
-    let contiguous = a.withContiguousStorageIfAvailable { left in
-        b.withContiguousStorageIfAvailable { right in equalsIgnoringASCIICase(left, right) }
-    }
-    if let contiguous, let equal = contiguous { return equal }
-    var left = a.makeIterator()
-    var right = b.makeIterator()
-    while true {
-        switch (left.next(), right.next()) {
-        case (nil, nil): return true
-        case (let x?, let y?):
-            if x != y, !(isAlpha(x) && (x | 0x20) == (y | 0x20)) { return false }
-        default: return false
-        }
-    }
-}
-
-/// Whether two texts are equal once lowercased (`lowercasedASCIIIfNeeded` of each): compared byte by byte when
-/// both are ASCII, as names in links almost always are, and through lowercased copies otherwise.
-func equalsLowercased<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Bool {
-    equalsLowercased(utf8: a.utf8, b.utf8)
-}
-
-/// `equalsLowercased` on two buffers of UTF-8 bytes.
-func equalsLowercased(bytes a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard isASCII(a), isASCII(b) else {
-        return String(decoding: a, as: UTF8.self).lowercased() == String(decoding: b, as: UTF8.self).lowercased()
-    }
-    return equalsIgnoringASCIICase(a, b)
-}
-
-/// `equalsLowercased` on the UTF-8 bytes of two texts.
-func equalsLowercased<A: Collection<UInt8>, B: Collection<UInt8>>(utf8 a: A, _ b: B) -> Bool {
-    let ascii = a.withContiguousStorageIfAvailable { left in
-        b.withContiguousStorageIfAvailable { right -> Bool? in
-            guard left.allSatisfy({ $0 < 0x80 }), right.allSatisfy({ $0 < 0x80 }) else { return nil }
-            return equalsIgnoringASCIICase(left, right)
-        }
-    }
-    if let ascii, let ascii, let equal = ascii { return equal }
-    return String(decoding: a, as: UTF8.self).lowercased() == String(decoding: b, as: UTF8.self).lowercased()
-}
-
-/// `equalsIgnoringASCIICase` on two buffers.
-private func equalsIgnoringASCIICase(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard a.count == b.count else { return false }
-    for index in 0..<a.count {
-        let x = a[index]
-        let y = b[index]
-        if x != y, !(isAlpha(x) && (x | 0x20) == (y | 0x20)) { return false }
-    }
-    return true
 }

@@ -57,6 +57,9 @@ struct Placeholder: Sendable, Hashable {
     /// `open?vault=…&file=…`): written with `?` after the name, which `name` does not include.
     var isOptional: Bool
 
+    /// Whether the placeholder is written in the canonical style: `{name}` or `{name:type}` with no unknown type.
+    var isCanonical: Bool { style == .braces && unknownType == nil }
+
     /// Whether the placeholder stands for an identifier by its own spelling (`role == .instance`).
     var isIdentifier: Bool { role == .instance }
 

@@ -45,19 +45,17 @@ extension RouteMatcher {
     /// Whether a range of one template's text equals a range of another's once lowercased (`equalsLowercased`),
     /// both read in place.
     static func spansEqualLowercased(_ a: LinkTemplate, _ aSpan: Range<Int>, _ b: LinkTemplate, _ bSpan: Range<Int>) -> Bool {
-        var (aText, bText) = (a.text, b.text)
-        return aText.withUTF8 { aBytes in
-            bText.withUTF8 { bBytes in
+        // The texts are passed on alone: a closure that captured a whole template would copy it.
+        spansEqualLowercased(a.text, aSpan, b.text, bSpan)
+    }
+
+    private static func spansEqualLowercased(_ a: String, _ aSpan: Range<Int>, _ b: String, _ bSpan: Range<Int>) -> Bool {
+        a.withUTF8InPlace { aBytes in
+            b.withUTF8InPlace { bBytes in
                 equalsLowercased(
                     bytes: UnsafeBufferPointer(rebasing: aBytes[aSpan]), UnsafeBufferPointer(rebasing: bBytes[bSpan]))
             }
         }
-    }
-
-    /// `equalsLowercased` on two components' texts, read through their bytes in place.
-    static func textsEqualLowercased(_ a: String, _ b: String) -> Bool {
-        var (a, b) = (a, b)
-        return a.withUTF8 { aBytes in b.withUTF8 { bBytes in equalsLowercased(bytes: aBytes, bBytes) } }
     }
 
     /// The template's host as a pattern, when it has placeholders (`{lang}.wikipedia.org`).
@@ -84,14 +82,22 @@ extension RouteMatcher {
         }
         // A last `{path*}` takes every remaining component of the link.
         let spansRest = template.components.last?.placeholder?.spansSegments == true
-        for (index, value) in link.components.enumerated() {
-            guard index < template.components.count || spansRest else { break }
-            let pattern = template.components[min(index, template.components.count - 1)]
+        // The components are read in place; a literal is compared through the templates' bytes.
+        let (values, patterns) = (link.components, template.components)
+        for index in values.indices {
+            guard index < patterns.count || spansRest else { break }
+            let patternIndex = min(index, patterns.count - 1)
+            if patterns[patternIndex].isLiteralText {
+                if !Self.spansEqualLowercased(link, values[index].span, template, patterns[patternIndex].span) {
+                    let pattern = patterns[patternIndex]
+                    return RouteMismatch(reason: .literal(expected: pattern.text), span: values[index].span, templateSpan: pattern.span)
+                }
+                continue
+            }
+            let (value, pattern) = (values[index], patterns[patternIndex])
             switch pattern.kind {
             case .literal, .integer, .value:
-                if !Self.textsEqualLowercased(value.text, pattern.text) {
-                    return RouteMismatch(reason: .literal(expected: pattern.text), span: value.span, templateSpan: pattern.span)
-                }
+                continue
             case .placeholder(let placeholder):
                 let text = value.text
                 // Placeholders among literal text are matched as a pattern; without a literal prefix the whole

@@ -61,7 +61,11 @@ struct RouteShape: Sendable, Hashable {
         guard !template.isOpaque else { return nil }
         scheme = template.schemeSpan.map { names.lowercasedText(of: template, $0) }
         host = template.hostSpan.map { names.lowercasedText(of: template, $0) } ?? ""
-        parts = template.components.map { component in
+        // A word is read in place; only a placeholder's component is copied out.
+        let components = template.components
+        parts = components.indices.map { index in
+            guard components[index].isPlaceholder else { return .literal(components[index].lowercasedText) }
+            let component = components[index]
             guard let placeholder = component.placeholder else { return .literal(component.lowercasedText) }
             if placeholder.isInsideText {
                 return .value(
@@ -128,8 +132,7 @@ struct RouteNames {
     /// The text of a UTF-8 range of a template, lowercased: decoded from the range's bytes, where
     /// `LinkTemplate.scheme` and `host` find the range's characters first, or a known name it spells.
     mutating func lowercasedText(of template: borrowing LinkTemplate, _ span: Range<Int>) -> String {
-        var text = template.text
-        return text.withUTF8 { bytes in
+        template.withTextBytes { bytes in
             let word = UnsafeBufferPointer(rebasing: bytes[span])
             let isASCIIWord = isASCII(word)
             if isASCIIWord, let name = known(word) { return name }

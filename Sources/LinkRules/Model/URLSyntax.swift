@@ -26,15 +26,13 @@ enum URLSyntax {
 
     /// The first problem of a link's text, or nil when it is a URI (a template's placeholders are skipped).
     static func firstProblem(in text: String) -> Finding? {
-        var text = text
-        return text.withUTF8 { firstProblem(in: $0) }
+        text.withUTF8InPlace { firstProblem(in: $0) }
     }
 
     /// Whether the text has something shaped like a scheme: a `:` before any `/`, `?`, `#` or placeholder, after at
     /// least one character (the parser reads the same text as the scheme). A text without one (`not a url`, `feed/9`) is not a link at all.
     static func hasSchemeShape(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { schemeEnd($0) != nil }
+        text.withUTF8InPlace { schemeEnd($0) != nil }
     }
 
     private static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>) -> Finding? {

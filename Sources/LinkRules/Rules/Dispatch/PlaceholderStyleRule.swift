@@ -59,7 +59,7 @@ struct PlaceholderStyleRule: CatalogueRule {
         var findings = Findings()
         for position in links.indices {
             let flags = context.flags(at: position)
-            let looksForCanonical = findings.canonicalNote == nil && flags.contains(.hasCanonicalPlaceholder)
+            let looksForCanonical = !findings.hasCanonicalNote && flags.contains(.hasCanonicalPlaceholder)
             guard looksForCanonical || flags.contains(.hasNonCanonicalPlaceholder) else { continue }
             let link = links[position]
             if looksForCanonical, let span = Self.canonicalExample(in: link) {
@@ -96,6 +96,11 @@ struct PlaceholderStyleRule: CatalogueRule {
         /// The note at the catalogue's first placeholder written `{name}` or `{name:type}` (with a known type),
         /// once seen.
         var canonicalNote: Note?
+        /// Whether `canonicalNote` is set: asked for every link, without copying the note out to compare it.
+        var hasCanonicalNote: Bool {
+            if case .none = canonicalNote { return false }
+            return true
+        }
     }
 
     private func check(_ placeholder: Placeholder, of link: Link, in context: LintContext, into findings: inout Findings) {

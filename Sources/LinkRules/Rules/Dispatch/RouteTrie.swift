@@ -73,10 +73,12 @@ struct RouteTrie {
         // A route without a scheme matches any scheme.
         if shape.scheme != nil, let anySchemeRoot { sideBranches.append((anySchemeRoot, 0)) }
         var node = root
-        for (depth, part) in shape.parts.enumerated() {
+        // The parts are read where the shape holds them, not copied out with their words.
+        let parts = shape.parts
+        for depth in parts.indices {
             visited += 1
             let next: Int
-            switch part {
+            switch parts[depth] {
             case .literal(let word):
                 let word = number(word)
                 next = literalChildren.child(from: node, word: word, insertingIfMissing: nodes.count)
@@ -91,7 +93,7 @@ struct RouteTrie {
             }
             if searching {
                 nodes.forEachValueChild(of: node) { key, child in
-                    if child != next, RouteShape.part(.value(key), covers: part) { sideBranches.append((child, depth + 1)) }
+                    if child != next, RouteShape.part(.value(key), covers: parts[depth]) { sideBranches.append((child, depth + 1)) }
                 }
             }
             node = next

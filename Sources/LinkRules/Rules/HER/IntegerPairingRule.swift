@@ -53,10 +53,12 @@ struct IntegerPairingRule: LinkRule {
     func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let template = link.template
         let components = template.components
-        for (index, component) in components.enumerated() where component.isValue {
+        // Components are read in place, and copied out only for a finding.
+        for index in components.indices where components[index].isValue {
             guard index > 0 else {
                 // With an empty host (`exfe:///!100233`, EXFE's URL scheme) the path is the app's own resource path, whose
                 // root ids the app defines; elsewhere a leading id pairs with nothing.
+                let component = components[index]
                 if component.isIdentifier, !template.hasEmptyHost && (template.hostSpan != nil || template.schemeSpan != nil),
                     !Self.hostIsDomain(template), !component.text.contains("@")
                 {
@@ -64,33 +66,33 @@ struct IntegerPairingRule: LinkRule {
                 }
                 continue
             }
-            let owner = components[index - 1]
             // An id after an id is `malformed-trailing-id`'s finding; an undeclared owner is `plural-resource-nouns`'.
-            guard owner.isLiteral, let position = context.vocabularyPosition(of: link, component: index - 1) else { continue }
+            guard components[index - 1].isLiteral, let position = context.vocabularyPosition(of: link, component: index - 1)
+            else { continue }
             // The entry is copied out only for a finding's note.
             func note() -> Note {
                 let declared = context.catalogue.components[position]
-                return context.declarationNote(declared, .declaredAs(owner.name, kind: declared.kind))
+                return context.declarationNote(declared, .declaredAs(components[index - 1].name, kind: declared.kind))
             }
             let kind = context.catalogue.components[position].kind
             let idType = context.catalogue.components[position].idType
             if kind != .collection, idType == nil {
                 // A number or a value typed as an id pairs with the word before it whatever its kind; a value that
                 // is an id by its name only is a screen's or an action's argument (`profile/{handle}` on a screen).
-                guard Self.isIDByNumberOrType(component)
-                    || component.isIdentifier && context.role(of: link, component: index) != .argument
+                guard Self.isIDByNumberOrType(components[index])
+                    || components[index].isIdentifier && context.role(of: link, component: index) != .argument
                 else { continue }
                 found.append(
                     context.diagnostic(
-                        Self.self, .idAfterNonCollection(component.text, owner: owner.text, kind: kind), link: link,
-                        span: component.span, notes: [note()]))
-            } else if let expected = idType, let type = component.placeholder?.type, type != expected {
+                        Self.self, .idAfterNonCollection(components[index].text, owner: components[index - 1].text, kind: kind),
+                        link: link, span: components[index].span, notes: [note()]))
+            } else if let expected = idType, let type = components[index].placeholderType, type != expected {
                 // After a collection every value is its id (the declared kind comes first): a `{slug:string}` after
                 // a collection of `int` ids is as much a mismatch as a `uuid`.
                 found.append(
                     context.diagnostic(
-                        Self.self, .idTypeMismatch(owner.text, expected: expected, found: type), link: link,
-                        span: component.span, notes: [note()]))
+                        Self.self, .idTypeMismatch(components[index - 1].text, expected: expected, found: type), link: link,
+                        span: components[index].span, notes: [note()]))
             }
         }
     }
@@ -98,11 +100,9 @@ struct IntegerPairingRule: LinkRule {
     /// Whether a value is an id by what it is, not by its name: a number, or a placeholder typed `int`, `uuid`
     /// or `slug`.
     static func isIDByNumberOrType(_ component: PathComponent) -> Bool {
-        switch component.kind {
-        case .integer: true
-        case .placeholder(let placeholder): placeholder.type == .int || placeholder.type == .uuid || placeholder.type == .slug
-        case .literal, .value: false
-        }
+        if case .integer = component.kind { return true }
+        let type = component.placeholderType
+        return type == .int || type == .uuid || type == .slug
     }
 }
 

@@ -65,10 +65,11 @@ struct ModalTerminalRule: LinkRule {
     private func checkPath(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let components = link.template.components
         for index in components.indices.dropLast() {
-            let component = components[index]
-            guard component.isLiteral, let position = context.vocabularyPosition(of: link, component: index),
+            // Read in place: the component is copied out only for a finding.
+            guard components[index].isLiteral, let position = context.vocabularyPosition(of: link, component: index),
                 context.catalogue.components[position].kind == .modal, !context.catalogue.components[position].navigable
             else { continue }
+            let component = components[index]
             let declared = context.catalogue.components[position]
             let following = components[index + 1]
             let removal = component.span.upperBound..<components[components.count - 1].span.upperBound

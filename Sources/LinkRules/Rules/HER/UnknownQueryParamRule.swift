@@ -42,15 +42,18 @@ struct UnknownQueryParamRule: LinkRule {
         guard !template.query.isEmpty, context.catalogue.hasVocabulary else { return }
         // A path with components the vocabulary does not know may accept anything.
         var positions: [Int] = []
-        for (index, component) in template.components.enumerated() where component.isLiteral {
+        // Components and items are read in place, not copied out with their strings.
+        let components = template.components
+        for index in components.indices where components[index].isLiteral {
             guard let position = context.vocabularyPosition(of: link, component: index) else { return }
             positions.append(position)
         }
         guard !positions.isEmpty else { return }
         let vocabulary = context.catalogue.components
         let groups = context.catalogue.paramGroups
-        for item in template.query {
-            let name = item.name.lowercasedASCIIIfNeeded
+        let query = template.query
+        for index in query.indices {
+            let name = query[index].name.lowercasedASCIIIfNeeded
             if global.contains(name) || groups.contains(where: { $0.contains { $0.value.lowercasedASCIIIfNeeded == name } }) {
                 continue
             }
@@ -68,7 +71,9 @@ struct UnknownQueryParamRule: LinkRule {
                 notes.append(context.acceptedParamsNotes[position])
             }
             found.append(
-                context.diagnostic(Self.self, .unknownParam(item.name, components: names), link: link, span: item.nameSpan, notes: notes))
+                context.diagnostic(
+                    Self.self, .unknownParam(query[index].name, components: names), link: link, span: query[index].nameSpan,
+                    notes: notes))
         }
     }
 }

@@ -4,16 +4,16 @@
 extension LintContext {
     /// The role of the value at `index` of the link's path; `.undecided` for a word.
     func role(of link: Link, component index: Int) -> PlaceholderRole {
+        // The components are read in place, not copied out.
         let components = link.template.components
-        let component = components[index]
-        guard component.isValue else { return .undecided }
+        guard components[index].isValue else { return .undecided }
         if index > 0, components[index - 1].isLiteral, let position = vocabularyPosition(of: link, component: index - 1) {
             // The two fields are read in place: the entry is not copied out.
             let kind = catalogue.components[position].kind
             if kind == .collection || catalogue.components[position].idType != nil { return .instance }
             if kind == .screen || kind == .action { return .argument }
         }
-        return component.role
+        return components[index].role
     }
 
     /// Whether the value at `index` names an instance of the word before it (`role(of:component:) == .instance`).

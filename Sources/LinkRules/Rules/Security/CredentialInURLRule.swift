@@ -129,8 +129,10 @@ struct CredentialInURLRule: LinkRule {
         if let userInfo = link.template.authority?.userInfoSpan, link.template.utf8Slice(userInfo).contains(UInt8(ascii: ":")) {
             found.append(context.diagnostic(Self.self, .credentialInUserInfo, link: link, span: userInfo))
         }
-        for component in link.template.components {
-            guard let placeholder = component.placeholder else { continue }
+        // Only a placeholder is copied out of the components.
+        let components = link.template.components
+        for index in components.indices where components[index].isPlaceholder {
+            guard let placeholder = components[index].placeholder else { continue }
             let (isCredential, declared) = carriesCredential(placeholder.name, in: context)
             guard isCredential else { continue }
             found.append(
@@ -150,14 +152,15 @@ struct CredentialInURLRule: LinkRule {
 
     /// Reports the query or fragment items whose name, or whose placeholder's name, carries a credential.
     private func check(_ items: [QueryItem], of link: Link, in context: LintContext, into found: inout [Diagnostic]) {
-        for item in items {
-            let (nameIsCredential, declared) = carriesCredential(item.name, in: context)
+        // Each item is read in place, its placeholder copied out only when its name decides nothing.
+        for index in items.indices {
+            let (nameIsCredential, declared) = carriesCredential(items[index].name, in: context)
             if nameIsCredential {
                 found.append(
                     context.diagnostic(
-                        Self.self, .credentialParam(item.name), link: link, span: item.nameSpan,
+                        Self.self, .credentialParam(items[index].name), link: link, span: items[index].nameSpan,
                         notes: Self.declarationNotes(declared, in: context)))
-            } else if declared == nil, let placeholder = item.placeholder {
+            } else if declared == nil, let placeholder = items[index].placeholder {
                 let (valueIsCredential, declaredValue) = carriesCredential(placeholder.name, in: context)
                 if valueIsCredential {
                     found.append(
@@ -187,11 +190,13 @@ struct CredentialInURLRule: LinkRule {
     private func payloadCredentials(_ link: Link, in context: LintContext) -> [Diagnostic] {
         let template = link.template
         var slots: [PayloadSlot] = []
-        for (index, component) in template.components.enumerated() where component.placeholder?.type == .base64json {
-            slots.append(.path(index: index, prefixLength: Int(component.prefixLength)))
+        let (components, query) = (template.components, template.query)
+        for index in components.indices where components[index].placeholderType == .base64json {
+            slots.append(.path(index: index, prefixLength: Int(components[index].prefixLength)))
         }
-        for item in template.query where item.placeholder?.type == .base64json || item.name.lowercasedASCIIIfNeeded == "payload" {
-            slots.append(.query(item.name.lowercasedASCIIIfNeeded))
+        for index in query.indices
+        where query[index].placeholder?.type == .base64json || query[index].name.lowercasedASCIIIfNeeded == "payload" {
+            slots.append(.query(query[index].name.lowercasedASCIIIfNeeded))
         }
         guard !slots.isEmpty else { return [] }
         let parser = context.templateParser

@@ -161,32 +161,38 @@ struct UntrustedURLParamRule: LinkRule {
         let query = link.template.query
         let fragmentItems = link.template.fragmentSpan == nil ? [] : link.template.fragmentItems
         guard !query.isEmpty || !fragmentItems.isEmpty else { return }
+        // The items are read where the arrays hold them, not copied out with their strings.
+        func isContent(_ items: [QueryItem]) -> Bool {
+            items.indices.contains { Self.contentNames.contains(PayloadCredential.normalizedName(items[$0].name)) }
+        }
         // The path is read only for a link with a `url` or `uri` item.
-        func isContent(_ item: QueryItem) -> Bool { Self.contentNames.contains(PayloadCredential.normalizedName(item.name)) }
-        let sharesContent = (query.contains(where: isContent) || fragmentItems.contains(where: isContent))
-            && Self.sharesContent(link.template)
-        for item in query { check(item, inFragment: false, of: link, sharesContent: sharesContent, in: context, into: &found) }
-        for item in fragmentItems { check(item, inFragment: true, of: link, sharesContent: sharesContent, in: context, into: &found) }
+        let sharesContent = (isContent(query) || isContent(fragmentItems)) && Self.sharesContent(link.template)
+        for index in query.indices {
+            check(query, at: index, inFragment: false, of: link, sharesContent: sharesContent, in: context, into: &found)
+        }
+        for index in fragmentItems.indices {
+            check(fragmentItems, at: index, inFragment: true, of: link, sharesContent: sharesContent, in: context, into: &found)
+        }
     }
 
-    /// The finding on one query or fragment item, if it carries a URL to open.
+    /// The finding on one query or fragment item (`items[index]`), if it carries a URL to open.
     private func check(
-        _ item: QueryItem, inFragment: Bool, of link: Link, sharesContent: Bool, in context: LintContext,
+        _ items: [QueryItem], at index: Int, inFragment: Bool, of link: Link, sharesContent: Bool, in context: LintContext,
         into found: inout [Diagnostic]
     ) {
-        if sharesContent, Self.contentNames.contains(PayloadCredential.normalizedName(item.name)),
-            context.declaredParamPosition(named: item.name) == nil
+        if sharesContent, Self.contentNames.contains(PayloadCredential.normalizedName(items[index].name)),
+            context.declaredParamPosition(named: items[index].name) == nil
         {
             return
         }
-        let (decided, declared) = carriesURL(item.name, in: context)
+        let (decided, declared) = carriesURL(items[index].name, in: context)
         let carries: Bool
         if let decided {
             carries = decided
-        } else if let placeholder = item.placeholder {
+        } else if let placeholder = items[index].placeholder {
             carries = carriesURL(placeholder.name, in: context).decided == true
         } else {
-            carries = item.value.map(Self.isURL) ?? false
+            carries = items[index].value.map(Self.isURL) ?? false
         }
         guard carries else { return }
         var notes: [Note] = []
@@ -196,8 +202,9 @@ struct UntrustedURLParamRule: LinkRule {
         }
         found.append(
             context.diagnostic(
-                Self.self, inFragment ? .untrustedURLFragmentParam(item.name) : .untrustedURLParam(item.name), link: link,
-                span: item.nameSpan, notes: notes))
+                Self.self,
+                inFragment ? .untrustedURLFragmentParam(items[index].name) : .untrustedURLParam(items[index].name),
+                link: link, span: items[index].nameSpan, notes: notes))
     }
 }
 
