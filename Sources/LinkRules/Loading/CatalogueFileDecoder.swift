@@ -266,9 +266,26 @@ final class CatalogueFileDecoder {
         return deprecation
     }
 
+    /// The values of an entry that few links have, gathered while it is decoded: made only when the entry has
+    /// one, so that a common entry creates (and destroys) no empty lists for them.
+    private struct RareValuesDraft {
+        var aliases: [Scalar] = []
+        var aliasesRange: Range<Int>?
+        var aliasesAreFlow = false
+        var ignoredRules: [Scalar] = []
+        var requiredParams: [Scalar] = []
+        var deprecation: Deprecation?
+
+        consuming func boxed() -> RareLinkValues? {
+            RareLinkValues(
+                aliases: aliases, aliasesRange: aliasesRange, aliasesAreFlow: aliasesAreFlow, ignoredRules: ignoredRules,
+                requiredParams: requiredParams, deprecation: deprecation)
+        }
+    }
+
     /// Decodes a link entry into `link`, a fresh entry: filled in place, as an entry returned from here would be
-    /// copied out and the original destroyed. The values few links have are read into locals and boxed only when
-    /// the entry has one.
+    /// copied out and the original destroyed. Each value is moved into the entry, not copied; the values few links
+    /// have are gathered in a draft made only when the entry has one, and boxed.
     private func decodeLink(into link: inout LinkEntry, index: Int, findings: inout [LoadFinding]) throws {
         let isFlow = try yaml.nextIsFlow()
         if try yaml.nextKind() == .scalar {
@@ -278,12 +295,12 @@ final class CatalogueFileDecoder {
                 at: location(start.start..<start.end))
         }
         var url: Scalar?
-        var aliases: [Scalar] = []
-        var aliasesRange: Range<Int>?
-        var aliasesAreFlow = false
-        var ignoredRules: [Scalar] = []
-        var requiredParams: [Scalar] = []
-        var deprecation: Deprecation?
+        var rare: RareValuesDraft?
+        func fillRare(_ fill: (inout RareValuesDraft) throws -> Void) throws {
+            var draft = rare.take() ?? RareValuesDraft()
+            try fill(&draft)
+            rare = draft
+        }
         link.entryIsFlow = isFlow
         func context() -> String { "links[\(index)]" }
         let range = try yaml.readMapping(key: context()) { key in
@@ -295,18 +312,27 @@ final class CatalogueFileDecoder {
             case "examples": link.examples = try yaml.readStringList(key: "\(context()).examples")
             case "barrier": link.barrier = try yaml.readString(key: "\(context()).barrier")
             case "deprecated":
-                deprecation = try decodeDeprecation(key, context: "\(context()).deprecated", findings: &findings)
+                let deprecation = try decodeDeprecation(key, context: "\(context()).deprecated", findings: &findings)
                 link.deprecated = deprecation != nil
+                try fillRare { $0.deprecation = deprecation }
             case "aliases":
-                aliasesAreFlow = try yaml.nextIsFlow() || (try yaml.nextKind() == .scalar)
+                let aliasesAreFlow = try yaml.nextIsFlow() || (try yaml.nextKind() == .scalar)
                 let before = try yaml.reader.peek()
-                aliases = try yaml.readStringList(key: "\(context()).aliases")
-                aliasesRange = before.start..<(aliases.last?.tokenRange.upperBound ?? before.end)
-            case "required_params": requiredParams = try yaml.readStringList(key: "\(context()).required_params")
+                let aliases = try yaml.readStringList(key: "\(context()).aliases")
+                try fillRare {
+                    $0.aliasesRange = before.start..<(aliases.last?.tokenRange.upperBound ?? before.end)
+                    $0.aliasesAreFlow = aliasesAreFlow
+                    $0.aliases = aliases
+                }
+            case "required_params":
+                let requiredParams = try yaml.readStringList(key: "\(context()).required_params")
+                try fillRare { $0.requiredParams = requiredParams }
             case "lint":
                 try yaml.readMapping(key: "\(context()).lint") { lintKey in
                     switch lintKey.value {
-                    case "ignore": ignoredRules += try yaml.readStringList(key: "\(context()).lint.ignore")
+                    case "ignore":
+                        let ignoredRules = try yaml.readStringList(key: "\(context()).lint.ignore")
+                        try fillRare { $0.ignoredRules += ignoredRules }
                     default: try unknownKey(lintKey, known: CatalogueLoader.lintKeys, in: "'lint'", findings: &findings)
                     }
                 }
@@ -315,12 +341,10 @@ final class CatalogueFileDecoder {
             }
         }
         link.entryRange = range
-        guard let url else {
+        guard url != nil else {
             throw LoadError(.missingKey("url", in: "the link"), at: location(range.lowerBound..<min(range.upperBound, range.lowerBound + 1)))
         }
-        link.url = url
-        link.rare = RareLinkValues(
-            aliases: aliases, aliasesRange: aliasesRange, aliasesAreFlow: aliasesAreFlow, ignoredRules: ignoredRules,
-            requiredParams: requiredParams, deprecation: deprecation)
+        link.url = url.take()!
+        link.rare = rare.take()?.boxed()
     }
 }

@@ -41,8 +41,7 @@ struct LinkAssembly {
                     return run
                 }
                 for index in run.entries.indices {
-                    let template = parser.parse(run.entries[index].url.value)
-                    let link = run.entries[index].takeLink(index: run.firstIndex + index, file: run.file, template: template)
+                    let link = run.entries[index].takeLink(index: run.firstIndex + index, file: run.file, parsedWith: parser)
                     (shared.value.baseAddress! + run.firstIndex + index).initialize(to: link)
                 }
             }

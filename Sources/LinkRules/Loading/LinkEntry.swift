@@ -23,11 +23,13 @@ struct LinkEntry: Sendable {
         }
     }
 
-    /// The link of `file` built from this entry with `template`, its values moved into the link rather than copied:
-    /// each is swapped out for an empty value that costs nothing to destroy, leaving the entry empty.
-    mutating func takeLink(index: Int, file: SourceFile, template: consuming LinkTemplate) -> Link {
+    /// The link of `file` built from this entry, its template parsed by `parser` from the url, its values moved into
+    /// the link rather than copied: each is swapped out for an empty value that costs nothing to destroy, leaving the
+    /// entry empty. The url is parsed once it is swapped out, so that its text is read where it is, not copied.
+    mutating func takeLink(index: Int, file: SourceFile, parsedWith parser: LinkTemplateParser) -> Link {
         var url = Scalar(value: "", tokenRange: 0..<0, style: .plain)
         swap(&url, &self.url)
+        let template = parser.parse(url.value)
         var examples: [Scalar] = []
         swap(&examples, &self.examples)
         return Link(

@@ -75,15 +75,17 @@ final class YAMLDecoder {
         defer { while openKeys.count > base { openKeys.removeLast() } }
         var seenIndex: [String: Scalar]?
         func firstOccurrence(of key: Scalar) -> Scalar? {
-            if seenIndex == nil, openKeys.count - base < 16 {
-                for index in base..<openKeys.count where openKeys[index].value == key.value { return openKeys[index] }
-                openKeys.append(key)
-                return nil
-            }
+            if let seenIndex { return seenIndex[key.value] }
+            for index in base..<openKeys.count where openKeys[index].value == key.value { return openKeys[index] }
+            return nil
+        }
+        // Remembered once its value is read, so that the key is moved onto the stack rather than copied there.
+        func remember(_ key: consuming Scalar) {
+            if seenIndex == nil, openKeys.count - base < 16 { return openKeys.append(key) }
             if seenIndex == nil {
                 seenIndex = Dictionary(openKeys[base...].map { ($0.value, $0) }, uniquingKeysWith: { a, _ in a })
             }
-            return seenIndex!.updateValue(key, forKey: key.value)
+            seenIndex![key.value] = key
         }
         while true {
             let event = try reader.next()
@@ -91,13 +93,14 @@ final class YAMLDecoder {
             guard event.kind == .scalar else {
                 throw LoadError("keys must be plain strings", at: reader.location(of: event))
             }
-            let key = Scalar(value: event.value, tokenRange: event.start..<event.end, style: event.style)
+            let key = (consume event).scalar()
             if let first = firstOccurrence(of: key) {
                 throw LoadError(
                     .duplicateKey(key.value), at: reader.location(key.tokenRange),
                     notes: [Note(message: .firstDeclaredHere(key.value), location: reader.location(first.tokenRange))])
             }
             try body(key)
+            remember(consume key)
         }
     }
 
@@ -127,7 +130,7 @@ final class YAMLDecoder {
     func readScalar(key context: @autoclosure () -> String, expected: String = "a string") throws -> Scalar {
         let event = try reader.next()
         guard event.kind == .scalar else { throw typeError(event, expected: expected, key: context()) }
-        return Scalar(value: event.value, tokenRange: event.start..<event.end, style: event.style)
+        return (consume event).scalar()
     }
 
     /// Reads a non-null scalar.

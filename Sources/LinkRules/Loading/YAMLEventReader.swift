@@ -30,6 +30,11 @@ struct YAMLEvent {
     /// Whether an explicit tag (`!!str`) was written.
     var hasTag = false
 
+    /// The scalar this event is, its value moved into it rather than copied.
+    consuming func scalar() -> Scalar {
+        Scalar(value: value, tokenRange: start..<end, style: style)
+    }
+
     var kindName: String {
         switch kind {
         case .mappingStart: "a mapping"
