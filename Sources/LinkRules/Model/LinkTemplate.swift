@@ -136,14 +136,11 @@ struct PathComponent: Sendable, Hashable {
         return true
     }
 
-    /// Whether the component is written-out text (a word, a number or another value), not a placeholder.
-    var isLiteralText: Bool {
-        if case .placeholder = kind { return false }
-        return true
+    /// Whether the component is a placeholder, not written-out text (a word, a number or another value).
+    var isPlaceholder: Bool {
+        if case .placeholder = kind { return true }
+        return false
     }
-
-    /// Whether the component is a placeholder.
-    var isPlaceholder: Bool { !isLiteralText }
 
     /// Whether the component is a fixed word.
     var isLiteral: Bool {

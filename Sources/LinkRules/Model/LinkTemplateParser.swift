@@ -114,7 +114,7 @@ struct LinkTemplateParser: Sendable {
                     var slash = segmentStart
                     while slash < pathEnd {
                         let byte = bytes[slash]
-                        if byte == UInt8(ascii: "/"), slash == 0 || bytes[slash - 1] != UInt8(ascii: "{") { break }
+                        if byte == UInt8(ascii: "/"), Self.slashSeparates(bytes, at: slash) { break }
                         traits.formUnion(Self.byteTraits[Int(byte)])
                         slash += 1
                     }
@@ -400,14 +400,20 @@ struct LinkTemplateParser: Sendable {
         return typeFirst ? (after, before) : (before, after)
     }
 
-    /// The first `/` in `start..<end` that separates path components, or `end`: a `/` right after `{` opens RFC
-    /// 6570's path expansion (`{/path*}`) and separates nothing.
+    /// The first `/` in `start..<end` that separates path components (`slashSeparates`), or `end`.
     private func separatorSlash(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, until end: Int) -> Int {
         var slash = firstIndex(of: UInt8(ascii: "/"), in: bytes, from: start, until: end) ?? end
-        while slash < end, slash > 0, bytes[slash - 1] == UInt8(ascii: "{") {
+        while slash < end, !Self.slashSeparates(bytes, at: slash) {
             slash = firstIndex(of: UInt8(ascii: "/"), in: bytes, from: slash + 1, until: end) ?? end
         }
         return slash
+    }
+
+    /// Whether the `/` at `index` separates path components: one right after `{` opens RFC 6570's path expansion
+    /// (`{/path*}`) and separates nothing.
+    @inline(__always)
+    private static func slashSeparates(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        index == 0 || bytes[index - 1] != UInt8(ascii: "{")
     }
 
     /// Top-level domains that mark a custom scheme's authority or a component as a domain name (`zoom.us`,

@@ -12,8 +12,7 @@ struct RouteMatcher: Sendable {
     /// Whether `value` is acceptable for a placeholder of `type` (untyped placeholders accept any non-empty value).
     static func accepts(_ value: String, type: PlaceholderType?) -> Bool {
         // Read through the string's bytes in place: stepping through its UTF-8 view costs several times as much.
-        var value = value
-        return value.withUTF8 { accepts(bytes: $0, type: type) }
+        value.withUTF8InPlace { accepts(bytes: $0, type: type) }
     }
 
     /// Whether the UTF-8 bytes of a value are acceptable for a placeholder of `type` (see `accepts(_:type:)`).

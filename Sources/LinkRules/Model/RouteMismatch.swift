@@ -87,7 +87,7 @@ extension RouteMatcher {
         for index in values.indices {
             guard index < patterns.count || spansRest else { break }
             let patternIndex = min(index, patterns.count - 1)
-            if patterns[patternIndex].isLiteralText {
+            if !patterns[patternIndex].isPlaceholder {
                 if !Self.spansEqualLowercased(link, values[index].span, template, patterns[patternIndex].span) {
                     let pattern = patterns[patternIndex]
                     return RouteMismatch(reason: .literal(expected: pattern.text), span: values[index].span, templateSpan: pattern.span)
@@ -95,22 +95,18 @@ extension RouteMatcher {
                 continue
             }
             let (value, pattern) = (values[index], patterns[patternIndex])
-            switch pattern.kind {
-            case .literal, .integer, .value:
-                continue
-            case .placeholder(let placeholder):
-                let text = value.text
-                // Placeholders among literal text are matched as a pattern; without a literal prefix the whole
-                // component is the value.
-                let fits = placeholder.isInsideText
-                    ? ValuePattern(Substring(pattern.text)).match(Substring(text)) != nil
-                    : pattern.prefixLength == 0
-                    ? Self.accepts(text, type: placeholder.type)
-                    : text.lowercasedASCIIIfNeeded.hasPrefix(pattern.prefix.lowercasedASCIIIfNeeded)
-                        && Self.accepts(String(text.dropFirst(pattern.prefix.count)), type: placeholder.type)
-                if !fits {
-                    return RouteMismatch(reason: .value(expected: pattern.text), span: value.span, templateSpan: pattern.span)
-                }
+            guard case .placeholder(let placeholder) = pattern.kind else { continue }
+            let text = value.text
+            // Placeholders among literal text are matched as a pattern; without a literal prefix the whole
+            // component is the value.
+            let fits = placeholder.isInsideText
+                ? ValuePattern(Substring(pattern.text)).match(Substring(text)) != nil
+                : pattern.prefixLength == 0
+                ? Self.accepts(text, type: placeholder.type)
+                : text.lowercasedASCIIIfNeeded.hasPrefix(pattern.prefix.lowercasedASCIIIfNeeded)
+                    && Self.accepts(String(text.dropFirst(pattern.prefix.count)), type: placeholder.type)
+            if !fits {
+                return RouteMismatch(reason: .value(expected: pattern.text), span: value.span, templateSpan: pattern.span)
             }
         }
         if link.components.count < template.components.count {
