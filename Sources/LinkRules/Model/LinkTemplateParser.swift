@@ -104,6 +104,8 @@ struct LinkTemplateParser: Sendable {
         var components: [PathComponent] = []
         let mostComponents = (pathEnd - pathStart + 1) / 2
         if mostComponents > 0 {
+            // Read once here: a static read in the byte loop goes through its lazy initializer's check every time.
+            let byteTraits = Self.byteTraits
             components = withUnsafeTemporaryAllocation(of: PathComponent.self, capacity: mostComponents) { buffer in
                 let built = buffer.baseAddress!
                 var builtCount = 0
@@ -115,7 +117,7 @@ struct LinkTemplateParser: Sendable {
                     while slash < pathEnd {
                         let byte = bytes[slash]
                         if byte == UInt8(ascii: "/"), Self.slashSeparates(bytes, at: slash) { break }
-                        traits.formUnion(Self.byteTraits[Int(byte)])
+                        traits.formUnion(byteTraits[Int(byte)])
                         slash += 1
                     }
                     if slash > segmentStart {
