@@ -163,7 +163,7 @@ struct NoSeparatorsRule: LinkRule {
             let joined = context.spelling(of: link, component: index).word
             guard !joined.isEmpty else { continue }
             var notes: [Note] = []
-            if let declared = context.catalogue.component(named: joined.lowercasedASCIIIfNeeded) {
+            if let declared = context.declaredComponent(named: joined.lowercasedASCIIIfNeeded) {
                 notes.append(context.declarationNote(declared, .declaredWithoutSeparators(joined)))
             }
             // Every use of a word with a separator is reported, so the first link using it leads the rename.
