@@ -35,4 +35,23 @@ import Testing
             }
         }
     }
+
+    @Test func capitalsAreFoundInEveryLaneOfAWord() {
+        // Every byte value at every position of texts of 1 to 19 bytes, among letters, digits and bytes outside ASCII.
+        let fillers: [UInt8] = [UInt8(ascii: "a"), UInt8(ascii: "z"), UInt8(ascii: "@"), UInt8(ascii: "["), 0x80, 0xC1, 0xDA, 0xFF]
+        for length in 1...19 {
+            for position in 0..<length {
+                for value in UInt8.min...UInt8.max {
+                    var bytes = [UInt8](repeating: fillers[(length + position) % fillers.count], count: length)
+                    bytes[position] = value
+                    let expected = bytes.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+                    #expect(bytes.withUnsafeBufferPointer(containsASCIICapital) == expected, "\(bytes)")
+                }
+            }
+        }
+        #expect(parser.parse("her://feed/Communities").hasASCIICapital)
+        #expect(parser.parse("HER://feed").hasASCIICapital)
+        #expect(!parser.parse("her://feed/communities?origin=home#top").hasASCIICapital)
+        #expect(parser.parse("her://feed/communities?origin=home#Top").hasASCIICapital)
+    }
 }

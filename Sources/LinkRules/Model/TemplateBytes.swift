@@ -21,4 +21,7 @@ extension LinkTemplate {
             name.withUTF8InPlace { equalsIgnoringASCIICase(UnsafeBufferPointer(rebasing: bytes[span]), $0) }
         }
     }
+
+    /// Whether the template has an ASCII capital anywhere (`containsASCIICapital`).
+    var hasASCIICapital: Bool { withTextBytes(containsASCIICapital) }
 }
