@@ -225,6 +225,14 @@ final class LintContext: Sendable {
         catalogue.componentPosition(of: component)
     }
 
+    /// The vocabulary's entry named `name` (`catalogue.component(named:)`), for the note of a finding. Kept out of
+    /// line for the reason `componentPositionAfresh` is: a rule that reads `catalogue.component(named:)` itself
+    /// copies the whole catalogue struct out of the class for every link it checks, finding or not.
+    @inline(never)
+    func declaredComponent(named name: String) -> ComponentSpec? {
+        catalogue.component(named: name)
+    }
+
     /// Whether the `name` of the component at `index` of a link's path reads as a plural (`Inflector.isPlural`),
     /// decided once per vocabulary entry for the words the vocabulary declares.
     func isPlural(_ link: Link, component index: Int) -> Bool {

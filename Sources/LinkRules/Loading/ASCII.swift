@@ -78,3 +78,25 @@ func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     }
     return bits & 0x8080_8080_8080_8080 == 0
 }
+
+/// Whether any byte is an ASCII capital (`A`–`Z`), read eight bytes at a time: `lowercase` asks it of every link.
+/// A word's lanes are tested at once for a byte above `@` and below `[` (Sean Anderson's exact "has between": no
+/// lane carries into another, and a byte of 0x80 or more never counts).
+func containsASCIICapital(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    var offset = 0
+    while offset + 8 <= bytes.count {
+        let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        let low = word & (ones &* 0x7F)
+        // Per lane: 0xDA - low has its top bit set for low <= 0x5A, low + 0x3F for low >= 0x41, ~word for a byte below 0x80.
+        if (ones &* (127 + 0x5B) &- low) & ~word & (low &+ ones &* (127 - 0x40)) & (ones &* 0x80) != 0 { return true }
+        offset += 8
+    }
+    while offset < bytes.count {
+        if bytes[offset] &- UInt8(ascii: "A") < 26 { return true }
+        offset += 1
+    }
+    return false
+}

@@ -47,7 +47,7 @@ func equalsLowercased<A: Collection<UInt8>, B: Collection<UInt8>>(utf8 a: A, _ b
 }
 
 /// `equalsIgnoringASCIICase` on two buffers.
-private func equalsIgnoringASCIICase(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+func equalsIgnoringASCIICase(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
     guard a.count == b.count else { return false }
     for index in 0..<a.count {
         let x = a[index]

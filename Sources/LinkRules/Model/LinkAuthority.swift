@@ -17,18 +17,7 @@ struct LinkAuthority: Sendable {
 extension LinkTemplate {
     /// The authority after `scheme://`, or nil for a template with no scheme or an opaque URI (`mailto:x`).
     var authority: LinkAuthority? {
-        guard let schemeSpan, !isOpaque else { return nil }
-        let start = schemeSpan.upperBound + 3
-        let span: Range<Int>
-        var isFirstComponent = false
-        if let hostSpan {
-            span = hostSpan
-        } else if !components.isEmpty, components[0].span.lowerBound == start {
-            span = components[0].span
-            isFirstComponent = true
-        } else {
-            span = start..<start
-        }
+        guard let (span, isFirstComponent) = authorityRange else { return nil }
         // Rules ask this of every link: the bytes are read in place.
         return withTextBytes { bytes in
             var hostStart = span.lowerBound
@@ -55,5 +44,22 @@ extension LinkTemplate {
             return LinkAuthority(
                 span: span, hostSpan: hostStart..<hostEnd, userInfoSpan: userInfoSpan, isFirstComponent: isFirstComponent)
         }
+    }
+
+    /// The user information before an `@` in the authority (`authority?.userInfoSpan`): nearly no authority has an
+    /// `@`, and one without is not split at all.
+    var userInfoSpan: Range<Int>? {
+        guard let (span, _) = authorityRange, containsByte(in: span, where: { $0 == UInt8(ascii: "@") }) else { return nil }
+        return authority?.userInfoSpan
+    }
+
+    /// The range of the whole authority after `scheme://`, and whether it is the first component (a custom scheme's
+    /// `her://feed/…`); nil for a template with no scheme or an opaque URI.
+    private var authorityRange: (span: Range<Int>, isFirstComponent: Bool)? {
+        guard let schemeSpan, !isOpaque else { return nil }
+        let start = schemeSpan.upperBound + 3
+        if let hostSpan { return (hostSpan, false) }
+        if !components.isEmpty, components[0].span.lowerBound == start { return (components[0].span, true) }
+        return (start..<start, false)
     }
 }

@@ -335,12 +335,6 @@ struct LinkTemplate: Sendable, Hashable {
         return bytes[start..<bytes.index(start, offsetBy: span.count)]
     }
 
-    /// Whether every byte of a UTF-8 range of the template satisfies `predicate`, read from the string's storage
-    /// rather than stepped through its UTF-8 view: a query value may be thousands of letters.
-    func allBytes(in span: Range<Int>, satisfy predicate: (UInt8) -> Bool) -> Bool {
-        let bytes = utf8Slice(span)
-        return bytes.withContiguousStorageIfAvailable { $0.allSatisfy(predicate) } ?? bytes.allSatisfy(predicate)
-    }
 
     /// The text of a UTF-8 range of the template.
     func substring(_ span: Range<Int>) -> Substring {

@@ -159,6 +159,23 @@ struct PayloadCredential: Hashable, Sendable {
         }
     }
 
+    /// Whether `normalizedName(name)` is `normalized` (a name already normalized): an ASCII name is compared byte by
+    /// byte as it would be folded, without making the folded string; rules ask it of every query item.
+    static func normalizedName(_ name: String, equals normalized: String) -> Bool {
+        let folded = name.withUTF8InPlace { bytes -> Bool? in
+            guard isASCII(bytes) else { return nil }
+            return normalized.withUTF8InPlace { target in
+                var matched = 0
+                for byte in bytes where byte != UInt8(ascii: "_") && byte != UInt8(ascii: "-") && byte != UInt8(ascii: ".") {
+                    guard matched < target.count, target[matched] == asciiLowercased(byte) else { return false }
+                    matched += 1
+                }
+                return matched == target.count
+            }
+        }
+        return folded ?? (normalizedName(name) == normalized)
+    }
+
     /// Collects a member whose key looks like a credential, and any inside its value.
     static func collect(in member: JSONMember, path: String, into found: inout [PayloadCredential]) {
         let memberPath = PayloadJSONPath.appending(key: member.key, to: path)

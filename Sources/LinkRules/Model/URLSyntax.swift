@@ -26,7 +26,7 @@ enum URLSyntax {
 
     /// The first problem of a link's text, or nil when it is a URI (a template's placeholders are skipped).
     static func firstProblem(in text: String) -> Finding? {
-        text.withUTF8InPlace { firstProblem(in: $0) }
+        text.withUTF8InPlace { bytes in stopsScan.withUnsafeBufferPointer { firstProblem(in: bytes, stops: $0) } }
     }
 
     /// Whether the text has something shaped like a scheme: a `:` before any `/`, `?`, `#` or placeholder, after at
@@ -35,7 +35,8 @@ enum URLSyntax {
         text.withUTF8InPlace { schemeEnd($0) != nil }
     }
 
-    private static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>) -> Finding? {
+    /// The first problem of a text's bytes; `stops` is `stopsScan`, read through its storage.
+    private static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>, stops: UnsafeBufferPointer<Bool>) -> Finding? {
         guard !bytes.isEmpty else { return Finding(problem: .empty, span: 0..<0) }
         var index = 0
         // The scheme, when the text has one: everything before the first ':' that comes before '/', '?' and '#'.
@@ -51,14 +52,13 @@ enum URLSyntax {
             index = colon + 1
         }
         let bytesToEncode = Self.bytesToEncode
-        let bytesToLookAt = Self.bytesToLookAt
         while index < bytes.count {
-            let byte = bytes[index]
-            // Nearly every byte is one a URI may hold: it is settled by one test.
-            guard bytesToLookAt.contains(byte) else {
+            // Nearly every byte is one a URI may hold: it is settled by one look at the table.
+            guard stops[Int(bytes[index])] else {
                 index += 1
                 continue
             }
+            let byte = bytes[index]
             // Only `{`, `<` and `%` can start a placeholder: any other byte is settled without the call.
             let mayStartPlaceholder = byte == UInt8(ascii: "{") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "%")
             if mayStartPlaceholder, let end = placeholderEnd(bytes, at: index) {
@@ -105,6 +105,9 @@ enum URLSyntax {
     /// The bytes the scan stops at: those to encode (among them `{` and `<`, which may start a placeholder) and
     /// `%`, which starts an escape or a placeholder.
     private static let bytesToLookAt = ASCIISet(Array(0x00...0x20) + [0x7F] + Array("\"<>\\^`{|}%".utf8))
+
+    /// `bytesToLookAt` as a table of every byte value: the scan looks at each byte of every link.
+    private static let stopsScan: [Bool] = (0...255).map { $0 < 0x80 && bytesToLookAt.contains(UInt8($0)) }
 
     /// The end of a placeholder starting at `index` in a supported style, or nil when none starts there: `{…}` up
     /// to its `}` (with no `{` inside), `<name>` or `<type:name>`, and `%NAME%` (a name of letters, digits and `_`

@@ -120,8 +120,13 @@ struct ConsistentQueryParamsRule: CatalogueRule {
         in links: some Sequence<Link>, catalogue: Catalogue, groups: ParamMeanings, context: LintContext
     ) -> [Diagnostic] {
         var useCounts: [String: Int] = [:]
+        // Counted item by item: a list of each link's grouped names would be made and dropped for every link.
         for link in links {
-            for name in groups.groupedNames(in: link) { useCounts[name, default: 0] += 1 }
+            let query = link.template.query
+            for index in query.indices {
+                let name = query[index].name.lowercasedASCIIIfNeeded
+                if groups.groupOf[name] != nil { useCounts[name, default: 0] += 1 }
+            }
         }
         let renaming = renaming(in: catalogue, groups: groups, canonical: groups.namesToKeep(useCounts: useCounts))
         return links.flatMap { findings(in: $0, renaming, context: context) }
@@ -238,14 +243,6 @@ struct ParamMeanings: Sendable {
         self.groupOf = groupOf
         self.members = members
         self.declarationOrder = declarationOrder
-    }
-
-    /// The grouped names (lowercased) in a link's query, one for each item using one.
-    func groupedNames(in link: Link) -> [String] {
-        link.template.query.compactMap { item in
-            let name = item.name.lowercasedASCIIIfNeeded
-            return groupOf[name] == nil ? nil : name
-        }
     }
 
     /// The name each group keeps, by group, for the groups whose links use two or more of its names: the most

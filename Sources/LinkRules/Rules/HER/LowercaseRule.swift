@@ -47,7 +47,7 @@ struct LowercaseRule: LinkRule {
 
     func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let template = link.template
-        guard template.text.utf8.containsByte(where: Self.isASCIICapital) else { return }
+        guard template.hasASCIICapital else { return }
         func hasCapital(_ span: Range<Int>) -> Bool { template.utf8Slice(span).containsByte(where: Self.isASCIICapital) }
         var spans: [Range<Int>] = []
         if let span = template.schemeSpan, hasCapital(span) { spans.append(span) }

@@ -106,14 +106,14 @@ struct NoSeparatorsRule: LinkRule {
     /// after an id describes it (Reddit's `comments/{id}/some_title`): both are the site's data, not the app's
     /// vocabulary. Custom schemes' components are always words.
     static func isWord(in template: LinkTemplate, at index: Int) -> Bool {
-        let component = template.components[index]
-        guard hasSeparator(component) else { return false }
+        let components = template.components
+        guard hasSeparator(components[index]) else { return false }
         // An x-callback-url action is named by the app's published API (Bear's `open-note`, `add-text`).
-        let previous = index > 0 ? template.components[index - 1].text : template.host ?? ""
+        let previous = index > 0 ? components[index - 1].text : template.host ?? ""
         if previous.lowercasedASCIIIfNeeded == "x-callback-url" { return false }
         guard template.isWebLink else { return true }
-        let hyphensOnly = !component.text.utf8.contains { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
-        let afterValue = index > 0 && template.components[index - 1].isValue
+        let hyphensOnly = !components[index].text.utf8.contains { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
+        let afterValue = index > 0 && components[index - 1].isValue
         return !hyphensOnly && !afterValue
     }
 
@@ -157,13 +157,16 @@ struct NoSeparatorsRule: LinkRule {
     }
 
     func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
-        for (index, component) in link.template.components.enumerated() where Self.isWord(in: link.template, at: index) {
+        // The components are read where the array holds them; one is copied out only for a finding.
+        let components = link.template.components
+        for index in components.indices where Self.isWord(in: link.template, at: index) {
+            let component = components[index]
             // The spelling every naming rule agrees on: `my_profile/9` is written `myprofiles/9` in one fix unless
             // the vocabulary declares `myprofile` as other than a collection.
             let joined = context.spelling(of: link, component: index).word
             guard !joined.isEmpty else { continue }
             var notes: [Note] = []
-            if let declared = context.catalogue.component(named: joined.lowercasedASCIIIfNeeded) {
+            if let declared = context.declaredComponent(named: joined.lowercasedASCIIIfNeeded) {
                 notes.append(context.declarationNote(declared, .declaredWithoutSeparators(joined)))
             }
             // Every use of a word with a separator is reported, so the first link using it leads the rename.

@@ -94,7 +94,7 @@ struct PluralResourceNounsRule: LinkRule {
             let noun = components[index]
             let plural = spelling.word
             var notes: [Note] = []
-            if let declared = context.catalogue.component(named: plural) {
+            if let declared = context.declaredComponent(named: plural) {
                 notes.append(context.declarationNote(declared, .pluralDeclared(plural)))
             }
             // A link using the word with no id after it is not reported, but its use is renamed with the rest.

@@ -137,8 +137,8 @@ struct PreferPathOverQueryRule: LinkRule {
         guard !template.query.contains(where: { $0.placeholder != nil }),
             let position = template.query.firstIndex(where: { item in
                 guard let valueSpan = item.valueSpan, !valueSpan.isEmpty else { return false }
-                return template.allBytes(in: valueSpan, satisfy: isAlpha) && !Self.isBoolean(template.utf8Slice(valueSpan))
-                    && isOption(named: item.name, in: context)
+                return template.allBytes(in: valueSpan, satisfy: isAlpha) && isOption(named: item.name, in: context)
+                    && !Self.isBoolean(template.utf8Slice(valueSpan))
             })
         else { return nil }
         // Beside other parameters (tracking and declared ones aside), a fixed value is one argument of an action
@@ -153,8 +153,9 @@ struct PreferPathOverQueryRule: LinkRule {
     /// Whether a parameter of this name may pick a destination: not declared with a role, not named as an
     /// instance or an argument (`PlaceholderRole.ofName`: `id`, `key`, `q`, `text`, `url`…), not a tracking
     /// parameter, not a credential (`credential-in-url` reports those: a secret is never moved into the path).
+    /// The declaration is asked first: most parameters of a catalogue with declarations are declared.
     func isOption(named name: String, in context: LintContext) -> Bool {
-        PlaceholderRole.ofName(name) == .undecided && !isTracking(name) && !context.hasDeclaredRole(named: name)
+        !context.hasDeclaredRole(named: name) && !isTracking(name) && PlaceholderRole.ofName(name) == .undecided
             && !Self.credentials.looksLikeCredential(name)
     }
 

@@ -41,9 +41,10 @@ struct UnknownQueryParamRule: LinkRule {
         let template = link.template
         guard !template.query.isEmpty, context.catalogue.hasVocabulary else { return }
         // A path with components the vocabulary does not know may accept anything.
-        var positions: [Int] = []
         // Components and items are read in place, not copied out with their strings.
         let components = template.components
+        var positions: [Int] = []
+        positions.reserveCapacity(components.count)
         for index in components.indices where components[index].isLiteral {
             guard let position = context.vocabularyPosition(of: link, component: index) else { return }
             positions.append(position)

@@ -39,11 +39,13 @@ struct AccessListPolicy: Sendable {
         case notAllowed(allowList: SourceLocation?)
     }
 
-    /// Decides a name against the catalogue's lists and the options' lists, comparing ASCII case-insensitively.
-    /// The catalogue is read through `context` only to locate the entries of a finding: every link asks, and a
-    /// copy of the catalogue per link would retain each of its lists.
+    /// Decides the name a link spells at `span` against the catalogue's lists and the options' lists, comparing
+    /// ASCII case-insensitively (`LinkTemplate.spells(_:at:)`). The catalogue is read through `context` only to
+    /// locate the entries of a finding: every link asks, and a copy of the catalogue per link would retain each of
+    /// its lists.
     func decide(
-        _ name: Substring.UTF8View, catalogueAllow: [Scalar], catalogueDeny: [Scalar], in context: LintContext
+        _ span: Range<Int>, of template: LinkTemplate, catalogueAllow: [Scalar], catalogueDeny: [Scalar],
+        in context: LintContext
     ) -> Decision {
         /// An entry that names the name: its scalar, and whether the rule options (not the catalogue) give it.
         struct Entry {
@@ -51,10 +53,10 @@ struct AccessListPolicy: Sendable {
             var fromOptions: Bool
         }
         func find(_ catalogueList: [Scalar], _ optionList: [Scalar]) -> Entry? {
-            if let entry = catalogueList.first(where: { equalsIgnoringASCIICase($0.value.utf8, name) }) {
+            if let entry = catalogueList.first(where: { template.spells($0.value, at: span) }) {
                 return Entry(scalar: entry, fromOptions: false)
             }
-            if let entry = optionList.first(where: { equalsIgnoringASCIICase($0.value.utf8, name) }) {
+            if let entry = optionList.first(where: { template.spells($0.value, at: span) }) {
                 return Entry(scalar: entry, fromOptions: true)
             }
             return nil

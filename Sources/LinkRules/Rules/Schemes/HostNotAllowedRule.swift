@@ -95,13 +95,15 @@ struct HostNotAllowedRule: LinkRule {
     func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let template = link.template
         guard let authority = template.authority, !authority.hostSpan.isEmpty else { return }
-        let host = template.utf8Slice(authority.hostSpan)
         // A host with a placeholder (`{tenant}.example.com`) cannot be judged.
-        guard !host.containsByte(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "%") })
+        guard
+            !template.containsByte(
+                in: authority.hostSpan, where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "%") })
         else { return }
         // The catalogue's lists are read where the context holds them, not through a copy of the catalogue.
         let decision = lists.decide(
-            host, catalogueAllow: context.catalogue.access.allowedHosts, catalogueDeny: context.catalogue.access.deniedHosts,
+            authority.hostSpan, of: template, catalogueAllow: context.catalogue.access.allowedHosts,
+            catalogueDeny: context.catalogue.access.deniedHosts,
             in: context)
         switch decision {
         case .denied:
@@ -123,7 +125,7 @@ struct HostNotAllowedRule: LinkRule {
         }
         guard template.isWebLink else { return }
         let hosts = context.catalogue.hosts
-        guard !hosts.isEmpty, !hosts.contains(where: { equalsIgnoringASCIICase($0.value.utf8, host) }) else { return }
+        guard !hosts.isEmpty, !hosts.contains(where: { template.spells($0.value, at: authority.hostSpan) }) else { return }
         let name = String(template.substring(authority.hostSpan))
         let declared = hosts.map(\.value)
         var fixes: [FixIt] = []

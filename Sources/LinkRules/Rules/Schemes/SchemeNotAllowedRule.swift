@@ -81,10 +81,9 @@ struct SchemeNotAllowedRule: LinkRule {
     func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let template = link.template
         guard let span = template.schemeSpan else { return }
-        let scheme = template.utf8Slice(span)
         // The catalogue's lists are read where the context holds them, not through a copy of the catalogue.
         let decision = lists.decide(
-            scheme, catalogueAllow: context.catalogue.access.allowedSchemes,
+            span, of: template, catalogueAllow: context.catalogue.access.allowedSchemes,
             catalogueDeny: context.catalogue.access.deniedSchemes, in: context)
         switch decision {
         case .denied:
@@ -106,7 +105,7 @@ struct SchemeNotAllowedRule: LinkRule {
         }
         let schemes = context.catalogue.schemes
         guard !schemes.isEmpty, !template.isWebLink,
-            !schemes.contains(where: { equalsIgnoringASCIICase($0.name.value.utf8, scheme) })
+            !schemes.contains(where: { template.spells($0.name.value, at: span) })
         else { return }
         let name = String(template.substring(span))
         let declared = schemes.map(\.name.value)

@@ -126,7 +126,7 @@ struct CredentialInURLRule: LinkRule {
     func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         // A user name alone is an address, not a secret (FaceTime's `facetime://{user}@{domain}` names the callee);
         // `user:password@` carries a password.
-        if let userInfo = link.template.authority?.userInfoSpan, link.template.utf8Slice(userInfo).contains(UInt8(ascii: ":")) {
+        if let userInfo = link.template.userInfoSpan, link.template.containsByte(in: userInfo, where: { $0 == UInt8(ascii: ":") }) {
             found.append(context.diagnostic(Self.self, .credentialInUserInfo, link: link, span: userInfo))
         }
         // Only a placeholder is copied out of the components.

@@ -125,6 +125,11 @@ struct UntrustedURLParamRule: LinkRule {
     /// The generic names that a sharing link uses for its content.
     static let contentNames: Set<String> = ["url", "uri"]
 
+    /// Whether a parameter's name, normalized (`PayloadCredential.normalizedName`), is one of `contentNames`.
+    static func isContentName(_ name: String) -> Bool {
+        contentNames.contains { PayloadCredential.normalizedName(name, equals: $0) }
+    }
+
     /// Whether a word of the link's path (split at separators and camel-case humps) shares, posts or embeds.
     static func sharesContent(_ template: LinkTemplate) -> Bool {
         template.components.contains { component in
@@ -163,7 +168,7 @@ struct UntrustedURLParamRule: LinkRule {
         guard !query.isEmpty || !fragmentItems.isEmpty else { return }
         // The items are read where the arrays hold them, not copied out with their strings.
         func isContent(_ items: [QueryItem]) -> Bool {
-            items.indices.contains { Self.contentNames.contains(PayloadCredential.normalizedName(items[$0].name)) }
+            items.indices.contains { index in Self.isContentName(items[index].name) }
         }
         // The path is read only for a link with a `url` or `uri` item.
         let sharesContent = (isContent(query) || isContent(fragmentItems)) && Self.sharesContent(link.template)
@@ -180,7 +185,7 @@ struct UntrustedURLParamRule: LinkRule {
         _ items: [QueryItem], at index: Int, inFragment: Bool, of link: Link, sharesContent: Bool, in context: LintContext,
         into found: inout [Diagnostic]
     ) {
-        if sharesContent, Self.contentNames.contains(PayloadCredential.normalizedName(items[index].name)),
+        if sharesContent, Self.isContentName(items[index].name),
             context.declaredParamPosition(named: items[index].name) == nil
         {
             return
