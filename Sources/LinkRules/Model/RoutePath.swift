@@ -13,8 +13,10 @@ struct RoutePath {
     var scheme = RoutePath.noScheme
     /// The host's number (the empty word's when the route has none).
     var host = 0
-    /// Each path component: a word's number, or a placeholder key's number `n` stored as `~n` (negative).
+    /// Each path component: a word's number, or a placeholder key's number `n` stored as `~n` (negative); past
+    /// `count`, what an earlier route left, written over as the path is filled again.
     private var numbers: [Int32] = []
+    private(set) var count = 0
     /// Required query items, as `RouteShape.query` has them.
     var query: [RouteShape.QueryConstraint] = []
     /// The words and keys of a searched route that no route of the table has, numbered after the table's
@@ -27,8 +29,6 @@ struct RoutePath {
     /// An empty path, to be filled (`RouteWords.fill(_:with:requiredParams:)`).
     init() {}
 
-    var count: Int { numbers.count }
-
     /// The component at `depth`.
     func part(at depth: Int) -> Part {
         let number = numbers[depth]
@@ -37,16 +37,19 @@ struct RoutePath {
 
     /// Empties the path, keeping its room.
     fileprivate mutating func removeAll() {
-        numbers.removeAll(keepingCapacity: true)
-        extraWords.removeAll()
-        extraKeys.removeAll()
+        count = 0
+        if !extraWords.isEmpty { extraWords.removeAll() }
+        if !extraKeys.isEmpty { extraKeys.removeAll() }
     }
 
     fileprivate mutating func append(_ part: Part) {
+        let number: Int32
         switch part {
-        case .word(let number): numbers.append(Int32(number))
-        case .value(let number): numbers.append(~Int32(number))
+        case .word(let word): number = Int32(word)
+        case .value(let key): number = ~Int32(key)
         }
+        if count < numbers.count { numbers[count] = number } else { numbers.append(number) }
+        count += 1
     }
 }
 
@@ -60,10 +63,12 @@ struct RouteWords {
     private var keyNumbers: [RouteShape.ValueKey: Int] = [:]
     /// The numbers of the keys of placeholders with no prefix that are the whole component, by type.
     private var plainKeys: [(type: PlaceholderType?, spansSegments: Bool, number: Int)] = []
-    /// The numbers of the scheme and the host interned last: neighbouring links mostly share them, and checking
-    /// the last word costs less than hashing.
-    private var lastScheme = -1
-    private var lastHost = -1
+    /// The first schemes and hosts seen, packed (`ShortName`), with their numbers: a catalogue has a few, and
+    /// comparing a route's with them costs less than hashing it.
+    private var knownSchemes: [(name: ShortName, number: Int)] = []
+    private var knownHosts: [(name: ShortName, number: Int)] = []
+    /// How many schemes and hosts are kept in `knownSchemes` and `knownHosts`.
+    private static let namesKept = 8
 
     /// Empty tables with room for about `capacity` words.
     init(capacity: Int = 8) {
@@ -73,16 +78,18 @@ struct RouteWords {
     /// Fills `path` with the path of a template whose link also requires the query items `requiredParams`, the
     /// same route `RouteShape(template, requiredParams:)` describes, numbering the words and keys it brings.
     /// False for an opaque URI, which has no path.
+    @inline(__always)
     mutating func fill(_ path: inout RoutePath, with template: borrowing LinkTemplate, requiredParams: [String]) -> Bool {
         guard !template.isOpaque else { return false }
         path.removeAll()
-        let (schemeSpan, hostSpan) = (template.schemeSpan, template.hostSpan ?? 0..<0)
-        // The words are read where the template holds them: its text's bytes, its components in their array.
-        template.withTextBytes { bytes in
-            path.scheme = schemeSpan.map { Self.intern(UnsafeBufferPointer(rebasing: bytes[$0]), in: &words, last: &lastScheme) }
+        let (text, schemeSpan, hostSpan, components) = (template.text, template.schemeSpan, template.hostSpan ?? 0..<0, template.components)
+        // The words are read where the template holds them: its text's bytes, its components in their array. (The
+        // closures take the template's parts, not the template: capturing it copies it.)
+        text.withUTF8InPlace { bytes in
+            path.scheme = schemeSpan.map { Self.intern(UnsafeBufferPointer(rebasing: bytes[$0]), in: &words, known: &knownSchemes) }
                 ?? RoutePath.noScheme
-            path.host = Self.intern(UnsafeBufferPointer(rebasing: bytes[hostSpan]), in: &words, last: &lastHost)
-            template.components.withUnsafeBufferPointer { components in
+            path.host = Self.intern(UnsafeBufferPointer(rebasing: bytes[hostSpan]), in: &words, known: &knownHosts)
+            components.withUnsafeBufferPointer { components in
                 for index in components.indices {
                     if let placeholder = components[index].plainPlaceholder {
                         path.append(.value(number(ofPlain: placeholder)))
@@ -164,12 +171,16 @@ struct RouteWords {
     /// key is missing, in the same look-up.
     private static func value(_ number: inout Int) -> Int { number }
 
-    /// The number of a scheme or host lowercased (as `RouteNames` lowercases it), the last one's when it is the
-    /// same.
-    private static func intern(_ word: UnsafeBufferPointer<UInt8>, in words: inout InternTable, last: inout Int) -> Int {
-        if words.isWord(last, asciiFolded: word) { return last }
-        last = words.intern(lowercasing: word)
-        return last
+    /// The number of a scheme or host lowercased (as `RouteNames` lowercases it), found among the `known` ones
+    /// when it is one of them.
+    private static func intern(
+        _ word: UnsafeBufferPointer<UInt8>, in words: inout InternTable, known: inout [(name: ShortName, number: Int)]
+    ) -> Int {
+        let name = ShortName(word)
+        if let name, let found = known.first(where: { $0.name == name }) { return found.number }
+        let number = words.intern(lowercasing: word)
+        if let name, known.count < namesKept { known.append((name, number)) }
+        return number
     }
 
     /// The number of the key of a placeholder with no prefix that is the whole component (`PathComponent.plainPlaceholder`):
@@ -183,5 +194,24 @@ struct RouteWords {
         let number = number(of: RouteShape.ValueKey(prefix: "", type: type, spansSegments: placeholder.spansSegments))
         plainKeys.append((type, placeholder.spansSegments, number))
         return number
+    }
+}
+
+/// A scheme or host of at most 16 ASCII bytes, lowercased and packed into two integers with its length: two
+/// names are the same word once lowercased exactly when their packed forms are equal.
+struct ShortName: Equatable {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+    private var count: Int
+
+    /// The packed form of `word`; nil for a longer word or one outside ASCII.
+    init?(_ word: UnsafeBufferPointer<UInt8>) {
+        guard word.count <= 16 else { return nil }
+        count = word.count
+        for index in word.indices {
+            guard word[index] < 0x80 else { return nil }
+            let byte = UInt64(asciiLowercased(word[index]))
+            if index < 8 { low |= byte << (8 * index) } else { high |= byte << (8 * (index - 8)) }
+        }
     }
 }

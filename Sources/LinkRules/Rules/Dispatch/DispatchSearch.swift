@@ -84,16 +84,22 @@ struct DispatchSearch {
             // the URL's path ends waits in a local, and the aliases' in an array made only for a link that has them.
             var urlEnd: (node: Int, query: [RouteShape.QueryConstraint])?
             var aliasEnds: [(alias: Int, node: Int, query: [RouteShape.QueryConstraint])] = []
+            let aliases = link.aliases
             if trie.fill(&path, with: link.template, requiredParams: required) {
                 let (node, earliest) = trie.walk(path, visited: &visited)
-                urlEnd = (node, path.query)
+                // A link without aliases has no other route its URL could win: the URL is added at once.
+                if aliases.isEmpty {
+                    trie.add(RouteTrie.Route(link: link.index, alias: nil), requiring: path.query, at: node)
+                } else {
+                    urlEnd = (node, path.query)
+                }
                 urlWinner = earliest
                 if earliest == nil { isShadowed = false }
             } else {
                 // An opaque URI has no path to compare.
                 isShadowed = false
             }
-            for (position, alias) in link.aliases.enumerated() {
+            for (position, alias) in aliases.enumerated() {
                 guard trie.fill(&path, with: parser.parse(alias.value), requiredParams: required) else {
                     isShadowed = false
                     continue
@@ -102,8 +108,8 @@ struct DispatchSearch {
                 aliasEnds.append((position, node, path.query))
                 if earliest == nil { isShadowed = false }
             }
-            if let urlEnd { trie.add(RouteTrie.Route(link: link.index, alias: nil, query: urlEnd.query), at: urlEnd.node) }
-            for end in aliasEnds { trie.add(RouteTrie.Route(link: link.index, alias: end.alias, query: end.query), at: end.node) }
+            if let urlEnd { trie.add(RouteTrie.Route(link: link.index, alias: nil), requiring: urlEnd.query, at: urlEnd.node) }
+            for end in aliasEnds { trie.add(RouteTrie.Route(link: link.index, alias: end.alias), requiring: end.query, at: end.node) }
             // The URL's shape is made only when an earlier route wins it: most links are not shadowed.
             guard isShadowed, let winner = urlWinner, let shape = RouteShape(link.template, requiredParams: required) else { continue }
             let winnerTemplate = template(of: links[winner.link], alias: winner.alias)

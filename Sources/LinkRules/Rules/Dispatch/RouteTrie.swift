@@ -6,17 +6,27 @@
 /// placeholder keys `RouteWords` numbers once when first seen, so an edge is found by two numbers
 /// (`LiteralEdgeTable`) rather than by hashing text.
 struct RouteTrie {
-    /// A route added to the trie: a link's template (`alias` nil) or one of its aliases, with the query items it
-    /// requires.
+    /// A route added to the trie: a link's template (`alias` nil) or one of its aliases.
     struct Route: Equatable {
         /// The link's place in the catalogue.
         var link: Int
         /// The alias's position in the link's `aliases`, nil for the link's URL.
         var alias: Int?
-        var query: [RouteShape.QueryConstraint]
 
         /// Whether this route was added before `other` (catalogue order, a link's URL before its aliases).
         func precedes(_ other: Route) -> Bool { (link, alias ?? -1) < (other.link, other.alias ?? -1) }
+    }
+
+    /// A route as its node holds it: three plain numbers, the query items it requires kept apart (most routes
+    /// require none), so that adding and dropping routes counts no references.
+    fileprivate struct Entry {
+        var link: Int32
+        /// The alias's position, -1 for the link's URL.
+        var alias: Int32
+        /// The route's required query items' place in `queries`, -1 when it requires none.
+        var query: Int32
+
+        var route: Route { Route(link: Int(link), alias: alias < 0 ? nil : Int(alias)) }
     }
 
     /// The nodes, by number, as lists threaded through flat arrays rather than two arrays in each node: a node's
@@ -27,6 +37,8 @@ struct RouteTrie {
     private var literalChildren: LiteralEdgeTable
     /// A root by its scheme's number (-1 for none) and its host's number.
     private var roots = RouteEdgeTable()
+    /// The query items required by the routes that require some, by `Entry.query`.
+    private var queries: [[RouteShape.QueryConstraint]] = []
     /// The numbers of the routes' words and placeholder keys.
     private(set) var words: RouteWords
     /// The last answer of `roots(of:)`, by the scheme and host it was asked for.
@@ -62,6 +74,7 @@ struct RouteTrie {
 
     /// Fills `path` with a template's route (`RouteWords.fill(_:with:requiredParams:)`), numbering its words in
     /// this trie's tables; false for an opaque URI.
+    @inline(__always)
     mutating func fill(_ path: inout RoutePath, with template: borrowing LinkTemplate, requiredParams: [String]) -> Bool {
         words.fill(&path, with: template, requiredParams: requiredParams)
     }
@@ -75,13 +88,24 @@ struct RouteTrie {
     mutating func insert(_ path: RoutePath, link: Int, alias: Int?) {
         var visited = 0
         let node = walk(path, searching: false, visited: &visited).node
-        nodes.add(Route(link: link, alias: alias, query: path.query), at: node)
+        add(Route(link: link, alias: alias), requiring: path.query, at: node)
     }
 
-    /// Adds a route at the node where its path ends (`walk(_:visited:)`). A link's routes are each walked, then
-    /// added, so that none of them is found as the earliest route of another.
-    mutating func add(_ route: Route, at node: Int) {
-        nodes.add(route, at: node)
+    /// Adds a route that requires the query items `query` at the node where its path ends (`walk(_:visited:)`). A
+    /// link's routes are each walked, then added, so that none of them is found as the earliest route of another.
+    mutating func add(_ route: Route, requiring query: [RouteShape.QueryConstraint], at node: Int) {
+        precondition(route.link < Int32.max && (route.alias ?? 0) < Int32.max, "a catalogue of more than 2^31 links or aliases")
+        var queryNumber: Int32 = -1
+        if !query.isEmpty {
+            queryNumber = Int32(queries.count)
+            queries.append(query)
+        }
+        nodes.add(Entry(link: Int32(route.link), alias: Int32(route.alias ?? -1), query: queryNumber), at: node)
+    }
+
+    /// Whether a URL that `path` matches always carries the query items the route `entry` requires.
+    private func query(of entry: Entry, isImpliedBy path: RoutePath) -> Bool {
+        entry.query < 0 || RouteShape.query(queries[Int(entry.query)], isImpliedBy: path.query)
     }
 
     /// Walks `path`'s own components (a path this trie's tables numbered), adding the nodes it lacks, and searches
@@ -125,6 +149,7 @@ struct RouteTrie {
         visited += 1
         guard searching else { return (node, nil) }
         var earliest = earliestRoute(at: node, for: path)
+        guard !sideBranches.isEmpty else { return (node, earliest) }
         search(path, from: sideBranches, visited: &visited) { route in
             if earliest.map({ route.precedes($0) }) ?? true { earliest = route }
         }
@@ -154,9 +179,9 @@ struct RouteTrie {
 
     private func earliestRoute(at node: Int, for path: RoutePath) -> Route? {
         var earliest: Route?
-        nodes.forEachRoute(at: node) { route in
-            if RouteShape.query(route.query, isImpliedBy: path.query) {
-                earliest = route
+        nodes.forEachRoute(at: node) { entry in
+            if query(of: entry, isImpliedBy: path) {
+                earliest = entry.route
                 return false
             }
             return true
@@ -171,8 +196,8 @@ struct RouteTrie {
         while let (node, depth) = stack.popLast() {
             visited += 1
             guard depth < path.count else {
-                nodes.forEachRoute(at: node) { route in
-                    if RouteShape.query(route.query, isImpliedBy: path.query) { found(route) }
+                nodes.forEachRoute(at: node) { entry in
+                    if query(of: entry, isImpliedBy: path) { found(entry.route) }
                     return true
                 }
                 continue
@@ -213,7 +238,7 @@ struct RouteTrie {
 /// each child's next), so a node costs a few integers and a trie of 100k routes makes no array per node.
 private struct NodeLists {
     /// Each node's routes, the node's number being its list's.
-    private var routes = ThreadedLists<RouteTrie.Route>()
+    private var routes = ThreadedLists<RouteTrie.Entry>()
     /// Each node's first placeholder child in `valueChildren` (-1 for none).
     private var firstValueChild: [Int32] = []
     private var valueChildren: [(key: Int32, node: Int32)] = []
@@ -234,12 +259,12 @@ private struct NodeLists {
     }
 
     /// Adds a route at the end of a node's routes.
-    mutating func add(_ route: RouteTrie.Route, at node: Int) {
+    mutating func add(_ route: RouteTrie.Entry, at node: Int) {
         routes.append(route, toList: node)
     }
 
     /// Calls `body` with each route of a node in the order added, while it returns true.
-    func forEachRoute(at node: Int, _ body: (RouteTrie.Route) -> Bool) {
+    func forEachRoute(at node: Int, _ body: (RouteTrie.Entry) -> Bool) {
         routes.forEach(inList: node, body)
     }
 
