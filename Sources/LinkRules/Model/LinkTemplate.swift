@@ -75,6 +75,7 @@ struct PathComponent: Sendable, Hashable {
     /// The id of `lowercasedText` in `words`, interned from `templateBytes` (the UTF-8 bytes of the component's
     /// template) at the component's span with ASCII capitals read as lowercase: no lowercased copy is made of
     /// ASCII text.
+    @inline(__always)
     func internLowercasedText(in words: inout InternTable, templateBytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard isASCII else { return words.intern(lowercasedText) }
         return words.intern(UnsafeBufferPointer(rebasing: templateBytes[span]), foldingASCIICase: hasASCIICapital)

@@ -83,8 +83,7 @@ struct RouteWords {
         guard !template.isOpaque else { return false }
         path.removeAll()
         let (text, schemeSpan, hostSpan, components) = (template.text, template.schemeSpan, template.hostSpan ?? 0..<0, template.components)
-        // The words are read where the template holds them: its text's bytes, its components in their array. (The
-        // closures take the template's parts, not the template: capturing it copies it.)
+        // The words are read where the template holds them: its text's bytes, its components in their array.
         text.withUTF8InPlace { bytes in
             path.scheme = schemeSpan.map { Self.intern(UnsafeBufferPointer(rebasing: bytes[$0]), in: &words, known: &knownSchemes) }
                 ?? RoutePath.noScheme
@@ -197,21 +196,29 @@ struct RouteWords {
     }
 }
 
-/// A scheme or host of at most 16 ASCII bytes, lowercased and packed into two integers with its length: two
-/// names are the same word once lowercased exactly when their packed forms are equal.
+/// A scheme or host of at most 16 ASCII bytes, lowercased and packed into two integers with its length (as
+/// `WordBytes` reads a word: overlapping loads, each byte in a lane of its own): two names are the same once
+/// lowercased exactly when their packed forms are equal.
 struct ShortName: Equatable {
-    private var low: UInt64 = 0
-    private var high: UInt64 = 0
-    private var count: Int
+    private let low: UInt64
+    private let high: UInt64
+    private let count: Int
 
-    /// The packed form of `word`; nil for a longer word or one outside ASCII.
+    /// The packed form of `word`, its ASCII capitals lowercased; nil for a longer word or one outside ASCII.
+    @inline(__always)
     init?(_ word: UnsafeBufferPointer<UInt8>) {
         guard word.count <= 16 else { return nil }
-        count = word.count
-        for index in word.indices {
-            guard word[index] < 0x80 else { return nil }
-            let byte = UInt64(asciiLowercased(word[index]))
-            if index < 8 { low |= byte << (8 * index) } else { high |= byte << (8 * (index - 8)) }
+        let bytes = UnsafeRawBufferPointer(word)
+        var (low, high): (UInt64, UInt64) = (0, 0)
+        if bytes.count < 8 {
+            low = WordBytes.shortWord(bytes)
+        } else {
+            low = bytes.loadUnaligned(as: UInt64.self)
+            high = bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)
         }
+        guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
+        self.low = WordBytes.fold(low, true)
+        self.high = WordBytes.fold(high, true)
+        count = bytes.count
     }
 }
