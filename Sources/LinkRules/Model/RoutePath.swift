@@ -82,9 +82,18 @@ struct RouteWords {
     mutating func fill(_ path: inout RoutePath, with template: borrowing LinkTemplate, requiredParams: [String]) -> Bool {
         guard !template.isOpaque else { return false }
         path.removeAll()
-        let (text, schemeSpan, hostSpan, components) = (template.text, template.schemeSpan, template.hostSpan ?? 0..<0, template.components)
-        // The words are read where the template holds them: its text's bytes, its components in their array.
-        text.withUTF8InPlace { bytes in
+        fillWords(&path, of: template, components: template.components)
+        path.query = template.query.isEmpty && template.fragmentSpan == nil && requiredParams.isEmpty
+            ? [] : RouteShape.query(of: template, requiredParams: requiredParams)
+        return true
+    }
+
+    /// Fills `path`'s scheme, host and components from `template` and its `components`, each word read where the
+    /// template holds it: its text's bytes, its components in their array. (The closures capture the components,
+    /// not the template: a template captured or bound to a local is copied.)
+    private mutating func fillWords(_ path: inout RoutePath, of template: borrowing LinkTemplate, components: [PathComponent]) {
+        let (schemeSpan, hostSpan) = (template.schemeSpan, template.hostSpan ?? 0..<0)
+        template.withTextBytes { bytes in
             path.scheme = schemeSpan.map { Self.intern(UnsafeBufferPointer(rebasing: bytes[$0]), in: &words, known: &knownSchemes) }
                 ?? RoutePath.noScheme
             path.host = Self.intern(UnsafeBufferPointer(rebasing: bytes[hostSpan]), in: &words, known: &knownHosts)
@@ -100,9 +109,6 @@ struct RouteWords {
                 }
             }
         }
-        path.query = template.query.isEmpty && template.fragmentSpan == nil && requiredParams.isEmpty
-            ? [] : RouteShape.query(of: template, requiredParams: requiredParams)
-        return true
     }
 
     /// The path of a shape, numbering the words and keys it brings.

@@ -54,7 +54,8 @@ struct RouteTrie {
     init(reservingFor routes: Int) {
         literalChildren = LiteralEdgeTable(capacity: routes)
         words = RouteWords(capacity: routes)
-        nodes.reserve(routes)
+        // A route makes about two nodes (`/posts/4512` after its tab is two).
+        nodes.reserve(routes * 2)
     }
 
     /// A trie of every route of `links` (their URLs and aliases, with their required parameters), to find the
