@@ -72,6 +72,23 @@ struct PathComponent: Sendable, Hashable {
     /// `String.lowercasedASCIIIfNeeded` gives: the text itself, read no further, when the parser saw neither.
     var lowercasedText: String { hasASCIICapital || !isASCII ? text.lowercasedASCIIIfNeeded : text }
 
+    /// The id of `lowercasedText` in `words`, interned from `templateBytes` (the UTF-8 bytes of the component's
+    /// template) at the component's span with ASCII capitals read as lowercase: no lowercased copy is made of
+    /// ASCII text.
+    @inline(__always)
+    func internLowercasedText(in words: inout InternTable, templateBytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard isASCII else { return words.intern(lowercasedText) }
+        return words.intern(UnsafeBufferPointer(rebasing: templateBytes[span]), foldingASCIICase: hasASCIICapital)
+    }
+
+    /// For a placeholder with no literal prefix that is the whole component (`{id:int}`, `{path*}`), its declared
+    /// type and whether it takes the rest of the path; nil for any other component. Read in place, without copying
+    /// the placeholder out of its box.
+    var plainPlaceholder: (type: PlaceholderType?, spansSegments: Bool)? {
+        guard case .placeholder(let placeholder) = kind, shortPrefixLength == 0, !placeholder.isInsideText else { return nil }
+        return (placeholder.type, placeholder.spansSegments)
+    }
+
     /// Literal text before a placeholder or number, such as EXFE's `!` (empty when none).
     var prefix: String {
         prefixLength == 0 ? "" : String(decoding: text.utf8.prefix(Int(prefixLength)), as: UTF8.self)

@@ -64,20 +64,26 @@ struct RouteShape: Sendable, Hashable {
         // A word is read in place; only a placeholder's component is copied out.
         let components = template.components
         parts = components.indices.map { index in
-            guard components[index].isPlaceholder else { return .literal(components[index].lowercasedText) }
-            let component = components[index]
-            guard let placeholder = component.placeholder else { return .literal(component.lowercasedText) }
-            if placeholder.isInsideText {
-                return .value(
-                    ValueKey(
-                        prefix: component.prefix.lowercasedASCIIIfNeeded, type: nil,
-                        pattern: LinkTemplate.patternKey(Substring(component.text))))
-            }
-            return .value(
-                ValueKey(
-                    prefix: component.prefix.lowercasedASCIIIfNeeded, type: Self.dispatchType(placeholder.type),
-                    spansSegments: placeholder.spansSegments))
+            Self.valueKey(of: components[index]).map { .value($0) } ?? .literal(components[index].lowercasedText)
         }
+        query = Self.query(of: template, requiredParams: requiredParams)
+    }
+
+    /// The key of a placeholder component as dispatch compares it; nil for a literal component (a word, a number,
+    /// a value written out), which dispatch compares by its `lowercasedText`.
+    static func valueKey(of component: borrowing PathComponent) -> ValueKey? {
+        guard component.isPlaceholder, let placeholder = component.placeholder else { return nil }
+        if placeholder.isInsideText {
+            return ValueKey(
+                prefix: component.prefix.lowercasedASCIIIfNeeded, type: nil, pattern: LinkTemplate.patternKey(Substring(component.text)))
+        }
+        return ValueKey(
+            prefix: component.prefix.lowercasedASCIIIfNeeded, type: dispatchType(placeholder.type), spansSegments: placeholder.spansSegments)
+    }
+
+    /// The query items a URL must carry to match a template whose link also requires `requiredParams`, sorted by
+    /// name (in the order written when names repeat).
+    static func query(of template: borrowing LinkTemplate, requiredParams: [String]) -> [QueryConstraint] {
         var query: [QueryConstraint] = []
         for item in template.query {
             let name = item.name.lowercasedASCIIIfNeeded
@@ -87,7 +93,7 @@ struct RouteShape: Sendable, Hashable {
             } else if let placeholder = item.placeholder, placeholder.isInsideText {
                 query.append(QueryConstraint(name: name, value: .pattern(LinkTemplate.patternKey(Substring(item.value ?? "")))))
             } else if let placeholder = item.placeholder {
-                query.append(QueryConstraint(name: name, value: .placeholder(Self.dispatchType(placeholder.type))))
+                query.append(QueryConstraint(name: name, value: .placeholder(dispatchType(placeholder.type))))
             } else if let value = item.value {
                 query.append(QueryConstraint(name: name, value: .fixed(value.lowercasedASCIIIfNeeded)))
             }
@@ -95,14 +101,14 @@ struct RouteShape: Sendable, Hashable {
         // A fragment the template spells (`#post/{id}`) is required as a fixed item no query name can have: a URL
         // must carry it to match, and a template without one accepts any fragment.
         if let fragmentKey = template.fragmentKey {
-            query.append(QueryConstraint(name: Self.fragmentName, value: .fixed(fragmentKey)))
+            query.append(QueryConstraint(name: fragmentName, value: .fixed(fragmentKey)))
         }
         for required in requiredParams {
             let name = required.lowercasedASCIIIfNeeded
             if !query.contains(where: { $0.name == name }) { query.append(QueryConstraint(name: name, value: .present)) }
         }
         // A stable sort: items of one name keep their order.
-        self.query = query.count < 2
+        return query.count < 2
             ? query : query.enumerated().sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }.map(\.element)
     }
 

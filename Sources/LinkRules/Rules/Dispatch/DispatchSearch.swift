@@ -74,26 +74,44 @@ struct DispatchSearch {
         var found: [Shadowed] = []
         var visited = visited
         defer { self.visited = visited }
-        var names = RouteNames(capacity: Self.namesKept)
+        // One path, filled again for each route: a route's words are numbered where the template holds them.
+        var path = RoutePath()
         for link in links {
-            var urlShape: RouteShape?
+            let required = link.requiredParams.map(\.value)
             var urlWinner: RouteTrie.Route?
             var isShadowed = true
             // A link's routes are searched first and added after, so that none of them wins another; the node where
             // the URL's path ends waits in a local, and the aliases' in an array made only for a link that has them.
             var urlEnd: (node: Int, query: [RouteShape.QueryConstraint])?
             var aliasEnds: [(alias: Int, node: Int, query: [RouteShape.QueryConstraint])] = []
-            let skippedOpaque = forEachRoute(of: link, names: &names) { alias, _, shape in
-                let (node, earliest) = trie.walk(shape, visited: &visited)
-                if let alias { aliasEnds.append((alias, node, shape.query)) } else { urlEnd = (node, shape.query) }
-                // The URL's shape is kept only when an earlier route wins it: most links are not shadowed.
-                if alias == nil, earliest != nil { (urlShape, urlWinner) = (shape, earliest) }
+            let aliases = link.aliases
+            if trie.fill(&path, with: link.template, requiredParams: required) {
+                let (node, earliest) = trie.walk(path, visited: &visited)
+                // A link without aliases has no other route its URL could win: the URL is added at once.
+                if aliases.isEmpty {
+                    trie.add(RouteTrie.Route(link: link.index, alias: nil), requiring: path.query, at: node)
+                } else {
+                    urlEnd = (node, path.query)
+                }
+                urlWinner = earliest
+                if earliest == nil { isShadowed = false }
+            } else {
+                // An opaque URI has no path to compare.
+                isShadowed = false
+            }
+            for (position, alias) in aliases.enumerated() {
+                guard trie.fill(&path, with: parser.parse(alias.value), requiredParams: required) else {
+                    isShadowed = false
+                    continue
+                }
+                let (node, earliest) = trie.walk(path, visited: &visited)
+                aliasEnds.append((position, node, path.query))
                 if earliest == nil { isShadowed = false }
             }
-            if skippedOpaque { isShadowed = false }
-            if let urlEnd { trie.add(RouteTrie.Route(link: link.index, alias: nil, query: urlEnd.query), at: urlEnd.node) }
-            for end in aliasEnds { trie.add(RouteTrie.Route(link: link.index, alias: end.alias, query: end.query), at: end.node) }
-            guard isShadowed, let winner = urlWinner, let shape = urlShape else { continue }
+            if let urlEnd { trie.add(RouteTrie.Route(link: link.index, alias: nil), requiring: urlEnd.query, at: urlEnd.node) }
+            for end in aliasEnds { trie.add(RouteTrie.Route(link: link.index, alias: end.alias), requiring: end.query, at: end.node) }
+            // The URL's shape is made only when an earlier route wins it: most links are not shadowed.
+            guard isShadowed, let winner = urlWinner, let shape = RouteShape(link.template, requiredParams: required) else { continue }
             let winnerTemplate = template(of: links[winner.link], alias: winner.alias)
             let isDuplicate = winnerTemplate.routeKey == link.template.routeKey
             let isParameterVariant = RouteShape(winnerTemplate).map { shape.isParameterVariant(of: $0) } ?? false
@@ -170,10 +188,7 @@ struct DispatchSearch {
         }
         guard !pairs.isEmpty else { return [] }
         // The URLs that show the ties are checked against every route, later ones too, as `explain` would.
-        var trie = RouteTrie()
-        for link in links {
-            forEachRoute(of: link, names: &names) { alias, _, shape in trie.insert(shape, link: link.index, alias: alias) }
-        }
+        let trie = RouteTrie(links: links, parser: parser)
         return pairs.map { pair in
             Tie(
                 link: pair.link, earlier: pair.earlier, earlierAlias: pair.earlierAlias,

@@ -2,85 +2,134 @@
 /// scheme and host, to find in near-linear time the routes that match every URL a given route matches: the earlier
 /// links that shadow a link under first-match dispatch, or the links that match one concrete URL. A search walks
 /// only the branches that could accept the route — at each component the literal child of the same word and the
-/// placeholder children that accept it — never every route. Words (literal components, schemes, hosts) are
-/// interned once when first seen (`InternTable`), so an edge is found by two numbers (`LiteralEdgeTable`)
-/// rather than by hashing text.
+/// placeholder children that accept it — never every route. Routes are followed as `RoutePath`s, whose words and
+/// placeholder keys `RouteWords` numbers once when first seen, so an edge is found by two numbers
+/// (`LiteralEdgeTable`) rather than by hashing text.
 struct RouteTrie {
-    /// A route added to the trie: a link's template (`alias` nil) or one of its aliases, with the query items it
-    /// requires.
+    /// A route added to the trie: a link's template (`alias` nil) or one of its aliases.
     struct Route: Equatable {
         /// The link's place in the catalogue.
         var link: Int
         /// The alias's position in the link's `aliases`, nil for the link's URL.
         var alias: Int?
-        var query: [RouteShape.QueryConstraint]
 
         /// Whether this route was added before `other` (catalogue order, a link's URL before its aliases).
         func precedes(_ other: Route) -> Bool { (link, alias ?? -1) < (other.link, other.alias ?? -1) }
     }
 
+    /// A route as its node holds it: three plain numbers, the query items it requires kept apart (most routes
+    /// require none), so that adding and dropping routes counts no references.
+    fileprivate struct Entry {
+        var link: Int32
+        /// The alias's position, -1 for the link's URL.
+        var alias: Int32
+        /// The route's required query items' place in `queries`, -1 when it requires none.
+        var query: Int32
+
+        var route: Route { Route(link: Int(link), alias: alias < 0 ? nil : Int(alias)) }
+    }
+
     /// The nodes, by number, as lists threaded through flat arrays rather than two arrays in each node: a node's
-    /// routes (those whose path ends there, in the order added) and its placeholder children; its literal children
-    /// are in `literalChildren`, keyed by the node and the word's number.
+    /// routes (those whose path ends there, in the order added) and its placeholder children, by their keys'
+    /// numbers; its literal children are in `literalChildren`, keyed by the node and the word's number.
     private var nodes = NodeLists()
     /// A literal child by its parent node and its word's number.
     private var literalChildren: LiteralEdgeTable
     /// A root by its scheme's number (-1 for none) and its host's number.
     private var roots = RouteEdgeTable()
-    /// The words' numbers.
-    private var words: InternTable
+    /// The query items required by the routes that require some, by `Entry.query`.
+    private var queries: [[RouteShape.QueryConstraint]] = []
+    /// The numbers of the routes' words and placeholder keys.
+    private(set) var words: RouteWords
     /// The last answer of `roots(of:)`, by the scheme and host it was asked for.
-    private var lastRoots: (scheme: String?, host: String, root: Int, anyScheme: Int?)?
+    private var lastRoots: (scheme: Int, host: Int, root: Int, anyScheme: Int?)?
 
     init() {
         literalChildren = LiteralEdgeTable()
-        words = InternTable()
+        words = RouteWords()
     }
 
     /// An empty trie with room for about `routes` routes' words and edges, so that building it rarely grows its
     /// tables.
     init(reservingFor routes: Int) {
         literalChildren = LiteralEdgeTable(capacity: routes)
-        words = InternTable(capacity: routes)
-        nodes.reserve(routes)
+        words = RouteWords(capacity: routes)
+        // A route makes about two nodes (`/posts/4512` after its tab is two).
+        nodes.reserve(routes * 2)
+    }
+
+    /// A trie of every route of `links` (their URLs and aliases, with their required parameters), to find the
+    /// links that match a URL in near-linear time (`link-sunset`'s replacements, the test plan's URLs).
+    init(links: [Link], parser: LinkTemplateParser) {
+        self.init()
+        var path = RoutePath()
+        for link in links {
+            let required = link.requiredParams.map(\.value)
+            if fill(&path, with: link.template, requiredParams: required) { insert(path, link: link.index, alias: nil) }
+            for (position, alias) in link.aliases.enumerated()
+            where fill(&path, with: parser.parse(alias.value), requiredParams: required) {
+                insert(path, link: link.index, alias: position)
+            }
+        }
+    }
+
+    /// Fills `path` with a template's route (`RouteWords.fill(_:with:requiredParams:)`), numbering its words in
+    /// this trie's tables; false for an opaque URI.
+    @inline(__always)
+    mutating func fill(_ path: inout RoutePath, with template: borrowing LinkTemplate, requiredParams: [String]) -> Bool {
+        words.fill(&path, with: template, requiredParams: requiredParams)
     }
 
     /// Adds a route of `link` (its URL's when `alias` is nil) of shape `shape`. Routes are added in catalogue order.
     mutating func insert(_ shape: RouteShape, link: Int, alias: Int? = nil) {
+        insert(words.path(of: shape), link: link, alias: alias)
+    }
+
+    /// Adds a route of `link` (its URL's when `alias` is nil) of path `path`, numbered in this trie's tables.
+    mutating func insert(_ path: RoutePath, link: Int, alias: Int?) {
         var visited = 0
-        let node = walk(shape, searching: false, visited: &visited).node
-        nodes.add(Route(link: link, alias: alias, query: shape.query), at: node)
+        let node = walk(path, searching: false, visited: &visited).node
+        add(Route(link: link, alias: alias), requiring: path.query, at: node)
     }
 
-    /// Adds a route at the node where its path ends (`walk(_:visited:)`). A link's routes are each walked, then
-    /// added, so that none of them is found as the earliest route of another.
-    mutating func add(_ route: Route, at node: Int) {
-        nodes.add(route, at: node)
+    /// Adds a route that requires the query items `query` at the node where its path ends (`walk(_:visited:)`). A
+    /// link's routes are each walked, then added, so that none of them is found as the earliest route of another.
+    mutating func add(_ route: Route, requiring query: [RouteShape.QueryConstraint], at node: Int) {
+        precondition(route.link < Int32.max && (route.alias ?? 0) < Int32.max, "a catalogue of more than 2^31 links or aliases")
+        var queryNumber: Int32 = -1
+        if !query.isEmpty {
+            queryNumber = Int32(queries.count)
+            queries.append(query)
+        }
+        nodes.add(Entry(link: Int32(route.link), alias: Int32(route.alias ?? -1), query: queryNumber), at: node)
     }
 
-    /// Walks `shape`'s own path, adding the nodes it lacks, and searches the placeholder branches beside it: the
-    /// node where the path ends, and the earliest route already in the trie that matches every URL `shape`
-    /// matches. `visited` counts the nodes reached.
-    mutating func walk(_ shape: RouteShape, visited: inout Int) -> (node: Int, earliest: Route?) {
-        walk(shape, searching: true, visited: &visited)
+    /// Whether a URL that `path` matches always carries the query items the route `entry` requires.
+    private func query(of entry: Entry, isImpliedBy path: RoutePath) -> Bool {
+        entry.query < 0 || RouteShape.query(queries[Int(entry.query)], isImpliedBy: path.query)
+    }
+
+    /// Walks `path`'s own components (a path this trie's tables numbered), adding the nodes it lacks, and searches
+    /// the placeholder branches beside it: the node where the path ends, and the earliest route already in the trie
+    /// that matches every URL `path` matches. `visited` counts the nodes reached.
+    mutating func walk(_ path: RoutePath, visited: inout Int) -> (node: Int, earliest: Route?) {
+        walk(path, searching: true, visited: &visited)
     }
 
     /// `walk(_:visited:)`, searching the placeholder branches only when `searching`: `insert` needs only the node
     /// where the path ends.
-    private mutating func walk(_ shape: RouteShape, searching: Bool, visited: inout Int) -> (node: Int, earliest: Route?) {
+    private mutating func walk(_ path: RoutePath, searching: Bool, visited: inout Int) -> (node: Int, earliest: Route?) {
         var sideBranches: [(node: Int, depth: Int)] = []
-        let (root, anySchemeRoot) = roots(of: shape)
+        let (root, anySchemeRoot) = roots(of: path)
         // A route without a scheme matches any scheme.
-        if shape.scheme != nil, let anySchemeRoot { sideBranches.append((anySchemeRoot, 0)) }
+        if path.scheme != RoutePath.noScheme, let anySchemeRoot { sideBranches.append((anySchemeRoot, 0)) }
         var node = root
-        // The parts are read where the shape holds them, not copied out with their words.
-        let parts = shape.parts
-        for depth in parts.indices {
+        for depth in 0..<path.count {
             visited += 1
             let next: Int
-            switch parts[depth] {
-            case .literal(let word):
-                let word = number(word)
+            let part = path.part(at: depth)
+            switch part {
+            case .word(let word):
                 next = literalChildren.child(from: node, word: word, insertingIfMissing: nodes.count)
                 if next == nodes.count { _ = nodes.newNode() }
             case .value(let key):
@@ -93,48 +142,34 @@ struct RouteTrie {
             }
             if searching {
                 nodes.forEachValueChild(of: node) { key, child in
-                    if child != next, RouteShape.part(.value(key), covers: parts[depth]) { sideBranches.append((child, depth + 1)) }
+                    if child != next, words.key(key, covers: part, of: path) { sideBranches.append((child, depth + 1)) }
                 }
             }
             node = next
         }
         visited += 1
         guard searching else { return (node, nil) }
-        var earliest = earliestRoute(at: node, for: shape)
-        search(shape, from: sideBranches, visited: &visited) { route in
+        var earliest = earliestRoute(at: node, for: path)
+        guard !sideBranches.isEmpty else { return (node, earliest) }
+        search(path, from: sideBranches, visited: &visited) { route in
             if earliest.map({ route.precedes($0) }) ?? true { earliest = route }
         }
         return (node, earliest)
     }
 
-    /// A trie of every route of `links` (their URLs and aliases, with their required parameters), to find the
-    /// links that match a URL in near-linear time (`link-sunset`'s replacements, the test plan's URLs).
-    init(links: [Link], parser: LinkTemplateParser) {
-        self.init()
-        let search = DispatchSearch(links: links, parser: parser)
-        var names = RouteNames(capacity: DispatchSearch.namesKept)
-        for link in links {
-            search.forEachRoute(of: link, names: &names) { alias, _, shape in insert(shape, link: link.index, alias: alias) }
-        }
-    }
-
-    /// The root of a shape's scheme and host (added when new), and the root of the routes without a scheme on the
+    /// The root of a path's scheme and host (added when new), and the root of the routes without a scheme on the
     /// same host, if there are any. Neighbouring links mostly share their scheme and host, so the last answer is
     /// kept and given again for the same pair without a look-up; a new root may change the answer for another
     /// pair, so it clears what is kept.
-    private mutating func roots(of shape: RouteShape) -> (root: Int, anyScheme: Int?) {
-        if let last = lastRoots, last.scheme == shape.scheme, last.host == shape.host { return (last.root, last.anyScheme) }
-        let host = number(shape.host)
-        let anyScheme = roots.child(from: -1, word: host)
+    private mutating func roots(of path: RoutePath) -> (root: Int, anyScheme: Int?) {
+        if let last = lastRoots, last.scheme == path.scheme, last.host == path.host { return (last.root, last.anyScheme) }
+        let anyScheme = roots.child(from: RoutePath.noScheme, word: path.host)
         let nodesBefore = nodes.count
-        let root = Self.child(&roots, from: shape.scheme.map { number($0) } ?? -1, word: host, nodes: &nodes)
+        let root = Self.child(&roots, from: path.scheme, word: path.host, nodes: &nodes)
         let isNew = root == nodesBefore
-        lastRoots = isNew ? nil : (shape.scheme, shape.host, root, anyScheme)
+        lastRoots = isNew ? nil : (path.scheme, path.host, root, anyScheme)
         return (root, anyScheme)
     }
-
-    /// The number of a word, given when first seen.
-    private mutating func number(_ word: String) -> Int { words.intern(word) }
 
     /// The node the edge of `edges` from `from` on `word` leads to, a new node when the edge is new.
     private static func child(_ edges: inout RouteEdgeTable, from: Int, word: Int, nodes: inout NodeLists) -> Int {
@@ -143,11 +178,11 @@ struct RouteTrie {
         return node
     }
 
-    private func earliestRoute(at node: Int, for shape: RouteShape) -> Route? {
+    private func earliestRoute(at node: Int, for path: RoutePath) -> Route? {
         var earliest: Route?
-        nodes.forEachRoute(at: node) { route in
-            if RouteShape.query(route.query, isImpliedBy: shape.query) {
-                earliest = route
+        nodes.forEachRoute(at: node) { entry in
+            if query(of: entry, isImpliedBy: path) {
+                earliest = entry.route
                 return false
             }
             return true
@@ -155,27 +190,25 @@ struct RouteTrie {
         return earliest
     }
 
-    /// Calls `found` with every route that matches every URL `shape` matches, in the subtrees of `starts` (nodes
-    /// reached at a depth of `shape`'s path).
-    private func search(_ shape: RouteShape, from starts: [(node: Int, depth: Int)], visited: inout Int, found: (Route) -> Void) {
+    /// Calls `found` with every route that matches every URL `path` matches, in the subtrees of `starts` (nodes
+    /// reached at a depth of `path`).
+    private func search(_ path: RoutePath, from starts: [(node: Int, depth: Int)], visited: inout Int, found: (Route) -> Void) {
         var stack = starts
         while let (node, depth) = stack.popLast() {
             visited += 1
-            guard depth < shape.parts.count else {
-                nodes.forEachRoute(at: node) { route in
-                    if RouteShape.query(route.query, isImpliedBy: shape.query) { found(route) }
+            guard depth < path.count else {
+                nodes.forEachRoute(at: node) { entry in
+                    if query(of: entry, isImpliedBy: path) { found(entry.route) }
                     return true
                 }
                 continue
             }
-            let part = shape.parts[depth]
-            if case .literal(let word) = part, let number = words.id(of: word),
-                let child = literalChildren.child(from: node, word: number)
-            {
+            let part = path.part(at: depth)
+            if case .word(let word) = part, let child = literalChildren.child(from: node, word: word) {
                 stack.append((child, depth + 1))
             }
             nodes.forEachValueChild(of: node) { key, child in
-                if RouteShape.part(.value(key), covers: part) { stack.append((child, depth + 1)) }
+                if words.key(key, covers: part, of: path) { stack.append((child, depth + 1)) }
             }
         }
     }
@@ -183,16 +216,15 @@ struct RouteTrie {
     /// Every route that matches every URL `shape` matches (`RouteShape.isSubsumed(by:)`), in the order added.
     /// `visited` counts the nodes the search reaches: the work it does.
     func routes(subsuming shape: RouteShape, visited: inout Int) -> [Route] {
+        let path = words.lookUpPath(of: shape)
         var starts: [(node: Int, depth: Int)] = []
-        if let host = words.id(of: shape.host) {
-            if let scheme = shape.scheme.flatMap({ words.id(of: $0) }), let root = roots.child(from: scheme, word: host) {
-                starts.append((root, 0))
-            }
-            // A route without a scheme matches any scheme.
-            if let root = roots.child(from: -1, word: host) { starts.append((root, 0)) }
+        if path.scheme != RoutePath.noScheme, let root = roots.child(from: path.scheme, word: path.host) {
+            starts.append((root, 0))
         }
+        // A route without a scheme matches any scheme.
+        if let root = roots.child(from: RoutePath.noScheme, word: path.host) { starts.append((root, 0)) }
         var found: [Route] = []
-        search(shape, from: starts, visited: &visited) { found.append($0) }
+        search(path, from: starts, visited: &visited) { found.append($0) }
         return found.sorted { $0.precedes($1) }
     }
 
@@ -207,10 +239,10 @@ struct RouteTrie {
 /// each child's next), so a node costs a few integers and a trie of 100k routes makes no array per node.
 private struct NodeLists {
     /// Each node's routes, the node's number being its list's.
-    private var routes = ThreadedLists<RouteTrie.Route>()
+    private var routes = ThreadedLists<RouteTrie.Entry>()
     /// Each node's first placeholder child in `valueChildren` (-1 for none).
     private var firstValueChild: [Int32] = []
-    private var valueChildren: [(key: RouteShape.ValueKey, node: Int32)] = []
+    private var valueChildren: [(key: Int32, node: Int32)] = []
     /// The next placeholder child of the same node (-1 for none).
     private var nextValueChild: [Int32] = []
 
@@ -228,36 +260,36 @@ private struct NodeLists {
     }
 
     /// Adds a route at the end of a node's routes.
-    mutating func add(_ route: RouteTrie.Route, at node: Int) {
+    mutating func add(_ route: RouteTrie.Entry, at node: Int) {
         routes.append(route, toList: node)
     }
 
     /// Calls `body` with each route of a node in the order added, while it returns true.
-    func forEachRoute(at node: Int, _ body: (RouteTrie.Route) -> Bool) {
+    func forEachRoute(at node: Int, _ body: (RouteTrie.Entry) -> Bool) {
         routes.forEach(inList: node, body)
     }
 
     /// The placeholder child of a node for `key`, if it has one.
-    func valueChild(of node: Int, key: RouteShape.ValueKey) -> Int? {
+    func valueChild(of node: Int, key: Int) -> Int? {
         var position = firstValueChild[node]
         while position >= 0 {
-            if valueChildren[Int(position)].key == key { return Int(valueChildren[Int(position)].node) }
+            if Int(valueChildren[Int(position)].key) == key { return Int(valueChildren[Int(position)].node) }
             position = nextValueChild[Int(position)]
         }
         return nil
     }
 
-    mutating func addValueChild(_ child: Int, key: RouteShape.ValueKey, to node: Int) {
-        valueChildren.append((key, Int32(child)))
+    mutating func addValueChild(_ child: Int, key: Int, to node: Int) {
+        valueChildren.append((Int32(key), Int32(child)))
         nextValueChild.append(firstValueChild[node])
         firstValueChild[node] = Int32(valueChildren.count - 1)
     }
 
     /// Calls `body` with each placeholder child of a node and its key.
-    func forEachValueChild(of node: Int, _ body: (RouteShape.ValueKey, Int) -> Void) {
+    func forEachValueChild(of node: Int, _ body: (_ key: Int, _ child: Int) -> Void) {
         var position = firstValueChild[node]
         while position >= 0 {
-            body(valueChildren[Int(position)].key, Int(valueChildren[Int(position)].node))
+            body(Int(valueChildren[Int(position)].key), Int(valueChildren[Int(position)].node))
             position = nextValueChild[Int(position)]
         }
     }
