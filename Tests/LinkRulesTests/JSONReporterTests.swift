@@ -106,6 +106,18 @@ import Testing
         }
     }
 
+    @Test(arguments: [0, 7, 9, 10, 42, 99, 100, 101, 999, 1_000, 65_536, 1_234_567, 99_999_999, -1, -10, -100, -98_765, .max, .min])
+    func numbersAreWrittenAsDecimalDigits(_ number: Int) {
+        var writer = JSONWriter(reservingCapacity: 16)
+        writer.beginObject()
+        writer.field("n", number)
+        writer.fields(("a", number), ("b", 0), ("c", number / 7), ("d", number / -3), ("e", 10), ("f", number))
+        writer.endObject()
+        let lines = ["n", "a"].map { "  \"\($0)\": \(number)" }
+            + [("b", 0), ("c", number / 7), ("d", number / -3), ("e", 10), ("f", number)].map { "  \"\($0.0)\": \($0.1)" }
+        #expect(writer.finishText() == "{\n" + lines.joined(separator: ",\n") + "\n}\n")
+    }
+
     @Test func emptyReportIsAValidDocument() throws {
         let output = JSONReporter().report(fixture.input([]), options: ReportOptions())
         let json = try parseJSONObject(output)

@@ -101,12 +101,9 @@ struct JSONReporter: Reporter {
     private func writeRange(of location: SourceLocation, to json: inout JSONWriter) {
         let range = location.range
         json.field("file", repeated: location.file)
-        json.field("startLine", range.start.line)
-        json.field("startColumn", range.start.column)
-        json.field("endLine", range.end.line)
-        json.field("endColumn", range.end.column)
-        json.field("startOffset", range.start.offset)
-        json.field("endOffset", range.end.offset)
+        json.fields(
+            ("startLine", range.start.line), ("startColumn", range.start.column), ("endLine", range.end.line),
+            ("endColumn", range.end.column), ("startOffset", range.start.offset), ("endOffset", range.end.offset))
     }
 }
 

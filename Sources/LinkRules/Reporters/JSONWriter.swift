@@ -135,6 +135,17 @@ struct JSONWriter {
         innermostHasMembers = true
     }
 
+    /// Six integer members in a row (a source range's lines, columns and offsets), appended as one buffer.
+    mutating func fields(
+        _ first: (key: StaticString, value: Int), _ second: (key: StaticString, value: Int),
+        _ third: (key: StaticString, value: Int), _ fourth: (key: StaticString, value: Int),
+        _ fifth: (key: StaticString, value: Int), _ sixth: (key: StaticString, value: Int)
+    ) {
+        output.appendJSONNumberLines(
+            comma: innermostHasMembers, indentation: 2 * depth, first, second, third, fourth, fifth, sixth)
+        innermostHasMembers = true
+    }
+
     mutating func field(_ name: StaticString, _ value: Int?) {
         if let value { field(name, value) } else { key(name); null() }
     }
