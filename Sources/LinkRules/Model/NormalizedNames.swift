@@ -11,6 +11,11 @@ struct NormalizedNames: Sendable {
     private let asciiNames: [[[UInt8]]]
     /// Whether every name is printable ASCII, so that an ASCII name can be compared byte by byte.
     private let allASCII: Bool
+    /// The names grouped by their last byte (`namesByLastByte[b]` holds the non-empty names ending in `b`); empty
+    /// unless `allASCII`.
+    private let namesByLastByte: [[[UInt8]]]
+    /// Whether the empty name is one of the names (every name ends with it).
+    private let containsEmptyName: Bool
 
     init(_ names: some Sequence<String>) {
         self.names = Set(names)
@@ -24,6 +29,12 @@ struct NormalizedNames: Sendable {
             }
         }
         asciiNames = grouped
+        var byLastByte: [[[UInt8]]] = allASCII ? Array(repeating: [], count: 128) : []
+        for bytes in grouped.joined() {
+            if let last = bytes.last { byLastByte[Int(last)].append(bytes) }
+        }
+        namesByLastByte = byLastByte
+        containsEmptyName = self.names.contains("")
     }
 
     /// Whether `PayloadCredential.normalizedName(name)` is one of the names: an ASCII name's normalized length picks
@@ -45,7 +56,10 @@ struct NormalizedNames: Sendable {
     func isSuffix(ofNormalizing name: String) -> Bool {
         let decided = allASCII ? name.withUTF8InPlace { bytes -> Bool? in
             guard isASCII(bytes) else { return nil }
-            return asciiNames.contains { $0.contains { Self.normalized(bytes, endsWith: $0, whole: false) } }
+            if containsEmptyName { return true }
+            // The normalized name's last byte picks the names it may end with.
+            guard let last = bytes.last(where: { !Self.isSeparator($0) }) else { return false }
+            return namesByLastByte[Int(asciiLowercased(last))].contains { Self.normalized(bytes, endsWith: $0, whole: false) }
         } : nil
         if let decided { return decided }
         let normalized = PayloadCredential.normalizedName(name)
