@@ -13,7 +13,7 @@ struct Catalogue: Sendable {
         didSet { reindexComponents() }
     }
     var params: [ParamSpec] = [] {
-        didSet { paramIndex = Dictionary(params.enumerated().map { ($1.name.value.lowercasedASCIIIfNeeded, $0) }, uniquingKeysWith: { a, _ in a }) }
+        didSet { reindexParams() }
     }
     var paramGroups: [[Scalar]] = []
     var access = AccessLists()
@@ -40,9 +40,29 @@ struct Catalogue: Sendable {
     /// For each interned name, the position in `components` of its first declaration.
     private var componentPositions: [Int] = []
     private var paramIndex: [String: Int] = [:]
+    /// The lowercased names of `params` when all are ASCII, interned: a name's id indexes `paramPositions`. An
+    /// ASCII name is looked up here, by its bytes, without hashing a `String`; any other in `paramIndex`.
+    private var paramNames: InternTable?
+    /// For each interned parameter name, the position in `params` of its first declaration.
+    private var paramPositions: [Int] = []
 
     init(files: [SourceFile]) {
         self.files = files
+    }
+
+    private mutating func reindexParams() {
+        let names = params.map { $0.name.value.lowercasedASCIIIfNeeded }
+        paramIndex = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        paramPositions = []
+        guard names.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else {
+            paramNames = nil
+            return
+        }
+        var table = InternTable(capacity: names.count)
+        for (position, name) in names.enumerated() where table.intern(name) == paramPositions.count {
+            paramPositions.append(position)
+        }
+        paramNames = table
     }
 
     private mutating func reindexComponents() {
@@ -79,7 +99,15 @@ struct Catalogue: Sendable {
     }
 
     /// The position in `params` of the parameter `param(named:)` finds.
-    func paramPosition(named name: String) -> Int? { paramIndex[name] }
+    func paramPosition(named name: String) -> Int? {
+        if let paramNames, let found = name.withUTF8InPlace({ bytes -> Int?? in
+            // ASCII names are equal as strings exactly when their bytes are.
+            isASCII(bytes) ? .some(paramNames.id(of: bytes).map { paramPositions[$0] }) : nil
+        }) {
+            return found
+        }
+        return paramIndex[name]
+    }
 
     /// The file a top-level declared value was read from.
     func file(declaring scalar: Scalar) -> SourceFile? {

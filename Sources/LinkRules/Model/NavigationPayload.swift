@@ -127,6 +127,8 @@ struct PayloadCredential: Hashable, Sendable {
         "credential", "credentials", "sessionid",
     ]
     static let credentialSuffixes = ["token", "secret", "password", "passwd", "apikey", "privatekey"]
+    /// `credentialSuffixes`, matched against names without normalizing them first.
+    static let credentialSuffixNames = NormalizedNames(credentialSuffixes)
 
     /// Whether a key or parameter name looks like a credential: `token`, `password`, `secret`, `apiKey` and
     /// names ending in token, secret or password (`authToken`, `client_secret`), ignoring case, `_` and `-`.

@@ -105,7 +105,8 @@ struct SchemeNotAllowedRule: LinkRule {
         }
         let schemes = context.catalogue.schemes
         guard !schemes.isEmpty, !template.isWebLink,
-            !schemes.contains(where: { template.spells($0.name.value, at: span) })
+            // Each declaration is read where the array holds it, not copied out with its strings.
+            !schemes.indices.contains(where: { template.spells(schemes[$0].name.value, at: span) })
         else { return }
         let name = String(template.substring(span))
         let declared = schemes.map(\.name.value)

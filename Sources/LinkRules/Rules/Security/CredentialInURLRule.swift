@@ -94,23 +94,23 @@ struct CredentialInURLRule: LinkRule {
     /// Names (lowercased, without `_`, `-` and `.`) that carry credentials besides those the payload model knows.
     static let moreCredentialNames: Set<String> = ["session", "sid", "auth", "authorization", "jwt", "bearer", "otp"]
 
-    let extraNames: Set<String>
+    /// The names that carry a credential: the payload model's, `moreCredentialNames` and the configured ones.
+    let credentialNames: NormalizedNames
 
     init() {
-        extraNames = []
+        credentialNames = NormalizedNames(PayloadCredential.credentialNames.union(Self.moreCredentialNames))
     }
 
     init(options: RuleOptions?) throws {
         try options?.expect(known: ["names"], rule: Self.description.id)
-        extraNames = Set((try options?.strings("names") ?? []).map { PayloadCredential.normalizedName($0) })
+        let extraNames = (try options?.strings("names") ?? []).map { PayloadCredential.normalizedName($0) }
+        credentialNames = NormalizedNames(PayloadCredential.credentialNames.union(Self.moreCredentialNames).union(extraNames))
     }
 
-    /// Whether a name reads as a credential: the payload model's heuristic, a few more session names, or the
-    /// configured ones.
+    /// Whether a name reads as a credential: the payload model's heuristic (its names and suffixes), a few more
+    /// session names, or the configured ones.
     func looksLikeCredential(_ name: String) -> Bool {
-        let normalized = PayloadCredential.normalizedName(name)
-        if PayloadCredential.looksLikeCredential(normalizedKey: normalized) { return true }
-        return Self.moreCredentialNames.contains(normalized) || extraNames.contains(normalized)
+        credentialNames.contains(normalizing: name) || PayloadCredential.credentialSuffixNames.isSuffix(ofNormalizing: name)
     }
 
     /// Whether a name carries a credential: a declared role decides; an undeclared name goes by the heuristic.
@@ -195,7 +195,7 @@ struct CredentialInURLRule: LinkRule {
             slots.append(.path(index: index, prefixLength: Int(components[index].prefixLength)))
         }
         for index in query.indices
-        where query[index].placeholder?.type == .base64json || query[index].name.lowercasedASCIIIfNeeded == "payload" {
+        where query[index].placeholder?.type == .base64json || equalsLowercased(query[index].name, "payload") {
             slots.append(.query(query[index].name.lowercasedASCIIIfNeeded))
         }
         guard !slots.isEmpty else { return [] }

@@ -77,15 +77,17 @@ struct UntrustedURLParamRule: LinkRule {
         "destinationurl", "forward", "forwardurl", "successurl", "cancelurl", "failureurl",
     ]
 
-    let extraNames: Set<String>
+    /// `urlNames` and the configured names, matched against names without normalizing them first.
+    let urlParamNames: NormalizedNames
 
     init() {
-        extraNames = []
+        urlParamNames = NormalizedNames(Self.urlNames)
     }
 
     init(options: RuleOptions?) throws {
         try options?.expect(known: ["names"], rule: Self.description.id)
-        extraNames = Set((try options?.strings("names") ?? []).map { PayloadCredential.normalizedName($0) })
+        let extraNames = (try options?.strings("names") ?? []).map { PayloadCredential.normalizedName($0) }
+        urlParamNames = NormalizedNames(Self.urlNames.union(extraNames))
     }
 
     /// Whether a parameter named `name` carries a URL: a declared role decides, else the name.
@@ -94,8 +96,7 @@ struct UntrustedURLParamRule: LinkRule {
         if let declared = context.declaredParamPosition(named: name), let role = context.catalogue.params[declared].role {
             return (equalsLowercased(role.value, "url") || equalsLowercased(role.value, "redirect"), declared)
         }
-        let normalized = PayloadCredential.normalizedName(name)
-        if Self.urlNames.contains(normalized) || extraNames.contains(normalized) { return (true, nil) }
+        if urlParamNames.contains(normalizing: name) { return (true, nil) }
         return (nil, nil)
     }
 
@@ -125,9 +126,12 @@ struct UntrustedURLParamRule: LinkRule {
     /// The generic names that a sharing link uses for its content.
     static let contentNames: Set<String> = ["url", "uri"]
 
+    /// `contentNames`, matched against names without normalizing them first.
+    private static let contentNameSet = NormalizedNames(contentNames)
+
     /// Whether a parameter's name, normalized (`PayloadCredential.normalizedName`), is one of `contentNames`.
     static func isContentName(_ name: String) -> Bool {
-        contentNames.contains { PayloadCredential.normalizedName(name, equals: $0) }
+        contentNameSet.contains(normalizing: name)
     }
 
     /// Whether a word of the link's path (split at separators and camel-case humps) shares, posts or embeds.
