@@ -7,6 +7,32 @@ import Testing
 
     func texts(_ template: LinkTemplate) -> [String] { template.components.map(\.text) }
 
+    /// Components, query names and values are made by `LinkTemplateParser.string`, which writes a short text
+    /// straight into a small string: it gives what `String(decoding:as:)` gives, ill-formed UTF-8 repaired alike.
+    @Test func partsAreTheTextOfTheirBytes() {
+        let samples: [[UInt8]] = [
+            [], Array("feed".utf8), Array("fifteen-bytes-x".utf8), Array("sixteen-bytes-xy".utf8), Array("café".utf8),
+            Array("日本語のリンク".utf8), [0x66, 0xFF, 0x67], [0xC3], [0xE6, 0x97], Array(repeating: 0x80, count: 15),
+            Array(repeating: 0x80, count: 16), Array("a long component with é".utf8) + [0xF0, 0x9F],
+        ]
+        for sample in samples {
+            let padded: [UInt8] = [0x2F] + sample + [0x2F]
+            padded.withUnsafeBufferPointer { bytes in
+                let made = LinkTemplateParser.string(bytes, 1..<(padded.count - 1))
+                let decoded = String(decoding: sample, as: UTF8.self)
+                #expect(made == decoded, "\(sample)")
+                #expect(Array(made.utf8) == Array(decoded.utf8), "\(sample)")
+            }
+        }
+        let template = parser.parse("her://Café/v{major}.{minor}/{id:int}?q={q}&long_parameter_name=a-value-longer-than-15")
+        #expect(texts(template) == ["Café", "v{major}.{minor}", "{id:int}"])
+        #expect(template.components[1].placeholder?.name == "major")
+        #expect(template.components[1].placeholder?.isInsideText == true)
+        #expect(template.components[2].placeholder?.isInsideText == false)
+        #expect(template.query.map(\.name) == ["q", "long_parameter_name"])
+        #expect(template.query.map(\.value) == ["{q}", "a-value-longer-than-15"])
+    }
+
     @Test func customSchemeAuthorityIsTheFirstComponent() {
         let template = parser.parse("her://feed/communities")
         #expect(template.scheme == "her")

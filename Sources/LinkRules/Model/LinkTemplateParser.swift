@@ -191,7 +191,7 @@ struct LinkTemplateParser: Sendable {
         let equals = firstIndex(of: UInt8(ascii: "="), in: bytes, from: range.lowerBound, until: range.upperBound)
         let nameEnd = equals ?? range.upperBound
         let nameSpan = range.lowerBound..<nameEnd
-        let name = String(decoding: bytes[nameSpan], as: UTF8.self)
+        let name = Self.string(bytes, nameSpan)
         guard let equals else {
             return QueryItem(name: name, nameSpan: nameSpan, value: nil, valueSpan: nil, placeholder: nil)
         }
@@ -203,7 +203,7 @@ struct LinkTemplateParser: Sendable {
             found?.isInsideText = true
         }
         return QueryItem(
-            name: name, nameSpan: nameSpan, value: String(decoding: bytes[valueSpan], as: UTF8.self), valueSpan: valueSpan,
+            name: name, nameSpan: nameSpan, value: Self.string(bytes, valueSpan), valueSpan: valueSpan,
             placeholder: found)
     }
 
@@ -235,7 +235,7 @@ struct LinkTemplateParser: Sendable {
 
     /// The component at `range`, whose bytes have `traits` (found while looking for the component's end).
     private func component(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, traits: ByteTraits) -> PathComponent {
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        let text = Self.string(bytes, range)
         let hasCapital = traits.contains(.capital)
         let isASCII = !traits.contains(.nonASCII)
         let hasBrace = traits.contains(.brace)
@@ -243,7 +243,8 @@ struct LinkTemplateParser: Sendable {
         // Placeholders among literal text (`{lat},{lng}`, `v{major}.{minor}`, `{id}.json`): the first placeholder
         // stands for the component, which is matched as a pattern. One placeholder that ends the component after a
         // literal prefix (EXFE's `!{id}`) is the ordinary case below.
-        if hasBrace, var first = firstBracePlaceholder(bytes, range), first.span.upperBound != range.upperBound {
+        if hasBrace, let brace = firstBrace(bytes, range), brace.span.upperBound != range.upperBound {
+            var first = bracePlaceholder(brace, in: bytes)
             first.isInsideText = true
             return PathComponent(
                 text: text, span: range, kind: .placeholder(first), prefixLength: first.span.lowerBound - range.lowerBound,
@@ -282,7 +283,7 @@ struct LinkTemplateParser: Sendable {
     private func placeholder(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Placeholder? {
         guard !range.isEmpty else { return nil }
         let last = bytes[range.upperBound - 1]
-        func text(_ r: Range<Int>) -> String { String(decoding: bytes[r], as: UTF8.self) }
+        func text(_ r: Range<Int>) -> String { Self.string(bytes, r) }
         switch last {
         case UInt8(ascii: "}"):
             guard let open = lastIndex(of: UInt8(ascii: "{"), in: bytes, range) else { return nil }
@@ -317,6 +318,15 @@ struct LinkTemplateParser: Sendable {
 
     /// The first `{name}` or `{name:type}` in `range`, if any.
     private func firstBracePlaceholder(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Placeholder? {
+        firstBrace(bytes, range).map { bracePlaceholder($0, in: bytes) }
+    }
+
+    /// Where the first `{name}` or `{name:type}` in `range` is, and its name and type: found without making the
+    /// placeholder, so that a component whose placeholder is the ordinary kind ending it (`{id:int}`) is not read
+    /// twice over.
+    private func firstBrace(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
+    ) -> (span: Range<Int>, name: Range<Int>, type: Range<Int>?)? {
         var open: Int?
         for index in range {
             switch bytes[index] {
@@ -325,13 +335,30 @@ struct LinkTemplateParser: Sendable {
                 guard let start = open else { continue }
                 let (name, type) = split(bytes, (start + 1)..<index, typeFirst: false)
                 guard !name.isEmpty else { open = nil; continue }
-                return makePlaceholder(
-                    name: String(decoding: bytes[name], as: UTF8.self), type: type, in: bytes, style: .braces,
-                    span: start..<(index + 1))
+                return (start..<(index + 1), name, type)
             default: continue
             }
         }
         return nil
+    }
+
+    /// The placeholder `firstBrace` found.
+    private func bracePlaceholder(
+        _ brace: (span: Range<Int>, name: Range<Int>, type: Range<Int>?), in bytes: UnsafeBufferPointer<UInt8>
+    ) -> Placeholder {
+        makePlaceholder(name: Self.string(bytes, brace.name), type: brace.type, in: bytes, style: .braces, span: brace.span)
+    }
+
+    /// The text of `bytes[range]`, as `String(decoding:as: UTF8.self)` gives it. A short text (most components,
+    /// query names and values) is written straight into a small string, whose ASCII the standard library checks by
+    /// its bits rather than with a validating pass; anything else, ill-formed UTF-8 included, is repaired the same way.
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        let source = UnsafeBufferPointer(rebasing: bytes[range])
+        guard source.count <= 15 else { return String(decoding: source, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: source.count) { buffer in
+            _ = buffer.initialize(fromContentsOf: source)
+            return source.count
+        }
     }
 
     /// A placeholder named `name` whose type, when it declares one, is written at `typeSpan` of `bytes`: a known
