@@ -176,6 +176,7 @@ import Testing
         "https://Her.App/search/{q}?utm={source:slug}#top", "exfe:///!100233", "exfe://", "spotify:track:{id}",
         "mailto:someone@example.com", "her://café/{id}", "her://feed?título=1", "her://feed/Ünïcode?b&a",
         "app://localhost/pay?order_id=<int:order_id>", "her://%ID%/:name/{x:uuid}", "",
+        "her://share/Zoom.US/alice@example.com/9", "her://Café/feed/Ünïcode/posts",
     ])
     func routeKeyHashIsTheHashOfTheRouteKeysBytes(_ text: String) {
         let template = LinkTemplateParser(hosts: ["localhost", "her.app"]).parse(text)

@@ -53,4 +53,20 @@ import Testing
         #expect(!own.isEmpty)
         #expect(findings(other.links) == own)
     }
+
+    /// A link's host form is the same whether `LinkFacts` finds its key by scanning the few keys seen so far or, past
+    /// that many, by hashing: 40 hosts, each used by two links far apart, in both cases name the link's own host.
+    @Test func hostFormsAreTheLinksOwnPastTheScannedKeys() throws {
+        let hosts = (0..<40).map { "Host\($0)" }
+        let urls = (hosts + hosts.reversed()).enumerated().map { "her://\($0.element)/p\($0.offset)" }
+        let text = "version: 1\nschemes: [her]\nhosts: [\(hosts.joined(separator: ", "))]\nlinks:\n" + urls.map { "  - url: '\($0)'\n" }.joined()
+        let catalogue = try CatalogueLoader().load(files: [SourceFile(path: "links.yml", text: text)])
+        let facts = LintContext(catalogue: catalogue).facts(for: catalogue)
+        #expect(facts.hostFormKeys.count == 40)
+        for (position, url) in urls.enumerated() {
+            let key = facts.hostForm(at: position)
+            #expect(facts.hostFormNames.string(Int(key.scheme)) == "her")
+            #expect(facts.hostFormNames.string(Int(key.form)) == url.dropFirst(6).prefix { $0 != "/" }.lowercased())
+        }
+    }
 }

@@ -151,6 +151,9 @@ struct LinkFacts: Sendable {
         hostFormIDs.reserveCapacity(count)
     }
 
+    /// How many keys `appendHostForm` scans before it looks a key up by its hash.
+    private static let keysScanned = 16
+
     /// Records the next link's scheme and host form, by its place in `hostFormKeys`.
     private mutating func appendHostForm(_ key: HostFormKey) {
         // Neighbouring links mostly share a key: the last link's is checked before hashing.
@@ -158,7 +161,13 @@ struct LinkFacts: Sendable {
             hostFormIDs.append(last)
             return
         }
-        if let id = hostFormIDsByKey[key] {
+        // A catalogue has few keys: while they are few, a scan of them costs less than hashing one.
+        if hostFormKeys.count <= Self.keysScanned {
+            if let id = hostFormKeys.firstIndex(of: key) {
+                hostFormIDs.append(UInt32(id))
+                return
+            }
+        } else if let id = hostFormIDsByKey[key] {
             hostFormIDs.append(id)
             return
         }

@@ -28,6 +28,8 @@ struct PathComponent: Sendable, Hashable {
     private let hasASCIICapital: Bool
     /// Whether the text is all ASCII.
     private let isASCII: Bool
+    /// Whether the text is ASCII with no capital, so it is its own lowercased form.
+    var isLowercaseASCII: Bool { isASCII && !hasASCIICapital }
 
     /// A component of `kind` written `text` at `span` of its template, after a literal prefix of `prefixLength`
     /// bytes, with what the parser saw of its bytes (an ASCII capital; only ASCII). `text` is the template's bytes
@@ -433,7 +435,8 @@ struct LinkTemplate: Sendable, Hashable {
                     key.append(UInt8(ascii: "/"))
                     let span = components[index].span
                     switch components[index].kind {
-                    case .literal, .integer, .value: key.copyLowercased(span)
+                    case .literal, .integer, .value:
+                        if components[index].isLowercaseASCII { key.copyVerbatim(span) } else { key.copyLowercased(span) }
                     case .placeholder(let placeholder) where placeholder.isInsideText:
                         for byte in Self.patternKey(Substring(components[index].text)).utf8 { key.append(byte) }
                     case .placeholder(let placeholder):
@@ -474,105 +477,4 @@ private struct OptionalSpan: Sendable, Hashable {
     }
 
     var range: Range<Int>? { start == .max ? nil : Int(start)..<Int(end) }
-}
-
-/// Where `LinkTemplate.writeRouteKey` puts a route key's bytes: written room (`KeyWriter`) or a running hash
-/// (`RouteKeyHasher`). It reads spans of the template from `bytes`.
-private protocol RouteKeySink {
-    var bytes: UnsafeBufferPointer<UInt8> { get }
-    mutating func append(_ byte: UInt8)
-    /// Appends several query items, each as `append(_: QueryItem)` writes it, sorted and joined by `&`.
-    mutating func appendSorted(_ query: [QueryItem])
-}
-
-extension RouteKeySink {
-    /// Copies a range of the template, ASCII capitals lowercased.
-    mutating func copyLowercased(_ span: Range<Int>) {
-        for offset in span { append(asciiLowercased(bytes[offset])) }
-    }
-
-    /// A placeholder: `{}`, or `{type}` for a type other than `string`; `{*…}` for the rest of the path.
-    mutating func append(_ placeholder: Placeholder) {
-        append(UInt8(ascii: "{"))
-        if placeholder.spansSegments { append(UInt8(ascii: "*")) }
-        if placeholder.isOptional { append(UInt8(ascii: "?")) }
-        if let type = placeholder.type, type != .string {
-            for byte in type.rawValue.utf8 { append(byte) }
-        }
-        append(UInt8(ascii: "}"))
-    }
-
-    /// One query item: its name, then `=` and its placeholder or fixed value when it has one.
-    mutating func append(_ item: QueryItem) {
-        copyLowercased(item.nameSpan)
-        if let placeholder = item.placeholder, placeholder.isInsideText {
-            append(UInt8(ascii: "="))
-            for byte in LinkTemplate.patternKey(Substring(item.value ?? "")).utf8 { append(byte) }
-        } else if let placeholder = item.placeholder {
-            append(UInt8(ascii: "="))
-            append(placeholder)
-        } else if let valueSpan = item.valueSpan {
-            append(UInt8(ascii: "="))
-            copyLowercased(valueSpan)
-        }
-    }
-}
-
-/// Writes a route key into room made for it, reading from the template's bytes.
-private struct KeyWriter: RouteKeySink {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let output: UnsafeMutableBufferPointer<UInt8>
-    var count = 0
-
-    mutating func append(_ byte: UInt8) {
-        precondition(count < output.count, "a route key is longer than its template allows")
-        output[count] = byte
-        count += 1
-    }
-
-    /// The items are written in the template's order, then rewritten sorted.
-    mutating func appendSorted(_ query: [QueryItem]) {
-        let itemsStart = count
-        var items: [Range<Int>] = []
-        items.reserveCapacity(query.count)
-        for item in query {
-            if !items.isEmpty { append(UInt8(ascii: "&")) }
-            let mark = count
-            append(item)
-            items.append(mark..<count)
-        }
-        let written = Array(output[itemsStart..<count])
-        items.sort { written[($0.lowerBound - itemsStart)..<($0.upperBound - itemsStart)]
-            .lexicographicallyPrecedes(written[($1.lowerBound - itemsStart)..<($1.upperBound - itemsStart)]) }
-        count = itemsStart
-        for (index, item) in items.enumerated() {
-            if index > 0 { append(UInt8(ascii: "&")) }
-            for byte in written[(item.lowerBound - itemsStart)..<(item.upperBound - itemsStart)] { append(byte) }
-        }
-    }
-}
-
-/// Hashes a route key as its bytes are produced (FNV-1a, then mixed), noting whether any is outside ASCII: such
-/// a key is lowercased as a whole before hashing, so the streamed value does not apply to it.
-private struct RouteKeyHasher: RouteKeySink {
-    let bytes: UnsafeBufferPointer<UInt8>
-    private var state: UInt64 = 0xCBF2_9CE4_8422_2325
-    private(set) var sawNonASCII = false
-
-    init(bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
-    }
-
-    @inline(__always)
-    mutating func append(_ byte: UInt8) {
-        state = (state ^ UInt64(byte)) &* 0x100_0000_01B3
-        if byte >= 0x80 { sawNonASCII = true }
-    }
-
-    /// Several items are sorted in written room, which a hasher does not have.
-    mutating func appendSorted(_ query: [QueryItem]) {
-        preconditionFailure("a query of several items is hashed from its written key")
-    }
-
-    var value: UInt64 { (state ^ (state >> 29)) &* 0xBF58_476D_1CE4_E5B9 }
 }
