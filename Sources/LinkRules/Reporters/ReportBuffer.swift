@@ -117,20 +117,7 @@ struct ReportBuffer {
                 base[0] = UInt8(ascii: ",")
                 count = 1
             }
-            base[count] = UInt8(ascii: "\n")
-            count += 1
-            (base + count).initialize(repeating: UInt8(ascii: " "), count: indentation)
-            count += indentation
-            if let key {
-                base[count] = UInt8(ascii: "\"")
-                count += 1
-                (base + count).initialize(from: key.utf8Start, count: key.utf8CodeUnitCount)
-                count += key.utf8CodeUnitCount
-                base[count] = UInt8(ascii: "\"")
-                base[count + 1] = UInt8(ascii: ":")
-                base[count + 2] = UInt8(ascii: " ")
-                count += 3
-            }
+            count += Self.writeLineStart(indentation: indentation, key: key, to: base + count)
             if let last {
                 base[count] = last
                 count += 1
@@ -180,18 +167,30 @@ struct ReportBuffer {
     private static func writeJSONNumberLine(
         indentation: Int, key: StaticString, number: Int, to destination: UnsafeMutablePointer<UInt8>
     ) -> Int {
+        let count = writeLineStart(indentation: indentation, key: key, to: destination)
+        return count + writeDecimal(number, to: destination + count)
+    }
+
+    /// Writes a line break, `indentation` spaces and, when there is a key, `"key": ` at `destination`, which has room
+    /// for them, and returns how many bytes it wrote: the start of a line of pretty-printed JSON.
+    @inline(__always)
+    private static func writeLineStart(
+        indentation: Int, key: StaticString?, to destination: UnsafeMutablePointer<UInt8>
+    ) -> Int {
         destination[0] = UInt8(ascii: "\n")
         (destination + 1).initialize(repeating: UInt8(ascii: " "), count: indentation)
         var count = 1 + indentation
-        destination[count] = UInt8(ascii: "\"")
-        count += 1
-        (destination + count).initialize(from: key.utf8Start, count: key.utf8CodeUnitCount)
-        count += key.utf8CodeUnitCount
-        destination[count] = UInt8(ascii: "\"")
-        destination[count + 1] = UInt8(ascii: ":")
-        destination[count + 2] = UInt8(ascii: " ")
-        count += 3
-        return count + writeDecimal(number, to: destination + count)
+        if let key {
+            destination[count] = UInt8(ascii: "\"")
+            count += 1
+            (destination + count).initialize(from: key.utf8Start, count: key.utf8CodeUnitCount)
+            count += key.utf8CodeUnitCount
+            destination[count] = UInt8(ascii: "\"")
+            destination[count + 1] = UInt8(ascii: ":")
+            destination[count + 2] = UInt8(ascii: " ")
+            count += 3
+        }
+        return count
     }
 
     /// Writes the decimal digits of `number` (with a minus sign when negative) at `destination`, which has room
