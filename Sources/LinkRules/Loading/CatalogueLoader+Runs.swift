@@ -11,10 +11,12 @@ extension CatalogueLoader {
     /// Decodes one file into the catalogue and returns its link entries, in runs that follow each other. A large
     /// file's link list is decoded in runs on the cores (`LinkListSplit`) when libyaml's events agree with the
     /// split; otherwise, and whenever a run fails, the file is decoded in one pass, which reports errors exactly.
+    /// Up to eight runs a core (each of at least half a megabyte): the cores take runs as they finish, and a core
+    /// slowed by other work holds up the rest for one short run, not a quarter of the file.
     func decode(
         _ file: SourceFile, into catalogue: inout Catalogue, components: inout [ComponentSpec], params: inout [ParamSpec]
     ) throws -> [[LinkEntry]] {
-        let runCount = runs.runCount ?? ConcurrentJobs.chunkCount(of: file.bytes.count, minimum: runs.minimumFileSize / 2, perCore: 2)
+        let runCount = runs.runCount ?? ConcurrentJobs.chunkCount(of: file.bytes.count, minimum: runs.minimumFileSize / 2, perCore: 8)
         if let split = LinkListSplit.find(in: file, runCount: runCount, minimumFileSize: runs.minimumFileSize),
             let decoded = Self.decodeInRuns(file, split: split, catalogue: catalogue, components: components, params: params)
         {
