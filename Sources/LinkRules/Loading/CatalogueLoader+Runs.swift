@@ -2,8 +2,8 @@
 struct RunPolicy: Sendable {
     /// Files smaller than this are decoded in one pass.
     var minimumFileSize = LinkListSplit.minimumFileSize
-    /// How many runs: by default two per core, as runs of half the minimum size allow, so that a core slowed by
-    /// other work leaves runs to the others (each run is also one job of the template parse).
+    /// How many runs: by default up to eight per core, as runs of half the minimum size allow, so that a core
+    /// slowed by other work leaves runs to the others (each run is also one job of the template parse).
     var runCount: Int?
 }
 
@@ -11,8 +11,7 @@ extension CatalogueLoader {
     /// Decodes one file into the catalogue and returns its link entries, in runs that follow each other. A large
     /// file's link list is decoded in runs on the cores (`LinkListSplit`) when libyaml's events agree with the
     /// split; otherwise, and whenever a run fails, the file is decoded in one pass, which reports errors exactly.
-    /// Up to eight runs a core (each of at least half a megabyte): the cores take runs as they finish, and a core
-    /// slowed by other work holds up the rest for one short run, not a quarter of the file.
+    /// The cores take runs as they finish, so a core slowed by other work holds up the rest for one short run.
     func decode(
         _ file: SourceFile, into catalogue: inout Catalogue, components: inout [ComponentSpec], params: inout [ParamSpec]
     ) throws -> [[LinkEntry]] {

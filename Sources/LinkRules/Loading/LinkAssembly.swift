@@ -55,8 +55,8 @@ struct LinkAssembly {
     }
 
     /// The runs, with large ones cut into chunks (of 4096 entries or more) while there are fewer runs than cores:
-    /// a file read in one pass is one run, which one job would parse alone. A large file's runs are already two
-    /// per core.
+    /// a file read in one pass is one run, which one job would parse alone. A large file's runs are already up to
+    /// eight per core.
     private static func cutForTheCores(_ runs: consuming [Run]) -> [Run] {
         guard runs.count < ConcurrentJobs.coreCount else { return runs }
         return runs.flatMap { run in
