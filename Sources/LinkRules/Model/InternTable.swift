@@ -96,6 +96,7 @@ struct InternTable: Sendable {
     }
 
     /// The word's id if the table holds it, else the empty slot where it would go.
+    @inline(__always)
     private func find(_ word: UnsafeBufferPointer<UInt8>, hash: UInt32, foldingASCIICase: Bool) -> (id: Int?, slot: Int) {
         let mask = slots.count - 1
         var slot = Int(hash) & mask
@@ -113,6 +114,7 @@ struct InternTable: Sendable {
     private static func slotValue(hash: UInt32, id: Int) -> UInt64 { UInt64(hash) << 32 | UInt64(id + 1) }
 
     /// The range of a word's bytes in `arena`.
+    @inline(__always)
     private func range(of id: Int) -> Range<Int> { (id == 0 ? 0 : Int(ends[id - 1]))..<Int(ends[id]) }
 
     /// The bytes of the word with an id.
@@ -121,6 +123,7 @@ struct InternTable: Sendable {
     /// The word with an id, as a string.
     func string(_ id: Int) -> String { String(decoding: bytes(of: id), as: UTF8.self) }
 
+    @inline(__always)
     private func equals(_ id: Int, _ word: UnsafeBufferPointer<UInt8>, foldingASCIICase: Bool) -> Bool {
         let range = range(of: id)
         guard range.count == word.count else { return false }
@@ -142,6 +145,7 @@ struct InternTable: Sendable {
     }
 
     /// The word's hash (`WordBytes.hash`), picking its slot.
+    @inline(__always)
     private static func hash(_ word: UnsafeBufferPointer<UInt8>, foldingASCIICase: Bool) -> UInt32 {
         WordBytes.hash(UnsafeRawBufferPointer(word), foldingASCIICase: foldingASCIICase)
     }

@@ -82,18 +82,35 @@ struct RouteWords {
     mutating func fill(_ path: inout RoutePath, with template: borrowing LinkTemplate, requiredParams: [String]) -> Bool {
         guard !template.isOpaque else { return false }
         path.removeAll()
-        fillWords(&path, of: template, components: template.components)
+        fillWords(
+            &path, text: template.text, schemeSpan: template.schemeSpan, hostSpan: template.hostSpan,
+            components: template.components)
         path.query = template.query.isEmpty && template.fragmentSpan == nil && requiredParams.isEmpty
             ? [] : RouteShape.query(of: template, requiredParams: requiredParams)
         return true
     }
 
-    /// Fills `path`'s scheme, host and components from `template` and its `components`, each word read where the
-    /// template holds it: its text's bytes, its components in their array. (The closures capture the components,
-    /// not the template: a template captured or bound to a local is copied.)
-    private mutating func fillWords(_ path: inout RoutePath, of template: borrowing LinkTemplate, components: [PathComponent]) {
-        let (schemeSpan, hostSpan) = (template.schemeSpan, template.hostSpan ?? 0..<0)
-        template.withTextBytes { bytes in
+    /// `fill(_:with:requiredParams:)` with a link's URL, its template's parts read from the link where they are:
+    /// passing `link.template` on copies the whole template, a retain and a release of each of its parts.
+    @inline(__always)
+    mutating func fill(_ path: inout RoutePath, withURLOf link: Link, requiredParams: [String]) -> Bool {
+        guard !link.template.isOpaque else { return false }
+        path.removeAll()
+        fillWords(
+            &path, text: link.template.text, schemeSpan: link.template.schemeSpan, hostSpan: link.template.hostSpan,
+            components: link.template.components)
+        path.query = link.template.query.isEmpty && link.template.fragmentSpan == nil && requiredParams.isEmpty
+            ? [] : RouteShape.query(of: link.template, requiredParams: requiredParams)
+        return true
+    }
+
+    /// Fills `path`'s scheme, host and components from a template's text, spans and `components`, each word read
+    /// where the template holds it: its text's bytes, its components in their array.
+    private mutating func fillWords(
+        _ path: inout RoutePath, text: String, schemeSpan: Range<Int>?, hostSpan: Range<Int>?, components: [PathComponent]
+    ) {
+        let hostSpan = hostSpan ?? 0..<0
+        text.withUTF8InPlace { bytes in
             path.scheme = schemeSpan.map { Self.intern(UnsafeBufferPointer(rebasing: bytes[$0]), in: &words, known: &knownSchemes) }
                 ?? RoutePath.noScheme
             path.host = Self.intern(UnsafeBufferPointer(rebasing: bytes[hostSpan]), in: &words, known: &knownHosts)

@@ -85,7 +85,7 @@ struct DispatchSearch {
             var urlEnd: (node: Int, query: [RouteShape.QueryConstraint])?
             var aliasEnds: [(alias: Int, node: Int, query: [RouteShape.QueryConstraint])] = []
             let aliases = link.aliases
-            if trie.fill(&path, with: link.template, requiredParams: required) {
+            if trie.fill(&path, withURLOf: link, requiredParams: required) {
                 let (node, earliest) = trie.walk(path, visited: &visited)
                 // A link without aliases has no other route its URL could win: the URL is added at once.
                 if aliases.isEmpty {

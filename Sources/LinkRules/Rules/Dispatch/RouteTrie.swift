@@ -80,6 +80,12 @@ struct RouteTrie {
         words.fill(&path, with: template, requiredParams: requiredParams)
     }
 
+    /// `fill(_:with:requiredParams:)` with a link's URL, read from the link without copying its template.
+    @inline(__always)
+    mutating func fill(_ path: inout RoutePath, withURLOf link: Link, requiredParams: [String]) -> Bool {
+        words.fill(&path, withURLOf: link, requiredParams: requiredParams)
+    }
+
     /// Adds a route of `link` (its URL's when `alias` is nil) of shape `shape`. Routes are added in catalogue order.
     mutating func insert(_ shape: RouteShape, link: Int, alias: Int? = nil) {
         insert(words.path(of: shape), link: link, alias: alias)
