@@ -52,26 +52,46 @@ enum ConcurrentJobs {
         func store(_ value: Value, at index: Int) {
             slots.withLock { $0[index] = value }
         }
+
+        /// The value in a slot, moved out: the slot is left empty.
+        func take(_ index: Int, empty: Value) -> Value {
+            slots.withLock { slots in
+                var value = empty
+                swap(&value, &slots[index])
+                return value
+            }
+        }
     }
 }
 
 extension ConcurrentJobs.Slots {
     /// Every slot's elements in slot order, in one array allocated at its final size and `extraCapacity` more (a
     /// large run of rules finds many thousands of diagnostics, which growing by doubling would copy several times
-    /// over); the slots are emptied as they are read, so each piece is freed as soon as it is moved.
-    func joined<Element>(extraCapacity: Int) -> [Element] where Value == [Element] {
-        slots.withLock { pieces in
-            var joined: [Element] = []
-            joined.reserveCapacity(pieces.reduce(0) { $0 + $1.count } + extraCapacity)
-            for index in pieces.indices {
-                // Moved out of the piece from its end, reversed first in its storage (`Array.reverse` would swap by
-                // copies): an element is moved, not copied.
-                var piece: [Element] = []
-                swap(&piece, &pieces[index])
-                piece.withUnsafeMutableBufferPointer { $0.reverse() }
-                while let element = piece.popLast() { joined.append(element) }
+    /// over). Each slot's elements are moved straight into their place, the slots over the cores, and each slot is
+    /// freed as soon as it is emptied.
+    func joined<Element: Sendable>(extraCapacity: Int) -> [Element] where Value == [Element] {
+        let counts = slots.withLock { $0.map(\.count) }
+        var starts: [Int] = []
+        starts.reserveCapacity(counts.count)
+        var total = 0
+        for count in counts {
+            starts.append(total)
+            total += count
+        }
+        return [Element](unsafeUninitializedCapacity: total + extraCapacity) { buffer, initializedCount in
+            let joined = SharedAcrossJobs(value: buffer)
+            let move: @Sendable (Int) -> Void = { [starts] slot in
+                var piece = self.take(slot, empty: [])
+                var place = starts[slot] + piece.count
+                // From the piece's end: `popLast` moves an element out, where reading it would copy it (a retain
+                // and a release of each of its strings and arrays).
+                while let element = piece.popLast() {
+                    place -= 1
+                    (joined.value.baseAddress! + place).initialize(to: element)
+                }
             }
-            return joined
+            DispatchQueue.concurrentPerform(iterations: counts.count, execute: move)
+            initializedCount = total
         }
     }
 }
