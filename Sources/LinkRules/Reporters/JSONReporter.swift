@@ -68,31 +68,38 @@ struct JSONReporter: Reporter {
         }
         json.key("notes")
         json.beginArray()
-        for note in findings[index].notes {
-            json.beginObject()
-            json.field("message", note.message.text)
-            json.field("file", note.location?.file)
-            json.field("line", note.location?.line)
-            json.field("column", note.location?.column)
-            json.endObject()
+        // Each note, fix and edit is read where it is stored too: `for note in notes` would copy each one out.
+        findings[index].notes.withUnsafeBufferPointer { notes in
+            for note in notes.indices {
+                json.beginObject()
+                json.field("message", notes[note].message.text)
+                json.field("file", notes[note].location?.file)
+                json.field("line", notes[note].location?.line)
+                json.field("column", notes[note].location?.column)
+                json.endObject()
+            }
         }
         json.endArray()
         json.key("fixes")
         json.beginArray()
-        for fix in findings[index].fixes {
-            json.beginObject()
-            json.field("message", fix.message.text)
-            json.field("applicability", word: fix.applicability.jsonWord)
-            json.key("edits")
-            json.beginArray()
-            for edit in fix.edits {
+        findings[index].fixes.withUnsafeBufferPointer { fixes in
+            for fix in fixes.indices {
                 json.beginObject()
-                writeRange(of: edit.location, to: &json)
-                json.field("replacement", edit.replacement)
+                json.field("message", fixes[fix].message.text)
+                json.field("applicability", word: fixes[fix].applicability.jsonWord)
+                json.key("edits")
+                json.beginArray()
+                fixes[fix].edits.withUnsafeBufferPointer { edits in
+                    for edit in edits.indices {
+                        json.beginObject()
+                        writeRange(of: edits[edit].location, to: &json)
+                        json.field("replacement", edits[edit].replacement)
+                        json.endObject()
+                    }
+                }
+                json.endArray()
                 json.endObject()
             }
-            json.endArray()
-            json.endObject()
         }
         json.endArray()
         json.endObject()
