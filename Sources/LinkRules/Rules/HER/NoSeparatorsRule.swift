@@ -17,7 +17,8 @@ struct NoSeparatorsRule: LinkRule {
             publishes (Bear's `open-note`) are not words, and \
             neither is a web page's slug: in an https link, hyphens are how the web joins words (Yelp's \
             `biz/joes-pizza-new-york`), and a component right after an id describes it (Reddit's \
-            `comments/{id}/some_title`); an underscore or dot elsewhere in a web link is still reported.
+            `comments/{id}/some_title`, or with the id written out, `comments/1e2xq7k/some_title`); an underscore or \
+            dot elsewhere in a web link is still reported.
             """,
         source: .her,
         fix: .unsafe,
@@ -84,6 +85,7 @@ struct NoSeparatorsRule: LinkRule {
             // A web page's slug: Yelp's business pages, Reddit's post titles after the post's id.
             .link("https://www.yelp.com/biz/joes-pizza-new-york"),
             .link("https://www.reddit.com/r/swift/comments/{id}/some_title"),
+            .link("https://www.reddit.com/r/swift/comments/1e2xq7k/some_title"),
         ])
 
     init() {}
@@ -113,8 +115,18 @@ struct NoSeparatorsRule: LinkRule {
         if previous.lowercasedASCIIIfNeeded == "x-callback-url" { return false }
         guard template.isWebLink else { return true }
         let hyphensOnly = !components[index].text.utf8.contains { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
-        let afterValue = index > 0 && components[index - 1].isValue
+        let afterValue = index > 0 && (components[index - 1].isValue || looksLikeID(components[index - 1].text))
         return !hyphensOnly && !afterValue
+    }
+
+    /// Whether a web link's word is an id written out rather than a word: five or more ASCII letters and digits,
+    /// two or more of them digits (Reddit's base-36 post ids `1e2xq7k`, YouTube's `dQw4w9WgXcQ`). A word with a
+    /// version (`oauth2`, `html5`) has one digit.
+    static func looksLikeID(_ text: String) -> Bool {
+        let bytes = text.utf8
+        let digits = bytes.count { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        let letters = bytes.count { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
+        return bytes.count >= 5 && digits >= 2 && letters > 0 && digits + letters == bytes.count
     }
 
     /// Languages that websites and apps put in their paths, by ISO 639-1 code.
