@@ -39,6 +39,20 @@ struct UniversalLinkHTTPSRule: LinkRule {
                     links:
                       - url: https://example.com/search
                     """),
+            // The link's examples move to https with it.
+            .catalogue(
+                """
+                version: 1
+                links:
+                  - url: ↓http://www.airbnb.com/rooms/{id:int}
+                    examples: ["http://www.airbnb.com/rooms/42"]
+                """,
+                fixed: """
+                    version: 1
+                    links:
+                      - url: https://www.airbnb.com/rooms/{id:int}
+                        examples: ["https://www.airbnb.com/rooms/42"]
+                    """),
         ],
         nonTriggeringExamples: [
             .link("https://cookpad.com/search/{query}"),
@@ -71,7 +85,14 @@ struct UniversalLinkHTTPSRule: LinkRule {
             let host = template.utf8Slice(authority.hostSpan)
             guard hosts.contains(where: { equalsIgnoringASCIICase($0.value.utf8, host) }) else { return }
         }
-        let fix = context.urlFix(.switchToHTTPS, link, replacing: schemeSpan, with: "https", applicability: .unsafe)
+        // The link's examples over http move to https with it, so the fix makes no `example-mismatch`.
+        let exampleEdits = context.exampleEdits(link) { example in
+            guard let span = example.schemeSpan, equalsIgnoringASCIICase(example.utf8Slice(span), "http".utf8) else { return nil }
+            return [(span: span, text: "https")]
+        }
+        let fix = FixIt(
+            message: .switchToHTTPS, edits: [context.urlEdit(link, replacing: schemeSpan, with: "https")] + exampleEdits,
+            applicability: .unsafe)
         found.append(
             context.diagnostic(
                 Self.self, .universalLinkOverHTTP(String(template.substring(authority.hostSpan))), link: link, span: schemeSpan,
