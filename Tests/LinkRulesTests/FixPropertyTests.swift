@@ -176,18 +176,20 @@ struct HERCatalogueGenerator {
         #expect(result.remaining.diagnostics.allSatisfy { $0.fixes.isEmpty },
                 "\(result.remaining.diagnostics.filter { !$0.fixes.isEmpty }.map(\.message))\n\(listing)")
 
-        // Every original URL is still there, as the link's URL or one of its aliases, added once. Links are
-        // case-insensitive, so a URL whose case alone changed is still there.
+        // Every original route is still there, as the link's URL or one of its aliases, added once. A URL whose
+        // route is unchanged (its case, a placeholder's spelling) is still there: links are case-insensitive.
+        let parser = LinkTemplateParser(hosts: Set(after.hosts.map(\.value)))
+        func route(_ url: String) -> String { parser.parse(url).routeKey }
         let old = Self.entries(before)
         let new = Self.entries(after)
         for (path, oldEntries) in old {
             let newEntries = new[path] ?? []
             #expect(newEntries.count == oldEntries.count)
             for (oldEntry, newEntry) in zip(oldEntries, newEntries) {
-                let oldKey = oldEntry.url.lowercased()
-                let kept = newEntry.url.lowercased() == oldKey || newEntry.aliases.contains { $0.lowercased() == oldKey }
+                let oldKey = route(oldEntry.url)
+                let kept = route(newEntry.url) == oldKey || newEntry.aliases.contains { route($0) == oldKey }
                 #expect(kept, "'\(oldEntry.url)' lost\n\(listing)\n\(result.diff())")
-                let unchanged = newEntry.url.lowercased() == oldKey || oldEntry.aliases.contains { $0.lowercased() == oldKey }
+                let unchanged = route(newEntry.url) == oldKey || oldEntry.aliases.contains { route($0) == oldKey }
                 let expected = unchanged ? oldEntry.aliases : oldEntry.aliases + [oldEntry.url]
                 #expect(newEntry.aliases == expected, "\(listing)\n\(result.diff())")
             }

@@ -326,6 +326,45 @@ struct GrowingFixRule: LinkRule {
         #expect(!bareResult.remaining.diagnostics.contains { namingRules.contains($0.ruleID) })
     }
 
+    /// With `plural-resource-nouns` off, `no-separators` joins the word and leaves its number as written.
+    @Test func theJoinedWordStaysSingularWhilePluralsAreOff() throws {
+        let folder = try FixFolder(files: [
+            "links.yml": """
+                version: 1
+                schemes: [her]
+                links:
+                  - url: her://user_profile/9
+                """,
+            ".linkrules.yml": "rules: { plural-resource-nouns: off }\n",
+        ])
+        defer { folder.remove() }
+        let result = try folder.fix(unsafe: true)
+        #expect(try urlsAndAliases(result.fixedFiles[0].text).map(\.url) == ["her://userprofile/9"])
+        #expect(!result.remaining.diagnostics.contains { $0.ruleID == "no-separators" })
+    }
+
+    /// A fix that respells a placeholder (`:id` → `{id}`) changes no link the app opens: no alias keeps the old
+    /// spelling. A fix that changes the route keeps the old URL.
+    @Test func onlyAFixThatChangesTheRouteKeepsTheOldURL() throws {
+        let folder = try FixFolder(files: ["links.yml": """
+            version: 1
+            schemes: [airbnb]
+            links:
+              - url: airbnb://rooms/:id
+              - url: airbnb://wish_lists/{id}
+            """])
+        defer { folder.remove() }
+        let safe = try folder.fix(unsafe: false)
+        #expect(try urlsAndAliases(safe.fixedFiles[0].text).map(\.url) == ["airbnb://rooms/{id}", "airbnb://wish_lists/{id}"])
+        #expect(try urlsAndAliases(safe.fixedFiles[0].text).allSatisfy(\.aliases.isEmpty))
+        #expect(safe.keptAliases == 0)
+
+        let unsafe = try folder.fix(unsafe: true)
+        let fixed = try urlsAndAliases(unsafe.fixedFiles[0].text)
+        #expect(fixed[0].aliases.isEmpty)
+        #expect(fixed[1].url == "airbnb://wishlists/{id}" && fixed[1].aliases == ["airbnb://wish_lists/{id}"])
+    }
+
     /// The HER app's deep-link guide's `her://feed/community/9` → `communities`: renaming `community/{id}` placed
     /// before `communities/{id:int}` would make the later, narrower link unreachable under first-match dispatch
     /// (NoMoreDeepLinkHandler). That fix is held back with a note saying why; the other fixes still apply.

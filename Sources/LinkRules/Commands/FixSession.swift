@@ -160,12 +160,14 @@ public struct FixSession: Sendable {
         }
     }
 
-    /// For every link whose URL differs from the one at the same position of its file in `original`, a fix adding
-    /// the original URL to its aliases, unless it is already its URL or one of its aliases. Links are
-    /// case-insensitive (the HER app's deep-link guide, rule 7), so a change of case only keeps nothing: the app opens both spellings.
+    /// For every link whose route differs from the one at the same position of its file in `original`, a fix adding
+    /// the original URL to its aliases, unless its route is already the link's or one of its aliases'. A change that
+    /// keeps the route keeps nothing: links are case-insensitive (the HER app's deep-link guide, rule 7), and a
+    /// placeholder's spelling (`:id` → `{id}`) or the order of the query changes no link the app opens.
     static func aliasFixes(from original: Catalogue, to current: Catalogue) throws -> [FixIt] {
         let before = linksByFile(original)
         let after = linksByFile(current)
+        let parser = LinkTemplateParser(hosts: Set(current.hosts.map(\.value)))
         var fixes: [FixIt] = []
         for (path, links) in after.ordered {
             let old = before.links[path] ?? []
@@ -174,8 +176,8 @@ public struct FixSession: Sendable {
                 let oldURL = oldLink.url.value
                 // Most links are not changed at all: the same URL keeps nothing, without lowercasing either.
                 if oldURL == link.url.value { continue }
-                let oldKey = oldURL.lowercased()
-                guard oldKey != link.url.value.lowercased(), !link.aliases.contains(where: { $0.value.lowercased() == oldKey })
+                let oldRoute = oldLink.template.routeKey
+                guard oldRoute != link.template.routeKey, !link.aliases.contains(where: { parser.parse($0.value).routeKey == oldRoute })
                 else { continue }
                 fixes.append(AliasEditor.keepingFix(oldURL, on: link))
             }

@@ -8,6 +8,9 @@ final class LintContext: Sendable {
     /// The day the catalogue is linted on (`lint --today` or the clock, passed in by the command); nil when none
     /// was given, and rules that compare dates then leave those checks out.
     let today: CalendarDate?
+    /// Whether `plural-resource-nouns` is on, so the spelling the naming rules agree on makes collections plural
+    /// (`spelling(of:component:)`); off, `no-separators` joins a word and leaves its number as written.
+    let pluralizesCollections: Bool
     /// The vocabulary position of every path component of every link, in link order (-1 where the vocabulary
     /// has none): several rules look at the entry of each component, and each name is looked up once.
     private let positions: [Int32]
@@ -75,8 +78,12 @@ final class LintContext: Sendable {
         }
     }
 
-    init(catalogue: Catalogue, inflector: Inflector = Inflector(), today: CalendarDate? = nil) {
+    init(
+        catalogue: Catalogue, inflector: Inflector = Inflector(), today: CalendarDate? = nil,
+        pluralizesCollections: Bool = true
+    ) {
         self.today = today
+        self.pluralizesCollections = pluralizesCollections
         let declared = Declared(catalogue: catalogue, inflector: inflector)
         // A large catalogue's links are resolved in contiguous chunks over the cores, joined in order.
         let links = catalogue.links
@@ -119,10 +126,13 @@ final class LintContext: Sendable {
             ? Self.renameIndex(positions: positions, firstPositions: firstPositions, base: 0, declared) : [:]
     }
 
-    /// This context when it was built on `catalogue`, else a context built on it with the same inflector (a
+    /// This context when it was built on `catalogue`, else a context built on it with the same settings (a
     /// test may hand a rule a context of another catalogue).
     func built(on catalogue: Catalogue) -> LintContext {
-        isBuilt(on: catalogue) ? self : LintContext(catalogue: catalogue, inflector: inflector, today: today)
+        isBuilt(on: catalogue)
+            ? self
+            : LintContext(
+                catalogue: catalogue, inflector: inflector, today: today, pluralizesCollections: pluralizesCollections)
     }
 
     /// The links using each rename candidate, found from the components' positions, link after link; the first

@@ -57,7 +57,9 @@ struct Linter: Sendable {
 
     /// Every finding on the catalogue, suppressions honoured, with configured severities, in source order.
     func lint(_ catalogue: Catalogue) -> [Diagnostic] {
-        let context = LintContext(catalogue: catalogue, inflector: inflector, today: today)
+        let context = LintContext(
+            catalogue: catalogue, inflector: inflector, today: today,
+            pluralizesCollections: isEnabled(PluralResourceNounsRule.description.id))
         let filter = SuppressionFilter(
             catalogue: catalogue, knownRules: Self.knownRuleIDs,
             facts: context.facts(for: catalogue))

@@ -19,7 +19,8 @@ extension LintContext {
     /// written) is a collection only when declared one (or with an `id:` type): then it is made plural wherever it
     /// is used, as its declaration is renamed; any other declared kind keeps the word. An undeclared word followed
     /// by an id (`LintContext.namesInstance`) is made plural when it is not one already and takes a plural
-    /// (`PluralResourceNounsRule.takesPlural`).
+    /// (`PluralResourceNounsRule.takesPlural`). Nothing is made plural while `plural-resource-nouns` is off
+    /// (`pluralizesCollections`).
     func spelling(of link: Link, component index: Int) -> ComponentSpelling {
         let component = link.template.components[index]
         let hasSeparator = NoSeparatorsRule.isWord(in: link.template, at: index)
@@ -28,7 +29,7 @@ extension LintContext {
             : component.name
         let lower = hasSeparator ? joined.lowercasedASCIIIfNeeded : component.name
         let kept = ComponentSpelling(word: joined, addsPlural: false)
-        guard !lower.isEmpty else { return kept }
+        guard !lower.isEmpty, pluralizesCollections else { return kept }
         let entry = hasSeparator
             ? catalogue.componentPosition(named: lower) ?? vocabularyPosition(of: link, component: index)
             : vocabularyPosition(of: link, component: index)

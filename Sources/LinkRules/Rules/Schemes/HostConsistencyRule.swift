@@ -94,7 +94,8 @@ struct HostConsistencyRule: CatalogueRule {
     func check(_ catalogue: Catalogue, in context: LintContext) -> [Diagnostic] {
         // The facts and the links must be the same catalogue's.
         guard context.isBuilt(on: catalogue) else {
-            return check(catalogue, in: LintContext(catalogue: catalogue, inflector: context.inflector))
+            return check(catalogue, in: LintContext(
+                catalogue: catalogue, inflector: context.inflector, pluralizesCollections: context.pluralizesCollections))
         }
         // Each link's scheme and host form were recorded by the context's pass: the links themselves are read
         // only for findings.
