@@ -31,6 +31,28 @@ import Testing
         #expect(source == "community")
     }
 
+    /// An unknown key's rename is offered only when its mapping does not have the key already, before it or
+    /// after it (the rename would repeat it, and the file would no longer load); a note points at that key.
+    @Test func anUnknownKeyIsNotRenamedToAKeyItsMappingHas() throws {
+        func renames(_ text: String) throws -> [(fixes: Int, note: String?)] {
+            try load(text).loadFindings.filter { $0.ruleID == "unknown-key" }.map {
+                ($0.fixes.count, $0.notes.first.map { "\($0.message.text) @\($0.location?.line ?? 0)" })
+            }
+        }
+        let before = try renames("version: 1\nlinks:\n  - url: her://feed\n    title: A\n    titel: B\n")
+        #expect(before.map(\.fixes) == [0])
+        #expect(before.first?.note == "no fix is offered: 'title' is set here already, and the rename would repeat it @4")
+        let after = try renames("version: 1\nlinks:\n  - url: her://feed\n    titel: B\n    title: A\n")
+        #expect(after.map(\.fixes) == [0])
+        #expect(after.first?.note?.hasSuffix("@5") == true)
+        // Alone in its mapping, the key is renamed; a key of another mapping does not count.
+        let alone = try renames("version: 1\nlinks:\n  - url: her://feed\n    titel: B\n  - url: her://a\n    title: A\n")
+        #expect(alone.map(\.fixes) == [1])
+        #expect(try renames("version: 1\ncomponents:\n  feed: { knd: tab, kind: tab }\nlinks: []\n").map(\.fixes) == [0])
+        // Renamed `links`, a key would bring entries in: the message says so, with no fix.
+        #expect(try renames("version: 1\nlinkz:\n  - url: her://feed\n").map(\.fixes) == [0])
+    }
+
     @Test func escapesAndDoubledQuotesMapToTheirSource() throws {
         let double = try load("links:\n  - url: \"her://f\\u0065ed/community/9\"\n")
         #expect(double.links[0].url.value == "her://feed/community/9")

@@ -30,14 +30,33 @@ final class CatalogueFileDecoder {
         var message = Message.unknownKey(key.value, in: container)
         if let suggestion = Suggestion.closest(to: key.value, in: known) {
             message = .unknownKey(key.value, in: container, suggestion: suggestion)
-            fixes.append(
-                FixIt(
-                    message: .renameKey(to: suggestion),
-                    edits: [TextEdit(location: location(key.tokenRange), replacement: suggestion)],
-                    applicability: .unsafe))
+            // Renamed `links`, a key would bring entries into the catalogue, which a fix never does: the message
+            // says what to write.
+            if suggestion != "links" {
+                fixes.append(
+                    FixIt(
+                        message: .renameKey(to: suggestion),
+                        edits: [TextEdit(location: location(key.tokenRange), replacement: suggestion)],
+                        applicability: .unsafe))
+                yaml.proposeRename(of: key, to: suggestion)
+            }
         }
         findings.append(
             LoadFinding(ruleID: "unknown-key", message: message, location: location(key.tokenRange), notes: [], fixes: fixes))
+    }
+
+    /// Withdraws the fixes renaming an unknown key to a key its mapping has already (`title:` then `titel:`): the
+    /// mapping would repeat a key and no longer load. A note points at the key it would repeat.
+    private func withdrawRenamesRepeatingAKey(in findings: inout [LoadFinding]) {
+        guard !yaml.renamesRepeatingAKey.isEmpty else { return }
+        for (key, repeated) in yaml.renamesRepeatingAKey {
+            let keyLocation = location(key)
+            for index in findings.indices where findings[index].ruleID == "unknown-key" && findings[index].location == keyLocation {
+                guard let name = findings[index].fixes.first?.edits.first?.replacement else { continue }
+                findings[index].fixes = []
+                findings[index].notes.append(Note(message: .renameWouldRepeatKey(name), location: location(repeated)))
+            }
+        }
     }
 
     func decode(
@@ -121,6 +140,7 @@ final class CatalogueFileDecoder {
             }
         }
         try yaml.endDocument()
+        withdrawRenamesRepeatingAKey(in: &catalogue.loadFindings)
         var declared: [Scalar] = catalogue.schemes.map(\.name) + catalogue.hosts + catalogue.barriers + catalogue.appIDs
         declared += catalogue.paramGroups.flatMap { $0 }
         declared += catalogue.access.allowedSchemes + catalogue.access.deniedSchemes
@@ -136,6 +156,7 @@ final class CatalogueFileDecoder {
         guard try yaml.beginDocument() else { return links }
         try readLinkList(into: &links, firstIndex: firstIndex, findings: &findings)
         try yaml.endDocument()
+        withdrawRenamesRepeatingAKey(in: &findings)
         return links
     }
 

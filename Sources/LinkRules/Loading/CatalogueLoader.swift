@@ -82,4 +82,7 @@ extension Message {
         "unknown key '\(key)' in \(container): did you mean '\(suggestion)'?"
     }
     static func renameKey(to key: String) -> Message { "rename the key to '\(key)'" }
+    static func renameWouldRepeatKey(_ key: String) -> Message {
+        "no fix is offered: '\(key)' is set here already, and the rename would repeat it"
+    }
 }

@@ -4,6 +4,13 @@ final class YAMLDecoder {
     let reader: YAMLEventReader
     /// The keys of the mappings being read, outermost first, for finding duplicates.
     @exclusivity(unchecked) private var openKeys: [Scalar] = []
+    /// Where the innermost mapping being read starts in `openKeys`.
+    private var mappingBase = 0
+    /// Renames of keys proposed by fixes (`proposeRename(of:to:)`), each checked when its mapping ends.
+    private var proposedRenames: [(mappingBase: Int, key: Range<Int>, name: String)] = []
+    /// The proposed renames that would repeat a key of their mapping: the renamed key's byte range, and the range
+    /// of the key it would repeat.
+    private(set) var renamesRepeatingAKey: [(key: Range<Int>, repeated: Range<Int>)] = []
     var file: SourceFile { reader.file }
 
     convenience init(file: SourceFile) {
@@ -71,8 +78,13 @@ final class YAMLDecoder {
         // hashing, in a stack of keys shared by the nested mappings so that no mapping allocates; a long mapping
         // (the vocabulary) switches to a dictionary.
         let base = openKeys.count
+        let outerBase = mappingBase
+        mappingBase = base
         // Popped one by one: a mapping has a few keys, and `removeLast()` costs less than removing a subrange.
-        defer { while openKeys.count > base { openKeys.removeLast() } }
+        defer {
+            while openKeys.count > base { openKeys.removeLast() }
+            mappingBase = outerBase
+        }
         var seenIndex: [String: Scalar]?
         func firstOccurrence(of key: Scalar) -> Scalar? {
             if let seenIndex { return seenIndex[key.value] }
@@ -89,7 +101,10 @@ final class YAMLDecoder {
         }
         while true {
             let event = try reader.next()
-            if event.kind == .mappingEnd { return start.start..<event.end }
+            if event.kind == .mappingEnd {
+                if !proposedRenames.isEmpty { checkProposedRenames(from: base, keys: { firstOccurrence(of: $0) }) }
+                return start.start..<event.end
+            }
             guard event.kind == .scalar else {
                 throw LoadError("keys must be plain strings", at: reader.location(of: event))
             }
@@ -101,6 +116,24 @@ final class YAMLDecoder {
             }
             try body(key)
             remember(consume key)
+        }
+    }
+
+    /// Proposes renaming `key`, a key of the mapping being read, to `name` (a fix of an unknown key): once the
+    /// mapping ends, a rename that would repeat one of its keys, written before `key` or after it, is listed in
+    /// `renamesRepeatingAKey`, for the fix to be withdrawn (a repeated key does not load).
+    func proposeRename(of key: Scalar, to name: String) {
+        proposedRenames.append((mappingBase, key.tokenRange, name))
+    }
+
+    /// Checks the renames proposed in the mapping whose keys start at `base` in `openKeys`, with `keys` finding
+    /// one of its keys by name.
+    private func checkProposedRenames(from base: Int, keys: (Scalar) -> Scalar?) {
+        proposedRenames.removeAll { proposed in
+            guard proposed.mappingBase == base else { return false }
+            let name = Scalar(value: proposed.name, tokenRange: proposed.key, style: .plain)
+            if let repeated = keys(name) { renamesRepeatingAKey.append((proposed.key, repeated.tokenRange)) }
+            return true
         }
     }
 
