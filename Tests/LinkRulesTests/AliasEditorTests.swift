@@ -120,6 +120,9 @@ private func keeping(_ oldURL: String, onLink index: Int = 0, in text: String,
         // Flow indicators in a flow list, a leading quote, text YAML would read as null or a number.
         #expect(try keeping("her://feed/communities/{id:int}", in: "version: 1\nlinks:\n  - url: her://feed/communities/{id}\n")
                 == "version: 1\nlinks:\n  - url: her://feed/communities/{id}\n    aliases: ['her://feed/communities/{id:int}']\n")
+        // A query in a flow list: YAML 1.1 parsers (PyYAML) refuse a plain `?` there.
+        #expect(try keeping("her://boosts?open=buy", in: "version: 1\nlinks:\n  - url: her://boosts/purchase\n")
+                == "version: 1\nlinks:\n  - url: her://boosts/purchase\n    aliases: ['her://boosts?open=buy']\n")
         #expect(try keeping("her://x?a=1,2", in: "version: 1\nlinks:\n  - url: her://x\n    aliases:\n      - her://a\n")
                 == "version: 1\nlinks:\n  - url: her://x\n    aliases:\n      - her://a\n      - her://x?a=1,2\n")
         _ = try keeping("'quoted'", in: "version: 1\nlinks:\n  - url: her://x\n")

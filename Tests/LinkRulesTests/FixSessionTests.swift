@@ -99,7 +99,7 @@ private func urlsAndAliases(_ text: String, path: String = "links.yml") throws -
         #expect(fixed == result.fixedFiles[0].text)
         #expect(commentLines(fixed) == commentLines(original))
         #expect(fixed.contains("  - url: her://feed/communities/9\n    aliases: [her://feed/community/9]\n"))
-        #expect(fixed.contains("  - url: her://boosts/purchase\n    aliases: [her://boosts?open=buy]\n"))
+        #expect(fixed.contains("  - url: her://boosts/purchase\n    aliases: ['her://boosts?open=buy']\n"))
         // Links are case-insensitive: lowercasing keeps no alias.
         #expect(fixed.contains("  - url: her://myprofile/verification\n\n"))
 

@@ -43,11 +43,12 @@ enum AliasEditor {
     }
 
     /// `text` as a YAML scalar: plain when it reads back as the same string, else single-quoted. In a flow
-    /// collection the flow indicators `,[]{}` force quotes too (placeholders like `{id:int}` among them).
+    /// collection the flow indicators `,[]{}` force quotes too (placeholders like `{id:int}` among them), and so
+    /// does a query's `?`: YAML 1.1 parsers (PyYAML, which teams' scripts read catalogues with) refuse it there.
     static func quoted(_ text: String, inFlow: Bool) -> String {
         let plain = Scalar(value: text, tokenRange: 0..<0, style: .plain)
         let readsAsOtherType = plain.isNull || plain.boolValue != nil || text.first.map { $0.isNumber || $0 == "." } == true
-        let hasFlowIndicator = inFlow && text.utf8.contains { ",[]{}".utf8.contains($0) }
+        let hasFlowIndicator = inFlow && text.utf8.contains { ",[]{}?".utf8.contains($0) }
         let hasControl = text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
         if hasControl { return doubleQuoted(text) }
         if ScalarEditor.needsQuoting(text) || readsAsOtherType || hasFlowIndicator { return ScalarEditor.singleQuoted(text) }
