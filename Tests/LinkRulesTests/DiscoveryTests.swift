@@ -61,6 +61,17 @@ import Testing
         #expect(!text.contains(":1:1:"))
     }
 
+    /// `explain` finds catalogues as `lint` does, and with none says so without a made-up file position.
+    @Test func explainingWithoutACatalogueSaysWhatItLookedFor() throws {
+        let empty = try folder(["notes.yml": "a: 1\n"])
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let workspace = try Workspace(files: [], configPath: nil, workingDirectory: empty.path)
+        let error = #expect(throws: NoCatalogueError.self) { try ExplainSession(workspace: workspace).run(url: "her://feed") }
+        let text = error?.description ?? ""
+        #expect(text.hasPrefix("error: no catalogue to explain the link against in '\(empty.path)'"))
+        #expect(text.contains("linkrules explain URL --catalogue links.yml") && !text.contains(":1:1:"))
+    }
+
     @Test func aConfigurationReportsEveryProblemItCanReadPast() throws {
         let text = """
             catalogs: [links.yml]

@@ -34,4 +34,16 @@ struct WordCheckTests {
         #expect(Suggestion.closest(to: "Verifed", in: ["authentication", "verified"]) == "verified")
         #expect(Suggestion.closest(to: "Météo", in: ["forecast", "météo"]) == "météo")
     }
+
+    /// A rule id with words left out is matched by the one id that has its words in order; the words of two ids,
+    /// or words out of order, suggest nothing.
+    @Test func aRuleIDWithWordsLeftOutSuggestsTheIDThatHasThem() {
+        let ids = RuleRegistry.descriptions.map(\.id)
+        #expect(Suggestion.closestRuleID(to: "plural-nouns", in: ids) == "plural-resource-nouns")
+        #expect(Suggestion.closestRuleID(to: "separators", in: ids) == "no-separators")
+        #expect(Suggestion.closestRuleID(to: "lowercas", in: ids) == "lowercase")
+        #expect(Suggestion.closestRuleID(to: "nouns-plural", in: ids) == nil)
+        #expect(Suggestion.closestRuleID(to: "query", in: ["unknown-query-param", "consistent-query-params"]) == nil)
+        #expect(RuleRegistry.closestID(to: "tab-switch") == "redundant-tab-switch")
+    }
 }

@@ -8,12 +8,10 @@ public struct ExplainSession: Sendable {
     }
 
     /// Explains `url` against the workspace's catalogues.
-    /// - Throws: `LoadError` when there is no catalogue or one cannot be read or loaded.
+    /// - Throws: `NoCatalogueError` when there is no catalogue; `LoadError` when one cannot be read or loaded.
     public func run(url: String) throws -> LinkExplanation {
         guard !workspace.cataloguePaths.isEmpty else {
-            throw LoadError(
-                "no catalogue to explain the link against: name one with --catalogue or list them under 'catalogues:' in \(Configuration.fileName)",
-                file: workspace.configuration.file?.path ?? workspace.workingDirectory)
+            throw NoCatalogueError(folder: workspace.workingDirectory, forExplaining: true)
         }
         return try Self.explain(url: url, files: workspace.readCatalogues())
     }

@@ -115,15 +115,24 @@ public struct Workspace: Sendable {
     }
 }
 
-/// There was nothing to lint: no catalogue named, none listed by a configuration, none found by name. Says where
-/// linkrules looked and what for, rather than pointing at a line of a folder.
+/// There was nothing to lint or explain a link against: no catalogue named, none listed by a configuration, none
+/// found by name. Says where linkrules looked and what for, rather than pointing at a line of a folder.
 public struct NoCatalogueError: Error, CustomStringConvertible, Sendable {
     /// The folder searched: the working directory.
     public var folder: String
+    /// Whether the catalogue was wanted to explain a link against (`linkrules explain`) rather than to lint.
+    public var forExplaining: Bool
+
+    public init(folder: String, forExplaining: Bool = false) {
+        self.folder = folder
+        self.forExplaining = forExplaining
+    }
 
     public var description: String {
-        "error: no catalogue to lint in '\(folder)': no \(Configuration.fileName) listing 'catalogues:' there or above, "
-            + "and no file named \(CatalogueDiscovery.convention)"
-            + "; name one (linkrules lint links.yml) or list them under 'catalogues:' in \(Configuration.fileName)"
+        let purpose = forExplaining ? "explain the link against" : "lint"
+        let example = forExplaining ? "linkrules explain URL --catalogue links.yml" : "linkrules lint links.yml"
+        return "error: no catalogue to \(purpose) in '\(folder)': no \(Configuration.fileName) listing 'catalogues:' there or "
+            + "above, and no file named \(CatalogueDiscovery.convention)"
+            + "; name one (\(example)) or list them under 'catalogues:' in \(Configuration.fileName)"
     }
 }

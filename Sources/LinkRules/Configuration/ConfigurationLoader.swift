@@ -91,7 +91,7 @@ struct ConfigurationLoader: Sendable {
                 try yaml.readMapping(key: "rules") { id in
                     guard ruleIDs.contains(id.value) else {
                         var message = Message.unknownRuleID(id.value)
-                        if let suggestion = Suggestion.closest(to: id.value, in: ruleIDs) {
+                        if let suggestion = Suggestion.closestRuleID(to: id.value, in: ruleIDs) {
                             message = .unknownRuleID(id.value, suggestion: suggestion)
                         }
                         problems.append(LoadError(message, at: location(id.tokenRange)))

@@ -26,6 +26,24 @@ enum Suggestion {
         return best?.0
     }
 
+    /// The rule id closest to a misspelt one: by edit distance (`closest(to:in:)`), else the one id that has all
+    /// the misspelt id's words in their order (`plural-nouns` → `plural-resource-nouns`, `separators` →
+    /// `no-separators`), or nil when none or several have them.
+    static func closestRuleID(to id: String, in ids: some Collection<String>) -> String? {
+        if let closest = closest(to: id, in: ids) { return closest }
+        let words = id.lowercased().split(separator: "-")
+        guard !words.isEmpty else { return nil }
+        let containing = ids.filter { candidate in
+            var rest = candidate.split(separator: "-")[...]
+            for word in words {
+                guard let place = rest.firstIndex(of: word) else { return false }
+                rest = rest[(place + 1)...]
+            }
+            return true
+        }
+        return containing.count == 1 ? containing.first : nil
+    }
+
     /// `editDistance(word, candidate.lowercased())` for an ASCII `word` (already lowercased) and `candidate`,
     /// computed over their bytes in a buffer on the stack rather than over arrays of scalars: every unknown key
     /// of a catalogue is compared with each known one.

@@ -79,7 +79,7 @@ struct SuppressionFilter: Sendable {
         var suppressions = collected.suppressions
         for suppression in suppressions where !knownRules.contains(suppression.ruleID) {
             var message = Message.unknownRuleID(suppression.ruleID)
-            if let suggestion = Suggestion.closest(to: suppression.ruleID, in: knownRules) {
+            if let suggestion = Suggestion.closestRuleID(to: suppression.ruleID, in: knownRules) {
                 message = .unknownRuleID(suppression.ruleID, suggestion: suggestion)
             }
             problems.append(Self.problem(InvalidSuppressionRule.self, message, at: suppression.location, linkKey: suppression.linkKey))

@@ -60,7 +60,7 @@ public enum RuleRegistry {
     public static func description(withID id: String) -> RuleDescription? { rule(withID: id)?.description }
 
     /// The registered rule id closest to a misspelt one, if any is close enough to suggest.
-    public static func closestID(to id: String) -> String? { Suggestion.closest(to: id, in: descriptions.map(\.id)) }
+    public static func closestID(to id: String) -> String? { Suggestion.closestRuleID(to: id, in: descriptions.map(\.id)) }
 
     public static var descriptions: [RuleDescription] { all.map { $0.description } }
 }

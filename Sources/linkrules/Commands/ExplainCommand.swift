@@ -12,8 +12,9 @@ struct ExplainCommand: ParsableCommand {
         commandName: "explain",
         abstract: "Show how the app handles a link: the entry that matches, the steps, the parameters, where it stops.",
         discussion: """
-            Without --catalogue, the catalogues of the nearest .linkrules.yml are used. Exits 1 when no entry \
-            matches the link, listing the closest entries.
+            Without --catalogue, the catalogues of the nearest .linkrules.yml are used, else the catalogue files \
+            found under the working directory as 'linkrules lint' finds them. Exits 1 when no entry matches the \
+            link, listing the closest entries.
             """
     )
 
@@ -33,7 +34,14 @@ struct ExplainCommand: ParsableCommand {
     var color: Bool?
 
     func run() throws {
-        let workspace = try Workspace(files: catalogue, configPath: config, workingDirectory: Output.workingDirectory)
+        let workspace: Workspace
+        do {
+            workspace = try Workspace(
+                files: catalogue, configPath: config, workingDirectory: Output.workingDirectory, discovers: true)
+        } catch var error as NoCatalogueError {
+            error.forExplaining = true
+            throw error
+        }
         let explanation = try ExplainSession(workspace: workspace).run(url: url)
         Output.standardOutput(explanation.formatted(as: format))
         if !explanation.isMatched { throw ExitCode(1) }
