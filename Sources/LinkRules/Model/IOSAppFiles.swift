@@ -9,6 +9,12 @@ struct IOSAppFiles: Sendable {
     var owner: SourceFile?
     var infoPlistContents: PlatformFileState?
     var entitlementsContents: PlatformFileState?
+
+    /// Whether a value of an Info.plist or entitlements file names an Xcode build setting (`$(APP_URL_SCHEME)`,
+    /// `${WEB_HOST}`), which the build replaces: what it stands for is not in the file, so it may be any value.
+    static func namesBuildSetting(_ value: String) -> Bool {
+        value.contains("$(") || value.contains("${")
+    }
 }
 
 /// What became of a platform file a catalogue names: read as a property list, or not usable, with where to say so.

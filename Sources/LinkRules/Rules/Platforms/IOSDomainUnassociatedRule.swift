@@ -13,7 +13,8 @@ struct IOSDomainUnassociatedRule: CatalogueRule {
             `applinks:host` (or an `applinks:*.parent` wildcard that covers it) opens Safari, never the app. An \
             entry that is a URL (`applinks:https://…`) or has a path (`applinks:host/path`) associates nothing and \
             is an error too; `?mode=developer`, which makes iOS skip Apple's CDN and only works on development \
-            devices, left in the entitlements is a warning.
+            devices, left in the entitlements is a warning. An entry that names an Xcode build setting \
+            (`applinks:$(WEB_HOST)`) may stand for any host, so while there is one no host is reported.
             """,
         source: .cookpad,
         triggeringExamples: [
@@ -56,6 +57,22 @@ struct IOSDomainUnassociatedRule: CatalogueRule {
                     <plist version="1.0"><dict>
                     <key>com.apple.developer.associated-domains</key>
                     <array><string>applinks:*.pantry.example.com</string><string>webcredentials:pantry.example.com</string></array>
+                    </dict></plist>
+                    """
+                ]),
+            // A domain given by an Xcode build setting may be any host: the build fills it in.
+            .catalogue(
+                """
+                version: 1
+                ios: { entitlements: App.entitlements }
+                links:
+                  - url: https://pantry.example.com/recipes/{id:int}
+                """,
+                files: [
+                    "App.entitlements": """
+                    <plist version="1.0"><dict>
+                    <key>com.apple.developer.associated-domains</key>
+                    <array><string>applinks:$(WEB_HOST)</string></array>
                     </dict></plist>
                     """
                 ]),
@@ -126,12 +143,18 @@ struct AssociatedDomains: Sendable {
     private(set) var hosts: Set<String> = []
     /// The parents of `*.parent` wildcards, lowercased.
     private(set) var wildcardParents: Set<String> = []
+    /// Whether an entry names a build setting (`applinks:$(WEB_HOST)`): it may stand for any host.
+    private(set) var namesBuildSetting = false
 
     enum Verdict { case accepted, otherService, developerMode, invalid }
 
     /// Reads one entry (`applinks:host`, `applinks:*.parent`, `applinks:host?mode=developer`, `webcredentials:…`).
     mutating func add(_ entry: String) -> Verdict {
         guard entry.hasPrefix("applinks:") else { return .otherService }
+        if IOSAppFiles.namesBuildSetting(entry) {
+            namesBuildSetting = true
+            return .accepted
+        }
         var domain = Substring(entry.dropFirst("applinks:".count))
         var verdict = Verdict.accepted
         if let question = domain.firstIndex(of: "?") {
@@ -150,9 +173,10 @@ struct AssociatedDomains: Sendable {
         return verdict
     }
 
-    /// Whether a lowercased host is associated: listed, or under (or equal to) a wildcard's parent.
+    /// Whether a lowercased host is associated: listed, or under (or equal to) a wildcard's parent; any host may be
+    /// when an entry names a build setting.
     func covers(_ host: String) -> Bool {
-        if hosts.contains(host) || wildcardParents.contains(host) { return true }
+        if namesBuildSetting || hosts.contains(host) || wildcardParents.contains(host) { return true }
         var rest = Substring(host)
         while let dot = rest.firstIndex(of: ".") {
             rest = rest[rest.index(after: dot)...]

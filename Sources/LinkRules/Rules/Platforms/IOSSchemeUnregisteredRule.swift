@@ -12,8 +12,9 @@ struct IOSSchemeUnregisteredRule: CatalogueRule {
             A scheme of the catalogue (declared in `schemes`, or used by a link) that the Info.plist does not \
             register is an error, reported at the scheme in the catalogue with a note at the URL types; a scheme \
             the Info.plist registers that no link uses is an info at its `<string>` (a leftover, or a link the \
-            catalogue lacks). An Info.plist that cannot be read, or is not an XML property list, is reported too. \
-            `linkrules generate url-types` writes the entry.
+            catalogue lacks). A scheme registered through an Xcode build setting (`$(APP_URL_SCHEME)`) may be any \
+            scheme, so while the Info.plist has one no scheme is reported unregistered. An Info.plist that cannot \
+            be read, or is not an XML property list, is reported too. `linkrules generate url-types` writes the entry.
             """,
         source: .users,
         triggeringExamples: [
@@ -80,6 +81,23 @@ struct IOSSchemeUnregisteredRule: CatalogueRule {
                 links:
                   - url: pantry://recipes/{id:int}
                 """),
+            // A scheme registered through an Xcode build setting may be any scheme: the build fills it in.
+            .catalogue(
+                """
+                version: 1
+                schemes: [pantry]
+                ios: { info_plist: Info.plist }
+                links:
+                  - url: pantry://recipes/{id:int}
+                """,
+                files: [
+                    "Info.plist": """
+                    <plist version="1.0"><dict>
+                    <key>CFBundleURLTypes</key>
+                    <array><dict><key>CFBundleURLSchemes</key><array><string>$(APP_URL_SCHEME)</string></array></dict></array>
+                    </dict></plist>
+                    """
+                ]),
         ])
 
     init() {}
@@ -123,7 +141,9 @@ struct IOSSchemeUnregisteredRule: CatalogueRule {
         let registeredNames = Set(registered.map(\.name))
         let schemes = CustomSchemes(catalogue: catalogue)
         let listLocation = urlTypesLocation ?? source.location(ofBytes: list.root.range.lowerBound..<list.root.range.lowerBound)
-        for scheme in schemes.entries where !registeredNames.contains(scheme.name) {
+        // A scheme registered through a build setting (`$(APP_URL_SCHEME)`) may be any of the catalogue's.
+        let registersABuildSetting = registered.contains { IOSAppFiles.namesBuildSetting($0.name) }
+        for scheme in schemes.entries where !registersABuildSetting && !registeredNames.contains(scheme.name) {
             guard let location = catalogue.location(ofDeclared: scheme.scalar) ?? location(ofLinkScalar: scheme.scalar, in: catalogue)
             else { continue }
             diagnostics.append(context.diagnostic(
@@ -132,7 +152,8 @@ struct IOSSchemeUnregisteredRule: CatalogueRule {
         }
         let used = Set(schemes.names)
         var reported = Set<String>()
-        for (name, value) in registered where !used.contains(name) && reported.insert(name).inserted {
+        for (name, value) in registered
+        where !used.contains(name) && !IOSAppFiles.namesBuildSetting(name) && reported.insert(name).inserted {
             var diagnostic = context.diagnostic(Self.self, .registeredSchemeUnused(name), at: source.location(ofBytes: value.range))
             diagnostic.severity = .info
             diagnostics.append(diagnostic)
