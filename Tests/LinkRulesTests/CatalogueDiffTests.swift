@@ -114,6 +114,20 @@ import Testing
         #expect(query.message.text.contains("from 'int' to 'slug'"))
     }
 
+    /// A type widened to any value keeps every old link matching: an info, in the path and the query.
+    @Test func aPlaceholderWidenedToAnyValueIsAnInfo() throws {
+        for after in ["url: her://posts/{id}", "url: her://posts/{id:string}"] {
+            let path = try #require(try Self.changes(["url: her://posts/{id:int}"], [after]).only, "\(after)")
+            #expect(path.kind == .placeholderTypeWidened && path.level == .info, "\(after)")
+            #expect(path.message.text.contains("accepts any value now, not only 'int'"))
+        }
+        let query = try #require(try Self.changes(["url: her://search?page={page:int}"], ["url: her://search?page={page}"]).only)
+        #expect(query.kind == .placeholderTypeWidened && query.level == .info)
+        // Narrowed, it is still breaking.
+        let narrowed = try #require(try Self.changes(["url: her://posts/{id}"], ["url: her://posts/{id:int}"]).only)
+        #expect(narrowed.kind == .placeholderTypeChanged && narrowed.level == .breaking)
+    }
+
     @Test func aBarrierAddedIsBreakingChangedOrRemovedIsAWarning() throws {
         let added = try #require(try Self.changes(["url: her://pay"], ["{ url: her://pay, barrier: authentication }"]).only)
         #expect(added.kind == .barrierAdded)

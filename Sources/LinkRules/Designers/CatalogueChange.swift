@@ -40,6 +40,8 @@ public enum CatalogueChangeKind: String, Sendable, Hashable, CaseIterable {
     case queryParamRemoved = "query-param-removed"
     case queryParamAdded = "query-param-added"
     case placeholderTypeChanged = "placeholder-type-changed"
+    /// A placeholder's type widened to any value (`{id:int}` → `{id}` or `{id:string}`): every old link still matches.
+    case placeholderTypeWidened = "placeholder-type-widened"
     case barrierAdded = "barrier-added"
     case paramRequired = "param-required"
     case aliasRemoved = "alias-removed"
@@ -65,7 +67,8 @@ public enum CatalogueChangeKind: String, Sendable, Hashable, CaseIterable {
             .breaking
         case .barrierChanged, .barrierRemoved, .linkDeprecated, .dispatchChanged, .queryParamRemoved, .unusedApproval:
             .warning
-        case .linkMoved, .linkAdded, .aliasAdded, .titleChanged, .queryParamAdded, .retiredLinkRemoved: .info
+        case .linkMoved, .linkAdded, .aliasAdded, .titleChanged, .queryParamAdded, .retiredLinkRemoved, .placeholderTypeWidened:
+            .info
         }
     }
 
@@ -77,6 +80,7 @@ public enum CatalogueChangeKind: String, Sendable, Hashable, CaseIterable {
         case .componentRenamed: "a path component was renamed: the old link no longer matches"
         case .queryParamRenamed: "a query parameter was renamed: the old link no longer matches"
         case .placeholderTypeChanged: "a placeholder's type changed: values of the old type no longer match"
+        case .placeholderTypeWidened: "a placeholder accepts any value now: every old link still matches"
         case .barrierAdded: "a link now requires a barrier it did not"
         case .paramRequired: "a link now requires a parameter it did not"
         case .aliasRemoved: "an alias was removed: the older form stops working"

@@ -272,11 +272,15 @@ struct CatalogueDiffer: Sendable {
                     .paramRequired, .paramNowRequiredInTemplate(item.name, url: url), at: new.location(ofURL: item.span),
                     subject: item.name.lowercasedASCIIIfNeeded)
             }
-            if let type = placeholder.type, let beforeType = before.type, beforeType != type {
+            if let beforeType = before.type, beforeType != placeholder.type {
+                let widened = Self.acceptsAnyValue(placeholder.type)
                 change(
-                    .placeholderTypeChanged, .placeholderTypeChanged(placeholder.name, from: beforeType, to: type, url: url),
+                    widened ? .placeholderTypeWidened : .placeholderTypeChanged,
+                    widened
+                        ? .placeholderTypeWidened(placeholder.name, from: beforeType, url: url)
+                        : .placeholderTypeChanged(placeholder.name, from: beforeType, to: placeholder.type, url: url),
                     at: new.location(ofURL: item.valueSpan ?? item.span),
-                    subject: item.name.lowercasedASCIIIfNeeded + ":" + beforeType.rawValue + ">" + type.rawValue)
+                    subject: item.name.lowercasedASCIIIfNeeded + ":" + beforeType.rawValue + ">" + (placeholder.type?.rawValue ?? "any"))
             }
         }
 
@@ -305,6 +309,9 @@ struct CatalogueDiffer: Sendable {
         }
     }
 
+    /// Whether a placeholder of type `type` matches any value (untyped, or `string`).
+    static func acceptsAnyValue(_ type: PlaceholderType?) -> Bool { type == nil || type == .string }
+
     /// A rename of one path component, or a change of its placeholder's type.
     private func componentChange(_ old: Link, _ new: Link, at position: Int) -> CatalogueChange {
         let before = old.template.components[position]
@@ -312,10 +319,14 @@ struct CatalogueDiffer: Sendable {
         let notes = [Note(message: .baseForm(old.url.value), location: old.urlLocation), keepAliasNote(old)]
         let location = new.location(ofURL: after.span)
         if let oldPlaceholder = before.placeholder, let newPlaceholder = after.placeholder, before.prefix == after.prefix {
+            // Widened to any value, the placeholder still matches every old link.
+            let widened = !oldPlaceholder.isInsideText && !newPlaceholder.isInsideText
+                && oldPlaceholder.spansSegments == newPlaceholder.spansSegments && Self.acceptsAnyValue(newPlaceholder.type)
             return CatalogueChange(
-                kind: .placeholderTypeChanged,
-                message: .placeholderTypeChanged(
-                    newPlaceholder.name, from: oldPlaceholder.type, to: newPlaceholder.type, url: new.url.value),
+                kind: widened ? .placeholderTypeWidened : .placeholderTypeChanged,
+                message: widened
+                    ? .placeholderTypeWidened(newPlaceholder.name, from: oldPlaceholder.type, url: new.url.value)
+                    : .placeholderTypeChanged(newPlaceholder.name, from: oldPlaceholder.type, to: newPlaceholder.type, url: new.url.value),
                 location: location, baseKey: old.template.routeKey, headKey: new.template.routeKey,
                 subject: "\(position)", notes: notes)
         }
@@ -417,6 +428,9 @@ extension Message {
         let from = before?.rawValue ?? "any"
         let to = after?.rawValue ?? "any"
         return "placeholder '\(name)' of '\(url)' changed type from '\(from)' to '\(to)': links with values of the old type may no longer match"
+    }
+    static func placeholderTypeWidened(_ name: String, from before: PlaceholderType?, url: String) -> Message {
+        "placeholder '\(name)' of '\(url)' accepts any value now, not only '\(before?.rawValue ?? "any")': every old link still matches"
     }
     static func barrierAdded(_ barrier: String, url: String) -> Message {
         "'\(url)' now requires the barrier '\(barrier)': users who opened it freely are stopped first"
