@@ -50,6 +50,25 @@ import Testing
         }
     }
 
+    /// A component holding several placeholders (`v{major}.{minor}`, Google Maps' `@{lat},{lng},{zoom}z`) has each
+    /// of them in the pattern, and the filter lints clean against its catalogue.
+    @Test func everyPlaceholderOfAComponentIsInThePattern() throws {
+        var catalogue = try CatalogueLoader().load(files: [SourceFile(path: "links.yml", text: """
+            version: 1
+            hosts: [discord.com, www.google.com]
+            links:
+              - url: https://discord.com/v{major:int}.{minor:int}/docs
+              - url: https://www.google.com/maps/@{lat},{lng},{zoom}z
+            """)])
+        let filters = try IntentFilterGeneration.generate(catalogue, named: "links.yml")
+        #expect(filters.contains(#"android:pathPattern="/v..*...*/docs""#), "\(filters)")
+        #expect(filters.contains(#"android:pathPattern="/maps/@..*,..*,..*z""#), "\(filters)")
+        var android = catalogue.android ?? AndroidSettings(owner: catalogue.files[0], keyRange: 0..<0)
+        android.loadedManifests = [.loaded(Self.manifest(around: filters))]
+        catalogue.android = android
+        #expect(try Self.androidFindings(catalogue).isEmpty)
+    }
+
     @Test func generatedAssetLinksLintCleanAndListEveryExpectedCertificate() throws {
         var catalogue = try Self.catalogue("platforms")
         let text = try AssetLinksGeneration.generate(catalogue, named: "platforms")

@@ -45,6 +45,19 @@ import Testing
         #expect(TestPlan.expectationLines(slash, of: plan.routes[0]).last == "'query' arrives decoded as 'a/b'")
     }
 
+    /// Every placeholder of a component that holds several is filled in.
+    @Test func everyPlaceholderOfAComponentIsFilledIn() throws {
+        let text = """
+            version: 1
+            hosts: [discord.com]
+            links:
+              - url: https://discord.com/v{major:int}.{minor:int}/docs
+            """
+        let plan = try TestPlanSession.plan(files: [SourceFile(path: "links.yml", text: text)], androidPackage: nil)
+        #expect(plan.routes[0].cases.first?.url == "https://discord.com/v42.42/docs")
+        #expect(plan.routes[0].cases.allSatisfy { !$0.url.contains("{") && $0.reachesItsLink })
+    }
+
     @Test func aURLTakenByAnEarlierEntryIsSaidSo() throws {
         let text = """
             version: 1

@@ -32,7 +32,7 @@ public struct IntentFilterGeneration: Sendable {
         for route in AndroidRoutes(catalogue: catalogue).routes {
             let template = route.alias.map { LinkTemplateParser(hosts: Set(catalogue.hosts.map(\.value))).parse($0.value) }
                 ?? route.link.template
-            guard let uri = AndroidURI(Self.text(of: template, placeholdersAs: marker)) else { continue }
+            guard let uri = AndroidURI(template.text(replacingPlaceholders: { _ in marker })) else { continue }
             let host = uri.host.flatMap { $0.isEmpty || $0.contains(marker) ? nil : $0.lowercased() }
             let key = "\(uri.scheme.lowercased()) \(host ?? "") \(uri.port.map(String.init) ?? "")"
             if positions[key] == nil {
@@ -77,19 +77,6 @@ public struct IntentFilterGeneration: Sendable {
             lines.append("</intent-filter>")
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// The template's text with each placeholder replaced by `marker`.
-    private static func text(of template: LinkTemplate, placeholdersAs marker: String) -> String {
-        var text = ""
-        let utf8 = Array(template.text.utf8)
-        var offset = 0
-        for placeholder in template.placeholders.sorted(by: { $0.span.lowerBound < $1.span.lowerBound }) {
-            guard placeholder.span.lowerBound >= offset, placeholder.span.upperBound <= utf8.count else { continue }
-            text += String(decoding: utf8[offset..<placeholder.span.lowerBound], as: UTF8.self) + marker
-            offset = placeholder.span.upperBound
-        }
-        return text + String(decoding: utf8[offset...], as: UTF8.self)
     }
 
     /// A `pathPattern` for a path with placeholders: each placeholder is `..*` (one character or more, up to the

@@ -119,16 +119,16 @@ struct TestPlanBuilder {
 
     /// A placeholder of a template and where it stands.
     private struct Slot {
-        var placeholder: Placeholder
-        var position: TestValues.Position
+        var placeholder: PlaceholderSpan
+        var position: TestValues.Position { placeholder.isInQuery ? .query : .path }
     }
 
     /// The URLs made from a template: plain values in every placeholder (unless the entry has examples and no
     /// placeholder), then each hard value of each placeholder with the others plain, then each optional
     /// parameter the path's components accept given empty.
     private func generatedURLs(_ template: LinkTemplate, hasExamples: Bool) -> [GeneratedURL] {
-        var slots = template.components.compactMap { $0.placeholder.map { Slot(placeholder: $0, position: .path) } }
-        slots += template.query.compactMap { $0.placeholder.map { Slot(placeholder: $0, position: .query) } }
+        // Every placeholder, each of a component that holds several (`v{major}.{minor}`) too.
+        let slots = template.placeholderSpans.map { Slot(placeholder: $0) }
         let plainValues = slots.map { TestValues.plain($0.placeholder.type) }
         let plain = substitute(plainValues, into: template, slots: slots)
         var urls: [GeneratedURL] = []
@@ -161,7 +161,7 @@ struct TestPlanBuilder {
         let bytes = Array(template.text.utf8)
         var result: [UInt8] = []
         var at = 0
-        for (slot, value) in zip(slots, values).sorted(by: { $0.0.placeholder.span.lowerBound < $1.0.placeholder.span.lowerBound }) {
+        for (slot, value) in zip(slots, values) {
             let span = slot.placeholder.span
             guard span.lowerBound >= at, span.upperBound <= bytes.count else { continue }
             result += bytes[at..<span.lowerBound]

@@ -83,16 +83,7 @@ struct AndroidRoutes: Sendable {
     /// The template's path segments (lowercased), nil for each segment holding a placeholder.
     private static func pathSegments(of template: LinkTemplate) -> [String?]? {
         let marker = "\u{1}"
-        var text = ""
-        let utf8 = Array(template.text.utf8)
-        var offset = 0
-        for placeholder in template.placeholders.sorted(by: { $0.span.lowerBound < $1.span.lowerBound }) {
-            guard placeholder.span.lowerBound >= offset, placeholder.span.upperBound <= utf8.count else { continue }
-            text += String(decoding: utf8[offset..<placeholder.span.lowerBound], as: UTF8.self) + marker
-            offset = placeholder.span.upperBound
-        }
-        text += String(decoding: utf8[offset...], as: UTF8.self)
-        guard let uri = AndroidURI(text), let path = uri.path else { return nil }
+        guard let uri = AndroidURI(template.text(replacingPlaceholders: { _ in marker })), let path = uri.path else { return nil }
         return Route.segments(path).map { $0.contains(marker) ? nil : $0.lowercased() }
     }
 }

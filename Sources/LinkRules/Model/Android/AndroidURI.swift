@@ -55,17 +55,7 @@ struct AndroidURI: Hashable, Sendable, CustomStringConvertible {
 
     /// A concrete URL for a route template: each placeholder replaced by a value of its type.
     static func sample(of template: LinkTemplate) -> AndroidURI? {
-        var text = ""
-        let utf8 = Array(template.text.utf8)
-        var offset = 0
-        for placeholder in template.placeholders.sorted(by: { $0.span.lowerBound < $1.span.lowerBound }) {
-            guard placeholder.span.lowerBound >= offset, placeholder.span.upperBound <= utf8.count else { continue }
-            text += String(decoding: utf8[offset..<placeholder.span.lowerBound], as: UTF8.self)
-            text += sampleValue(for: placeholder.type)
-            offset = placeholder.span.upperBound
-        }
-        text += String(decoding: utf8[offset...], as: UTF8.self)
-        return AndroidURI(text)
+        AndroidURI(template.text(replacingPlaceholders: { sampleValue(for: $0.type) }))
     }
 
     static func sampleValue(for type: PlaceholderType?) -> String {
