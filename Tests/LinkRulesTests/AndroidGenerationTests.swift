@@ -69,6 +69,24 @@ import Testing
         #expect(try Self.androidFindings(catalogue).isEmpty)
     }
 
+    /// `init` reads back every path the generated filters list: the `..*` they write for a placeholder too.
+    @Test func initReadsBackEveryPathOfTheGeneratedFilters() throws {
+        let catalogue = try CatalogueLoader().load(files: [SourceFile(path: "links.yml", text: """
+            version: 1
+            hosts: [www.strava.com]
+            links:
+              - url: https://www.strava.com/activities/{id:int}
+              - url: https://www.strava.com/athletes/{id:int}/follows
+              - url: https://www.strava.com/dashboard
+            """)])
+        let filters = try IntentFilterGeneration.generate(catalogue, named: "links.yml")
+        let manifest = Self.manifest(around: filters).source
+        let result = try InitSession().run(sources: [SourceFile(path: "AndroidManifest.xml", text: manifest.text)])
+        let urls = try CatalogueLoader().load(files: [SourceFile(path: "init.yml", text: result.catalogue)]).links.map(\.url.value)
+        #expect(urls.count == 3, "\(filters)\n\(result.catalogue)")
+        #expect(urls.contains("https://www.strava.com/activities/{path*}"))
+    }
+
     @Test func generatedAssetLinksLintCleanAndListEveryExpectedCertificate() throws {
         var catalogue = try Self.catalogue("platforms")
         let text = try AssetLinksGeneration.generate(catalogue, named: "platforms")

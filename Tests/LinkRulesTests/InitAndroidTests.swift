@@ -103,6 +103,8 @@ import Testing
     @Test(arguments: [
         ("/recipes/.*", "/recipes/{path*}", true), (".*", "/{path*}", true), ("/a/.*/b", "/a/{value}/b", true),
         ("/plain/path", "/plain/path", false),
+        // As `generate intent-filters` writes a placeholder: exact at the end, approximated in the middle.
+        ("/activities/..*", "/activities/{path*}", false), ("/a/..*/b", "/a/{value}/b", true),
     ])
     func aSimpleGlobBecomesARoutePath(pattern: String, path: String, approximated: Bool) {
         let route = AndroidInitReader.route(ofSimpleGlob: pattern)

@@ -121,7 +121,7 @@ struct AndroidInitReader {
         case .simpleGlob:
             guard let route = Self.route(ofSimpleGlob: pattern) else { return nil }
             path = route.path
-            if route.approximated { note = "pathPattern '\(pattern)' is approximated: '.*' becomes a placeholder, which needs a value where Android accepts an empty one" }
+            if route.approximated { note = "pathPattern '\(pattern)' is approximated: its '.*' or '..*' becomes a placeholder, which takes one segment, not none ('.*') or several" }
         case .suffix, .advancedGlob:
             return nil
         }
@@ -130,9 +130,11 @@ struct AndroidInitReader {
         return link
     }
 
-    /// A simple glob as a route path: a segment `.*` is a placeholder (`{path*}` when it ends the pattern, as `.*`
-    /// crosses slashes there), a segment of plain characters stays; nil when a segment mixes glob characters with
-    /// text (`.`, `*`, `\`), which a template cannot say.
+    /// A simple glob as a route path: a segment `.*` (any text) or `..*` (one character or more, as `linkrules
+    /// generate intent-filters` writes placeholders) is a placeholder, `{path*}` when it ends the pattern (both
+    /// cross slashes there); a segment of plain characters stays; nil when a segment mixes glob characters with
+    /// text (`.`, `*`, `\`), which a template cannot say. Only a last `..*` is exact: `.*` may be empty, and in
+    /// the middle either may span several segments, where a placeholder takes one.
     static func route(ofSimpleGlob pattern: String) -> (path: String, approximated: Bool)? {
         if pattern == ".*" || pattern == "/.*" { return ("/{path*}", true) }
         guard pattern.hasPrefix("/") else { return nil }
@@ -140,9 +142,10 @@ struct AndroidInitReader {
         var path = ""
         var approximated = false
         for (index, segment) in segments.enumerated() {
-            if segment == ".*" {
-                approximated = true
-                path += index == segments.count - 1 ? "/{path*}" : "/{value}"
+            if segment == ".*" || segment == "..*" {
+                let isLast = index == segments.count - 1
+                if segment == ".*" || !isLast { approximated = true }
+                path += isLast ? "/{path*}" : "/{value}"
             } else if segment.contains(where: { $0 == "." || $0 == "*" || $0 == "\\" || $0 == "{" || $0 == "}" }) {
                 return nil
             } else {
