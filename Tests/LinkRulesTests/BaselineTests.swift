@@ -106,6 +106,20 @@ private final class BaselineFolder {
         #expect(outcome.stale.isEmpty)
     }
 
+    /// A placeholder renamed (the same public link) changes a finding's message, not what it is about: the entry
+    /// of its rule and link still takes it.
+    @Test func aFindingWhoseMessageAloneChangedKeepsItsEntry() throws {
+        let folder = try BaselineFolder()
+        try folder.write("links.yml", "version: 1\nschemes: [duolingo]\nlinks:\n  - url: duolingo://lesson/{n:int}/{m:int}\n")
+        _ = try folder.lint(writing: "baseline.json")
+        // 'malformed-trailing-id' quotes '{n:int}' in its message.
+        #expect(try folder.read("baseline.json").contains("{n:int}"))
+        try folder.write("links.yml", "version: 1\nschemes: [duolingo]\nlinks:\n  - url: duolingo://lesson/{step:int}/{m:int}\n")
+        let renamed = try folder.lint(reading: "baseline.json")
+        #expect(renamed.result.diagnostics.isEmpty, "\(renamed.result.diagnostics.map(\.message))")
+        #expect(renamed.stale.isEmpty)
+    }
+
     @Test func fixingAFindingReportsItsEntryAsStale() throws {
         let folder = try BaselineFolder()
         try folder.write("links.yml", Self.catalogue)

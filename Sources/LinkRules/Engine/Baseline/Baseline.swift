@@ -8,6 +8,8 @@ import Foundation
 /// only on new findings. An entry keys on the rule, the link's canonical route template and the message (for a
 /// finding about no link, the file instead of the link), never on a line number, so reordering or editing other
 /// entries keeps it; a count per key lets one of two identical findings be accepted and the second still fail.
+/// A finding about a link whose message alone changed (a placeholder renamed, `{n:int}` → `{step:int}`, or a
+/// message reworded by a later linkrules) takes an entry of its rule and link that nothing else matched.
 struct Baseline: Sendable, Equatable {
     /// What identifies a finding across edits of its catalogue.
     struct Key: Hashable, Comparable, Sendable {
@@ -72,6 +74,16 @@ struct Baseline: Sendable, Equatable {
         self.init(entries: counts.map { Entry(key: $0.key, count: $0.value) })
     }
 
+    /// A key's rule and link, for matching a finding whose message changed.
+    private struct LinkKey: Hashable {
+        var rule: String
+        var link: String?
+        init(_ key: Key) {
+            rule = key.rule
+            link = key.link
+        }
+    }
+
     /// How many findings the baseline accepts in all.
     var findingCount: Int { entries.reduce(0) { $0 + $1.count } }
 
@@ -81,7 +93,7 @@ struct Baseline: Sendable, Equatable {
     func match(_ diagnostics: [Diagnostic], keying: BaselineKeying) -> BaselineMatch {
         var remaining: [Key: Int] = [:]
         for entry in entries { remaining[entry.key] = entry.count }
-        var reported: [Int] = []
+        var unmatched: [(position: Int, key: Key)] = []
         var acceptedCount = 0
         for (position, diagnostic) in diagnostics.enumerated() {
             let key = keying.key(for: diagnostic)
@@ -89,8 +101,25 @@ struct Baseline: Sendable, Equatable {
                 remaining[key] = left - 1
                 acceptedCount += 1
             } else {
-                reported.append(position)
+                unmatched.append((position, key))
             }
+        }
+        // Then the findings about a link whose message changed, each taking a left-over entry of its rule and link
+        // (in baseline order).
+        var leftByLink: [LinkKey: [Key]] = [:]
+        for entry in entries where entry.key.link != nil && remaining[entry.key, default: 0] > 0 {
+            leftByLink[LinkKey(entry.key), default: []].append(entry.key)
+        }
+        var reported: [Int] = []
+        for (position, key) in unmatched {
+            guard key.link != nil, let candidates = leftByLink[LinkKey(key)],
+                let taken = candidates.first(where: { remaining[$0, default: 0] > 0 })
+            else {
+                reported.append(position)
+                continue
+            }
+            remaining[taken, default: 0] -= 1
+            acceptedCount += 1
         }
         let stale = entries.compactMap { entry -> StaleBaselineEntry? in
             guard let left = remaining[entry.key], left > 0 else { return nil }
