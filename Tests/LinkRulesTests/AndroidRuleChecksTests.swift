@@ -64,8 +64,7 @@ import Testing
             Self.filter(#"<data android:scheme="https" android:host="pantry.example.com" android:pathPrefix="/recipes/" />"#)
                 + Self.handlesEverything, exported: "false")
         #expect(found == [
-            "android-filter-invalid error 2:63",  // exported="false", once for each link filter
-            "android-filter-invalid error 2:63",
+            "android-filter-invalid error 2:63",  // exported="false": once for the activity, not for each of its filters
             "android-link-unhandled error 6:10",
             "android-link-unhandled error 7:10",
         ])

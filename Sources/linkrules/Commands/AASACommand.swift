@@ -25,7 +25,7 @@ struct AASACommand: ParsableCommand {
     @Option(name: .customLong("app-id"), help: "An app id TEAMID.bundle.id (repeatable); replaces the catalogue's app_ids.")
     var appIDs: [String] = []
 
-    @Option(name: .long, help: "Write the file here instead of printing it.")
+    @Option(name: .shortAndLong, help: "Write the file here instead of printing it.")
     var output: String?
 
     func validate() throws {

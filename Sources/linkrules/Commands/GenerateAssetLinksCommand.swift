@@ -16,7 +16,7 @@ struct GenerateAssetLinksCommand: ParsableCommand {
     @Argument(help: "The catalogue file.")
     var catalogue: String
 
-    @Option(name: .long, help: "Write the file here instead of printing it.")
+    @Option(name: .shortAndLong, help: "Write the file here instead of printing it.")
     var output: String?
 
     func run() throws {

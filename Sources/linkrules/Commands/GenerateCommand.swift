@@ -43,7 +43,7 @@ struct URLTypesCommand: ParsableCommand {
     @Argument(help: "The catalogue file.")
     var catalogue: String
 
-    @Option(name: .long, help: "Write the snippet here instead of printing it.")
+    @Option(name: .shortAndLong, help: "Write the snippet here instead of printing it.")
     var output: String?
 
     func run() throws {

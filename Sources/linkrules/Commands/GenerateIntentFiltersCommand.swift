@@ -17,7 +17,7 @@ struct GenerateIntentFiltersCommand: ParsableCommand {
     @Argument(help: "The catalogue file.")
     var catalogue: String
 
-    @Option(name: .long, help: "Write the filters here instead of printing them.")
+    @Option(name: .shortAndLong, help: "Write the filters here instead of printing them.")
     var output: String?
 
     func run() throws {

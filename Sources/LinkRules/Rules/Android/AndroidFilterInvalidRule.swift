@@ -101,9 +101,12 @@ struct AndroidFilterInvalidRule: CatalogueRule {
                             at: manifest.location(offset..<min(offset + 1, manifest.source.bytes.count))))
                     continue
                 }
+                // A problem of the activity (not exported) is said once, not once for each of its filters.
+                var reported = Set<Range<Int>>()
                 for filter in manifest.filters {
-                    diagnostics += problems(of: filter, in: manifest, catalogue: catalogue).map {
-                        context.diagnostic(Self.self, $0.message, at: manifest.location($0.range))
+                    for problem in problems(of: filter, in: manifest, catalogue: catalogue)
+                    where problem.range != filter.activity?.exportedRange || reported.insert(problem.range).inserted {
+                        diagnostics.append(context.diagnostic(Self.self, problem.message, at: manifest.location(problem.range)))
                     }
                 }
             }
