@@ -247,6 +247,19 @@ private final class BaselineFolder {
         #expect(throws: LoadError.self) { try folder.lint(reading: "missing.json") }
     }
 
+    /// The configuration's baseline missing is said at its `baseline:` line, with how to write it.
+    @Test func aMissingConfiguredBaselineIsSaidAtItsLine() throws {
+        let folder = try BaselineFolder()
+        try folder.write("links.yml", Self.catalogue)
+        try folder.write(".linkrules.yml", "catalogues: [links.yml]\nbaseline: ci/baseline.json\n")
+        let workspace = try Workspace(files: [], configPath: folder.path + "/.linkrules.yml", workingDirectory: folder.path)
+        let result = try LintSession(workspace: workspace).run()
+        let error = #expect(throws: LoadError.self) { try BaselineSession(workspace: workspace).apply(to: result, reading: nil, writing: nil) }
+        #expect(error?.location.file.hasSuffix(".linkrules.yml") == true)
+        #expect(error?.location.line == 2 && error?.location.column == 11)
+        #expect(error?.message.text == "the baseline 'ci/baseline.json' does not exist: write it with 'linkrules lint --write-baseline ci/baseline.json'")
+    }
+
     @Test func findingsAboutNoLinkKeyOnTheFileRelativeToTheBaseline() throws {
         let diagnostic = Diagnostic(
             ruleID: "unknown-key", severity: .error, message: "unknown key 'colour'",

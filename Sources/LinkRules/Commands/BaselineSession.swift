@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// What `lint --baseline F` / `--write-baseline F` (or `baseline:` in the configuration) did to a lint result:
 /// the findings still reported, how many the baseline accepted, and its stale entries.
 public struct BaselineOutcome: Sendable {
@@ -60,8 +66,14 @@ public struct BaselineSession: Sendable {
         guard let path = baselinePath(named: reading) else {
             return BaselineOutcome(result: result, baselinePath: nil, writtenCount: nil, acceptedCount: 0, stale: [])
         }
-        let baseline = try BaselineFile.read(
-            path: path, workingDirectory: workspace.workingDirectory)
+        // The configuration's baseline missing is said at its `baseline:` line, not at a line of a file that is
+        // not there.
+        if reading == nil, let configuration = workspace.configuration.file, let range = workspace.configuration.baselineRange,
+            !FileManager.default.fileExists(atPath: Workspace.absolute(path, in: workspace.workingDirectory))
+        {
+            throw LoadError(.missingBaseline(workspace.configuration.baseline ?? path), at: configuration.location(ofBytes: range))
+        }
+        let baseline = try BaselineFile.read(path: path, workingDirectory: workspace.workingDirectory)
         let keying = BaselineKeying(baselinePath: path, workingDirectory: workspace.workingDirectory)
         let match = baseline.match(result.diagnostics, keying: keying)
         var filtered = result
@@ -69,5 +81,11 @@ public struct BaselineSession: Sendable {
         return BaselineOutcome(
             result: filtered, baselinePath: path, writtenCount: nil, acceptedCount: match.acceptedCount,
             stale: match.stale)
+    }
+}
+
+extension Message {
+    static func missingBaseline(_ path: String) -> Message {
+        "the baseline '\(path)' does not exist: write it with 'linkrules lint --write-baseline \(path)'"
     }
 }

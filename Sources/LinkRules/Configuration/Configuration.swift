@@ -56,6 +56,8 @@ struct Configuration: Sendable {
     var irregularInflections: [String: String] = [:]
     var uncountableInflections: Set<String> = []
     var baseline: String?
+    /// Where `baseline:`'s value is written, for an error about the file it names.
+    var baselineRange: Range<Int>?
 
     init(directory: String = ".") {
         self.directory = directory

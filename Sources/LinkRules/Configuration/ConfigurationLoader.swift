@@ -72,7 +72,10 @@ struct ConfigurationLoader: Sendable {
                     return
                 }
                 configuration.failOn = threshold
-            case "baseline": configuration.baseline = try yaml.readString(key: "baseline").value
+            case "baseline":
+                let baseline = try yaml.readString(key: "baseline")
+                configuration.baseline = baseline.value
+                configuration.baselineRange = baseline.tokenRange
             case "inflections":
                 try yaml.readMapping(key: "inflections") { inflection in
                     switch inflection.value {
