@@ -11,6 +11,9 @@ final class LintContext: Sendable {
     /// Whether `plural-resource-nouns` is on, so the spelling the naming rules agree on makes collections plural
     /// (`spelling(of:component:)`); off, `no-separators` joins a word and leaves its number as written.
     let pluralizesCollections: Bool
+    /// Whether `lowercase` is on, so the agreed spelling of a joined word is lowercase (`Shop_Items` → `shopitems`,
+    /// not `ShopItems`, which `lowercase` would report next).
+    let lowercasesWords: Bool
     /// The vocabulary position of every path component of every link, in link order (-1 where the vocabulary
     /// has none): several rules look at the entry of each component, and each name is looked up once.
     private let positions: [Int32]
@@ -80,10 +83,11 @@ final class LintContext: Sendable {
 
     init(
         catalogue: Catalogue, inflector: Inflector = Inflector(), today: CalendarDate? = nil,
-        pluralizesCollections: Bool = true
+        pluralizesCollections: Bool = true, lowercasesWords: Bool = true
     ) {
         self.today = today
         self.pluralizesCollections = pluralizesCollections
+        self.lowercasesWords = lowercasesWords
         let declared = Declared(catalogue: catalogue, inflector: inflector)
         // A large catalogue's links are resolved in contiguous chunks over the cores, joined in order.
         let links = catalogue.links
@@ -132,7 +136,8 @@ final class LintContext: Sendable {
         isBuilt(on: catalogue)
             ? self
             : LintContext(
-                catalogue: catalogue, inflector: inflector, today: today, pluralizesCollections: pluralizesCollections)
+                catalogue: catalogue, inflector: inflector, today: today, pluralizesCollections: pluralizesCollections,
+                lowercasesWords: lowercasesWords)
     }
 
     /// The links using each rename candidate, found from the components' positions, link after link; the first

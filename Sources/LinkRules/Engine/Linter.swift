@@ -59,7 +59,8 @@ struct Linter: Sendable {
     func lint(_ catalogue: Catalogue) -> [Diagnostic] {
         let context = LintContext(
             catalogue: catalogue, inflector: inflector, today: today,
-            pluralizesCollections: isEnabled(PluralResourceNounsRule.description.id))
+            pluralizesCollections: isEnabled(PluralResourceNounsRule.description.id),
+            lowercasesWords: isEnabled(LowercaseRule.description.id))
         let filter = SuppressionFilter(
             catalogue: catalogue, knownRules: Self.knownRuleIDs,
             facts: context.facts(for: catalogue))

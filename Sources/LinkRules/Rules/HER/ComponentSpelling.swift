@@ -15,7 +15,8 @@ struct ComponentSpelling: Sendable, Hashable {
 extension LintContext {
     /// The spelling the naming rules agree the literal component at `index` of the link's path should have.
     ///
-    /// Separators are removed (`my_profile` → `myprofile`). A word the vocabulary declares (joined, else as
+    /// Separators are removed (`my_profile` → `myprofile`), and the word lowercased while `lowercase` is on
+    /// (`lowercasesWords`). A word the vocabulary declares (joined, else as
     /// written) is a collection only when declared one (or with an `id:` type): then it is made plural wherever it
     /// is used, as its declaration is renamed; any other declared kind keeps the word. An undeclared word followed
     /// by an id (`LintContext.namesInstance`) is made plural when it is not one already and takes a plural
@@ -24,9 +25,10 @@ extension LintContext {
     func spelling(of link: Link, component index: Int) -> ComponentSpelling {
         let component = link.template.components[index]
         let hasSeparator = NoSeparatorsRule.isWord(in: link.template, at: index)
-        let joined = hasSeparator
+        let unseparated = hasSeparator
             ? String(decoding: component.text.utf8.filter { !NoSeparatorsRule.isSeparator($0) }, as: UTF8.self)
             : component.name
+        let joined = lowercasesWords ? unseparated.lowercasedASCIIIfNeeded : unseparated
         let lower = hasSeparator ? joined.lowercasedASCIIIfNeeded : component.name
         let kept = ComponentSpelling(word: joined, addsPlural: false)
         guard !lower.isEmpty, pluralizesCollections else { return kept }

@@ -24,6 +24,8 @@ struct NoSeparatorsRule: LinkRule {
         fix: .unsafe,
         triggeringExamples: [
             .link("her://↓my_profile/verification", fixed: "her://myprofile/verification"),
+            // Joined and lowercased in one fix, as `lowercase` would have it next.
+            .link("her://↓Shop_Items", fixed: "her://shopitems"),
             .link("her://feed/↓top-communities", fixed: "her://feed/topcommunities"),
             .link("her://↓help.center", fixed: "her://helpcenter"),
             .link("https://her.app/↓my_profile", fixed: "https://her.app/myprofile"),

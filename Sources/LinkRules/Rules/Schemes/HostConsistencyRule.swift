@@ -95,7 +95,8 @@ struct HostConsistencyRule: CatalogueRule {
         // The facts and the links must be the same catalogue's.
         guard context.isBuilt(on: catalogue) else {
             return check(catalogue, in: LintContext(
-                catalogue: catalogue, inflector: context.inflector, pluralizesCollections: context.pluralizesCollections))
+                catalogue: catalogue, inflector: context.inflector, pluralizesCollections: context.pluralizesCollections,
+                lowercasesWords: context.lowercasesWords))
         }
         // Each link's scheme and host form were recorded by the context's pass: the links themselves are read
         // only for findings.
