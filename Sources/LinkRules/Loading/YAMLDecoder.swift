@@ -4,10 +4,11 @@ final class YAMLDecoder {
     let reader: YAMLEventReader
     /// The keys of the mappings being read, outermost first, for finding duplicates.
     @exclusivity(unchecked) private var openKeys: [Scalar] = []
-    /// Where the innermost mapping being read starts in `openKeys`.
-    private var mappingBase = 0
+    /// Where the innermost mapping being read starts in `openKeys`. (Unchecked, as `openKeys`: read for every
+    /// mapping, a checked access of a class's property costs more than the rest of the bookkeeping.)
+    @exclusivity(unchecked) private var mappingBase = 0
     /// Renames of keys proposed by fixes (`proposeRename(of:to:)`), each checked when its mapping ends.
-    private var proposedRenames: [(mappingBase: Int, key: Range<Int>, name: String)] = []
+    @exclusivity(unchecked) private var proposedRenames: [(mappingBase: Int, key: Range<Int>, name: String)] = []
     /// The proposed renames that would repeat a key of their mapping: the renamed key's byte range, and the range
     /// of the key it would repeat.
     private(set) var renamesRepeatingAKey: [(key: Range<Int>, repeated: Range<Int>)] = []
@@ -102,7 +103,14 @@ final class YAMLDecoder {
         while true {
             let event = try reader.next()
             if event.kind == .mappingEnd {
-                if !proposedRenames.isEmpty { checkProposedRenames(from: base, keys: { firstOccurrence(of: $0) }) }
+                // The renames proposed in this mapping, now that all its keys are known.
+                if !proposedRenames.isEmpty {
+                    for proposed in proposedRenames where proposed.mappingBase == base {
+                        let name = Scalar(value: proposed.name, tokenRange: proposed.key, style: .plain)
+                        if let repeated = firstOccurrence(of: name) { renamesRepeatingAKey.append((proposed.key, repeated.tokenRange)) }
+                    }
+                    proposedRenames.removeAll { $0.mappingBase == base }
+                }
                 return start.start..<event.end
             }
             guard event.kind == .scalar else {
@@ -124,17 +132,6 @@ final class YAMLDecoder {
     /// `renamesRepeatingAKey`, for the fix to be withdrawn (a repeated key does not load).
     func proposeRename(of key: Scalar, to name: String) {
         proposedRenames.append((mappingBase, key.tokenRange, name))
-    }
-
-    /// Checks the renames proposed in the mapping whose keys start at `base` in `openKeys`, with `keys` finding
-    /// one of its keys by name.
-    private func checkProposedRenames(from base: Int, keys: (Scalar) -> Scalar?) {
-        proposedRenames.removeAll { proposed in
-            guard proposed.mappingBase == base else { return false }
-            let name = Scalar(value: proposed.name, tokenRange: proposed.key, style: .plain)
-            if let repeated = keys(name) { renamesRepeatingAKey.append((proposed.key, repeated.tokenRange)) }
-            return true
-        }
     }
 
     /// Whether the next value is a flow-style collection (`[…]`, `{…}`), for fixes that insert in the same style.
