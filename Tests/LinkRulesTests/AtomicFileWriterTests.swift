@@ -77,6 +77,29 @@ private struct Workspace {
         #expect(try workspace.entries() == ["links.yml"])
     }
 
+    /// Several files are replaced together or not at all: when one cannot be (here, it changed on disk), none is,
+    /// and no temporary file is left.
+    @Test func severalFilesAreReplacedAllOrNone() throws {
+        let workspace = try Workspace(contents: original)
+        defer { workspace.remove() }
+        let second = workspace.folder + "/more.links.yml"
+        try Data(original.utf8).write(to: URL(fileURLWithPath: second))
+        #expect(throws: FixError.fileChangedOnDisk(file: second)) {
+            try AtomicFileWriter.replaceAll([
+                (workspace.file, Array(original.utf8), Array(fixed.utf8)),
+                (second, Array("version: 1\nlinks: []\n".utf8), Array(fixed.utf8)),
+            ])
+        }
+        #expect(try workspace.contents() == original)
+        #expect(try workspace.entries() == ["links.yml", "more.links.yml"])
+
+        try AtomicFileWriter.replaceAll([
+            (workspace.file, Array(original.utf8), Array(fixed.utf8)), (second, Array(original.utf8), Array(fixed.utf8)),
+        ])
+        #expect(try workspace.contents() == fixed && workspace.contents(of: second) == fixed)
+        #expect(try workspace.entries() == ["links.yml", "more.links.yml"])
+    }
+
     @Test func aChangeWhileTheNewTextIsWrittenIsNotOverwritten() throws {
         let workspace = try Workspace(contents: original)
         defer { workspace.remove() }

@@ -211,8 +211,9 @@ public struct FixSession: Sendable {
     }
 
     /// Replaces each changed file on disk atomically (paths relative to the result's working directory), only if
-    /// it still holds the bytes that were read; every changed file is checked before any is written, so a
-    /// catalogue is not left half fixed when one of its files changed meanwhile. Returns the paths written.
+    /// it still holds the bytes that were read; every changed file is checked, and its new text written beside it,
+    /// before any is replaced, so a catalogue is not left half fixed when one of its files changed meanwhile or
+    /// cannot be written. Returns the paths written.
     ///
     /// - Throws: `FixError.fileChangedOnDisk` (nothing written when found in the first check) or
     ///   `FixError.writeFailed`.
@@ -225,19 +226,24 @@ public struct FixSession: Sendable {
                 current.bytes == change.original.bytes
             else { throw FixError.fileChangedOnDisk(file: change.original.path) }
         }
-        var written: [String] = []
-        for change in changes {
-            do {
-                try AtomicFileWriter.replace(
-                    path: location(change.original), expectedOriginal: Array(change.original.bytes), with: Array(change.fixed.bytes))
-            } catch FixError.fileChangedOnDisk {
-                throw FixError.fileChangedOnDisk(file: change.original.path)
-            } catch FixError.writeFailed(_, let reason) {
-                throw FixError.writeFailed(file: change.original.path, reason: reason)
-            }
-            written.append(change.original.path)
+        // All the files or none: each new text is written beside its file before any file is replaced.
+        let absolute = changes.map { location($0.original) }
+        do {
+            try AtomicFileWriter.replaceAll(
+                changes.indices.map { (absolute[$0], Array(changes[$0].original.bytes), Array(changes[$0].fixed.bytes)) })
+        } catch FixError.fileChangedOnDisk(let file) {
+            throw FixError.fileChangedOnDisk(file: Self.reported(file, among: changes, absolute: absolute))
+        } catch FixError.writeFailed(let file, let reason) {
+            throw FixError.writeFailed(file: Self.reported(file, among: changes, absolute: absolute), reason: reason)
         }
-        return written
+        return changes.map(\.original.path)
+    }
+
+    /// A changed file's path as the user named it, for an error the writer reports with its absolute path.
+    private static func reported(
+        _ file: String, among changes: [(original: SourceFile, fixed: SourceFile)], absolute: [String]
+    ) -> String {
+        absolute.firstIndex(of: file).map { changes[$0].original.path } ?? file
     }
 }
 

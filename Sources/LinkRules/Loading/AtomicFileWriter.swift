@@ -44,6 +44,63 @@ enum AtomicFileWriter {
     static func replace(
         path: String, expectedOriginal: [UInt8], with newBytes: [UInt8], step: (WriteStep) throws -> Void
     ) throws {
+        let prepared = try prepare(path: path, expectedOriginal: expectedOriginal, with: newBytes, step: step)
+        do {
+            try step(.beforeRename)
+            try commit(prepared)
+        } catch {
+            discard(prepared)
+            throw error
+        }
+    }
+
+    /// Replaces several files together (the files of one catalogue a fix changes): every new text is written to a
+    /// temporary file first, and only when all of them are written are they renamed over their files, so a file
+    /// that cannot be written (a read-only folder, a full disk) leaves every file as it was.
+    ///
+    /// - Throws: as `replace(path:expectedOriginal:with:)`, for the first file that fails; no file is changed then,
+    ///   unless a rename itself fails after others succeeded, which POSIX cannot undo.
+    static func replaceAll(_ files: [(path: String, expectedOriginal: [UInt8], newBytes: [UInt8])]) throws {
+        var prepared: [Prepared] = []
+        do {
+            for file in files {
+                prepared.append(try prepare(path: file.path, expectedOriginal: file.expectedOriginal, with: file.newBytes, step: { _ in }))
+            }
+        } catch FixError.writeFailed(let file, let reason) where files.count > 1 {
+            prepared.forEach(discard)
+            throw FixError.writeFailed(file: file, reason: reason + "; no file was changed")
+        } catch {
+            prepared.forEach(discard)
+            throw error
+        }
+        for (index, file) in prepared.enumerated() {
+            do {
+                try commit(file)
+            } catch FixError.writeFailed(let path, let reason) where index > 0 {
+                prepared[(index + 1)...].forEach(discard)
+                let replaced = prepared[..<index].map { "'\($0.path)'" }.joined(separator: ", ")
+                throw FixError.writeFailed(file: path, reason: reason + "; \(replaced) had been replaced already")
+            } catch {
+                prepared[(index + 1)...].forEach(discard)
+                throw error
+            }
+        }
+    }
+
+    /// A new text written to a temporary file beside the file it will replace, not yet renamed over it.
+    struct Prepared {
+        var path: String
+        var target: String
+        var folder: String
+        var temporaryPath: String
+        var expectedOriginal: [UInt8]
+    }
+
+    /// Writes `newBytes` to a temporary file beside `path` (flushed, with the original's permission bits and
+    /// owner) once `path` is checked to hold `expectedOriginal`; on failure the temporary file is removed.
+    private static func prepare(
+        path: String, expectedOriginal: [UInt8], with newBytes: [UInt8], step: (WriteStep) throws -> Void
+    ) throws -> Prepared {
         guard let target = resolvedPath(path) else {
             if errno == ENOENT || errno == ENOTDIR { throw FixError.fileChangedOnDisk(file: path) }
             throw failure(path, "cannot resolve the path")
@@ -60,10 +117,10 @@ enum AtomicFileWriter {
         guard descriptor >= 0 else { throw failure(path, "cannot create a temporary file in '\(folder)'") }
         let temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var isOpen = true
-        var isRenamed = false
+        var isWritten = false
         defer {
             if isOpen { close(descriptor) }
-            if !isRenamed { unlink(temporaryPath) }
+            if !isWritten { unlink(temporaryPath) }
         }
 
         try step(.temporaryFileCreated)
@@ -79,12 +136,27 @@ enum AtomicFileWriter {
         try step(.contentFlushed)
         isOpen = false
         guard close(descriptor) == 0 else { throw failure(path, "cannot close the temporary file") }
+        isWritten = true
+        return Prepared(
+            path: path, target: target, folder: folder, temporaryPath: temporaryPath, expectedOriginal: expectedOriginal)
+    }
 
-        try step(.beforeRename)
-        try requireUnchanged(target, expectedOriginal, reportedAs: path)
-        guard rename(temporaryPath, target) == 0 else { throw failure(path, "cannot rename the temporary file") }
-        isRenamed = true
-        syncFolder(folder)
+    /// Renames a prepared file over its target, if the target still holds what was read; the temporary file is
+    /// removed when it cannot be.
+    private static func commit(_ file: Prepared) throws {
+        do {
+            try requireUnchanged(file.target, file.expectedOriginal, reportedAs: file.path)
+            guard rename(file.temporaryPath, file.target) == 0 else { throw failure(file.path, "cannot rename the temporary file") }
+        } catch {
+            discard(file)
+            throw error
+        }
+        syncFolder(file.folder)
+    }
+
+    /// Removes a prepared file's temporary file.
+    private static func discard(_ file: Prepared) {
+        unlink(file.temporaryPath)
     }
 
     /// Creates a new file atomically: writes a temporary file in the same folder (with the permissions the
