@@ -177,19 +177,18 @@ struct HERCatalogueGenerator {
                 "\(result.remaining.diagnostics.filter { !$0.fixes.isEmpty }.map(\.message))\n\(listing)")
 
         // Every original route is still there, as the link's URL or one of its aliases, added once. A URL whose
-        // route is unchanged (its case, a placeholder's spelling) is still there: links are case-insensitive.
+        // links are unchanged (a custom scheme's case, a placeholder's spelling) is still there.
         let parser = LinkTemplateParser(hosts: Set(after.hosts.map(\.value)))
-        func route(_ url: String) -> String { parser.parse(url).routeKey }
+        func sameLinks(_ url: String, _ other: String) -> Bool { FixSession.answersTheSameLinks(parser.parse(url), parser.parse(other)) }
         let old = Self.entries(before)
         let new = Self.entries(after)
         for (path, oldEntries) in old {
             let newEntries = new[path] ?? []
             #expect(newEntries.count == oldEntries.count)
             for (oldEntry, newEntry) in zip(oldEntries, newEntries) {
-                let oldKey = route(oldEntry.url)
-                let kept = route(newEntry.url) == oldKey || newEntry.aliases.contains { route($0) == oldKey }
+                let kept = sameLinks(newEntry.url, oldEntry.url) || newEntry.aliases.contains { sameLinks($0, oldEntry.url) }
                 #expect(kept, "'\(oldEntry.url)' lost\n\(listing)\n\(result.diff())")
-                let unchanged = route(newEntry.url) == oldKey || oldEntry.aliases.contains { route($0) == oldKey }
+                let unchanged = sameLinks(newEntry.url, oldEntry.url) || oldEntry.aliases.contains { sameLinks($0, oldEntry.url) }
                 let expected = unchanged ? oldEntry.aliases : oldEntry.aliases + [oldEntry.url]
                 #expect(newEntry.aliases == expected, "\(listing)\n\(result.diff())")
             }

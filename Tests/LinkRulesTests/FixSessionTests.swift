@@ -326,6 +326,27 @@ struct GrowingFixRule: LinkRule {
         #expect(!bareResult.remaining.diagnostics.contains { namingRules.contains($0.ruleID) })
     }
 
+    /// A web link's path and any query name are read as written: lowercasing them keeps the old spelling as an
+    /// alias; a custom scheme's path is case-insensitive, so lowercasing it keeps nothing.
+    @Test func lowercasingAWebPathKeepsTheOldURL() throws {
+        let folder = try FixFolder(files: ["links.yml": """
+            version: 1
+            schemes: [hub]
+            hosts: [hub.example.com]
+            links:
+              - url: https://hub.example.com/Blogs/News/{article}
+              - url: hub://Blogs
+              - url: hub://messages?messageTs={ts}
+            """])
+        defer { folder.remove() }
+        let fixed = try urlsAndAliases(try folder.fix(unsafe: true).fixedFiles[0].text)
+        #expect(fixed[0].url == "https://hub.example.com/blogs/news/{article}")
+        #expect(fixed[0].aliases == ["https://hub.example.com/Blogs/News/{article}"])
+        #expect(fixed[1].url == "hub://blogs" && fixed[1].aliases.isEmpty)
+        // A query name is read as written, whatever the scheme.
+        #expect(fixed[2].url == "hub://messages?messagets={ts}" && fixed[2].aliases == ["hub://messages?messageTs={ts}"])
+    }
+
     /// With `plural-resource-nouns` off, `no-separators` joins the word and leaves its number as written.
     @Test func theJoinedWordStaysSingularWhilePluralsAreOff() throws {
         let folder = try FixFolder(files: [

@@ -161,9 +161,9 @@ public struct FixSession: Sendable {
     }
 
     /// For every link whose route differs from the one at the same position of its file in `original`, a fix adding
-    /// the original URL to its aliases, unless its route is already the link's or one of its aliases'. A change that
-    /// keeps the route keeps nothing: links are case-insensitive (the HER app's deep-link guide, rule 7), and a
-    /// placeholder's spelling (`:id` → `{id}`) or the order of the query changes no link the app opens.
+    /// the original URL to its aliases, unless the link or one of its aliases answers the same links
+    /// (`answersTheSameLinks`). A change that keeps the route keeps nothing: a placeholder's spelling (`:id` →
+    /// `{id}`) or the order of the query changes no link the app opens.
     static func aliasFixes(from original: Catalogue, to current: Catalogue) throws -> [FixIt] {
         let before = linksByFile(original)
         let after = linksByFile(current)
@@ -176,13 +176,32 @@ public struct FixSession: Sendable {
                 let oldURL = oldLink.url.value
                 // Most links are not changed at all: the same URL keeps nothing, without lowercasing either.
                 if oldURL == link.url.value { continue }
-                let oldRoute = oldLink.template.routeKey
-                guard oldRoute != link.template.routeKey, !link.aliases.contains(where: { parser.parse($0.value).routeKey == oldRoute })
+                let old = oldLink.template
+                guard !Self.answersTheSameLinks(link.template, old),
+                    !link.aliases.contains(where: { Self.answersTheSameLinks(parser.parse($0.value), old) })
                 else { continue }
                 fixes.append(AliasEditor.keepingFix(oldURL, on: link))
             }
         }
         return fixes
+    }
+
+    /// Whether two templates open the same links: the same route (`LinkTemplate.routeKey`), with their query names
+    /// spelled the same (an app reads a query name as written), and for a web link its path and fixed query values
+    /// too. A custom scheme's path is case-insensitive (the HER app's deep-link guide, rule 7), but a web server and
+    /// an apple-app-site-association file read a path as written, so `https://x.com/Blogs` lowercased needs the old
+    /// spelling kept.
+    static func answersTheSameLinks(_ template: LinkTemplate, _ other: LinkTemplate) -> Bool {
+        guard template.routeKey == other.routeKey else { return false }
+        func spelling(_ template: LinkTemplate, isWeb: Bool) -> [Substring] {
+            var parts = template.query.map { Substring($0.name) }
+            guard isWeb else { return parts }
+            parts += template.components.filter { !$0.isPlaceholder }.map { Substring($0.text) }
+            parts += template.query.compactMap { $0.placeholder == nil ? Substring($0.value ?? "") : nil }
+            return parts
+        }
+        let isWeb = template.isWebLink || other.isWebLink
+        return spelling(template, isWeb: isWeb) == spelling(other, isWeb: isWeb)
     }
 
     /// A catalogue's links grouped by file, each group in file order, and the files in catalogue order.
