@@ -47,6 +47,12 @@ import Testing
         #expect(alone.unlistedCatalogues == ["lists/lists.links.yml"])
         let listed = try Workspace(files: ["app.links.yml"], configPath: nil, workingDirectory: root.path, discovers: true)
         #expect(listed.unlistedCatalogues.isEmpty)
+        // Named beside a listed file, it is linted as part of the app, and said so.
+        let both = try Workspace(
+            files: ["lists/lists.links.yml", "app.links.yml"], configPath: nil, workingDirectory: root.path, discovers: true)
+        #expect(both.cataloguePaths == ["app.links.yml", "lists/lists.links.yml"])
+        #expect(both.unlistedCatalogues == ["lists/lists.links.yml"] && both.unlistedCataloguesJoinTheApp)
+        #expect(!alone.unlistedCataloguesJoinTheApp)
     }
 
     @Test func saysWhatItLookedForWhenThereIsNothing() throws {

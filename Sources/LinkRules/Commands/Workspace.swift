@@ -13,9 +13,12 @@ public struct Workspace: Sendable {
     /// The catalogue paths to load, as they will be shown in diagnostics.
     public var cataloguePaths: [String]
     /// Catalogue files (by `CatalogueDiscovery`'s names) that the configuration's `catalogues:` does not list: a
-    /// lint with no file named skips those under the configuration's folder, and a file named on its own is
-    /// linted without the app's declarations. Commands say so, as a note.
+    /// lint with no file named skips those under the configuration's folder, a file named on its own is linted
+    /// without the app's declarations, and a file named beside a listed one is linted as part of the app
+    /// (`unlistedCataloguesJoinTheApp`). Commands say so, as a note.
     public var unlistedCatalogues: [String] = []
+    /// Whether the unlisted files were named beside a listed one, and are linted with the app's files.
+    public var unlistedCataloguesJoinTheApp = false
     /// The configuration file in use, as shown in messages; nil when none was found.
     public var configurationPath: String? { configuration.file?.path }
 
@@ -86,6 +89,9 @@ public struct Workspace: Sendable {
                 .filter { !listed.contains(key($0)) }
         } else if !files.contains(where: { listed.contains(key($0)) }) {
             unlistedCatalogues = files.filter { CatalogueDiscovery.isCatalogueName(PathName.lastComponent(of: $0)) }
+        } else {
+            unlistedCatalogues = files.filter { !listed.contains(key($0)) }
+            unlistedCataloguesJoinTheApp = true
         }
     }
 

@@ -56,10 +56,13 @@ struct LintCommand: ParsableCommand {
             let configurationName = workspace.configurationPath ?? ".linkrules.yml"
             let unlisted = workspace.unlistedCatalogues
             for path in unlisted.prefix(3) {
-                Output.standardError(
+                let what =
                     files.isEmpty
-                        ? "note: '\(path)' is named like a catalogue, but \(configurationName)'s 'catalogues:' does not list it: it was not linted\n"
-                        : "note: '\(path)' is not in \(configurationName)'s 'catalogues:': it is linted alone, without the app's other files\n")
+                    ? "is named like a catalogue, but \(configurationName)'s 'catalogues:' does not list it: it was not linted"
+                    : workspace.unlistedCataloguesJoinTheApp
+                        ? "is not in \(configurationName)'s 'catalogues:': named with the app's files, it is linted as part of the app"
+                        : "is not in \(configurationName)'s 'catalogues:': it is linted alone, without the app's other files"
+                Output.standardError("note: '\(path)' \(what)\n")
             }
             if unlisted.count > 3 { Output.standardError("note: and \(unlisted.count - 3) more catalogue files not listed\n") }
         }
