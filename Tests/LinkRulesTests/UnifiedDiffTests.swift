@@ -142,6 +142,18 @@ private func numberedLines(_ range: ClosedRange<Int>) -> [String] { range.map { 
         }
     }
 
+    /// Anchored on the lines once in each, the script is still an edit script: the kept lines are equal, in order.
+    @Test func theAnchoredLineDiffIsAnEditScript() async {
+        let sequence = Gen.int(in: 0...12).array(of: 0...40)
+        await propertyCheck(count: 500, input: sequence, sequence) { old, new in
+            let diff = LineDiff(anchoringUniqueLines: old, new)
+            let kept = zip(old.indices.filter { !diff.deleted[$0] }, new.indices.filter { !diff.inserted[$0] })
+            #expect(kept.allSatisfy { old[$0] == new[$1] })
+            #expect(old.count - diff.deleted.filter { $0 }.count == new.count - diff.inserted.filter { $0 }.count)
+            #expect(old != new || (diff.deleted + diff.inserted).allSatisfy { !$0 })
+        }
+    }
+
     @Test func theLineDiffIsAShortestEditScript() async {
         let sequence = Gen.int(in: 0...3).array(of: 0...40)
         await propertyCheck(count: 500, input: sequence, sequence) { old, new in

@@ -15,6 +15,12 @@ struct LineDiff<Line: Equatable> {
 
     /// Compares two sequences of lines; equality should be cheap, as it is called O((N + M) · D) times.
     init(old: [Line], new: [Line]) {
+        self.init(unsearched: old, new)
+        compare(oldLow: 0, oldHigh: old.count, newLow: 0, newHigh: new.count)
+    }
+
+    /// The two sequences with nothing marked changed yet, and room for searching them whole.
+    private init(unsearched old: [Line], _ new: [Line]) {
         self.old = old
         self.new = new
         deleted = Array(repeating: false, count: old.count)
@@ -23,7 +29,6 @@ struct LineDiff<Line: Equatable> {
         offset = maximumCost + 1
         forward = Array(repeating: 0, count: 2 * maximumCost + 3)
         reverse = forward
-        compare(oldLow: 0, oldHigh: old.count, newLow: 0, newHigh: new.count)
     }
 
     /// Marks the changes between `old[oldLow..<oldHigh]` and `new[newLow..<newHigh]`.
@@ -117,5 +122,52 @@ struct LineDiff<Line: Equatable> {
         }
         // Unreachable for ranges that differ at both ends; replacing everything is still a correct script.
         return (oldHigh, newLow)
+    }
+}
+
+extension LineDiff where Line: Hashable {
+    /// Compares two sequences as `init(old:new:)` does, after pairing the lines that occur once in each, in the
+    /// longest run of them in the same order (as patience diff does): the search runs only between those pairs.
+    /// A file changed all over (a fix on every link of a large catalogue) costs O(N log N) and the searches of
+    /// small gaps, where one search of the whole costs O(N · D); the script is short, though not always shortest.
+    init(anchoringUniqueLines old: [Line], _ new: [Line]) {
+        self.init(unsearched: old, new)
+        var places: [Line: (old: Int, new: Int, oldCount: Int, newCount: Int)] = [:]
+        for (index, line) in old.enumerated() {
+            places[line, default: (index, -1, 0, 0)].oldCount += 1
+        }
+        for (index, line) in new.enumerated() {
+            guard var place = places[line] else { continue }
+            place.new = index
+            place.newCount += 1
+            places[line] = place
+        }
+        // The lines once in each, in old order; the longest run increasing in new order (patience sorting).
+        let pairs = places.values.filter { $0.oldCount == 1 && $0.newCount == 1 }.map { (old: $0.old, new: $0.new) }
+            .sorted { $0.old < $1.old }
+        var pileTops: [Int] = []  // index in `pairs` of the top of each pile
+        var previous = Array(repeating: -1, count: pairs.count)
+        for (index, pair) in pairs.enumerated() {
+            var low = 0, high = pileTops.count
+            while low < high {
+                let middle = (low + high) / 2
+                if pairs[pileTops[middle]].new < pair.new { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { previous[index] = pileTops[low - 1] }
+            if low == pileTops.count { pileTops.append(index) } else { pileTops[low] = index }
+        }
+        var anchors: [(old: Int, new: Int)] = []
+        var at = pileTops.last ?? -1
+        while at >= 0 {
+            anchors.append(pairs[at])
+            at = previous[at]
+        }
+        var oldLow = 0, newLow = 0
+        for anchor in anchors.reversed() {
+            compare(oldLow: oldLow, oldHigh: anchor.old, newLow: newLow, newHigh: anchor.new)
+            oldLow = anchor.old + 1
+            newLow = anchor.new + 1
+        }
+        compare(oldLow: oldLow, oldHigh: old.count, newLow: newLow, newHigh: new.count)
     }
 }

@@ -22,7 +22,7 @@ enum UnifiedDiff {
             numbers[line] = next
             return next
         }
-        let diff = LineDiff(old: oldLines.map { number(old, $0) }, new: newLines.map { number(new, $0) })
+        let diff = LineDiff(anchoringUniqueLines: oldLines.map { number(old, $0) }, newLines.map { number(new, $0) })
         let changes = changeBlocks(deleted: diff.deleted, inserted: diff.inserted)
 
         var output: [UInt8] = Array("--- a/\(file)\n+++ b/\(file)\n".utf8)
