@@ -52,6 +52,8 @@ struct PluralResourceNounsRule: LinkRule {
         ],
         nonTriggeringExamples: [
             .link("her://feed/communities/9"),
+            // Not a word: no plural is spelled by adding letters to it (`url-invalid` reports the '<').
+            .link("her://feed/<script>alert/9"),
             .link("her://feed/communities"),
             .link("her://people/{id:int}"),
             .link("her://news/12"),
@@ -116,11 +118,20 @@ struct PluralResourceNounsRule: LinkRule {
     }
 
     /// Whether a word may be given a plural: not an abbreviation of one or two letters (Telegram's `t.me/s/…`,
-    /// Zoom's `zoom.us/j/{id}`, a `go/{slug}` short link), not a version or anything with a digit (`v2`), and not
-    /// one of the verbs and function words links use as commands (`join/{code}`, `open/{id}`), which the inflector
+    /// Zoom's `zoom.us/j/{id}`, a `go/{slug}` short link), not a version or anything with a digit (`v2`) or a symbol
+    /// (`<script>`), and not one of the verbs and function words links use as commands (`join/{code}`, `open/{id}`), which the inflector
     /// does not know as nouns.
     static func takesPlural(_ word: String) -> Bool {
-        word.utf8.count > 2 && !word.utf8.contains(where: { isDigit($0) }) && !nonNouns.contains(word)
+        word.utf8.count > 2 && !word.utf8.contains(where: { isDigit($0) || isMarkOrSymbol($0) }) && !nonNouns.contains(word)
+    }
+
+    /// Whether an ASCII byte is neither a letter nor a digit nor a separator: a word with one (`<script>`, `a+b`)
+    /// is not a noun whose plural can be spelled by adding letters.
+    private static func isMarkOrSymbol(_ byte: UInt8) -> Bool {
+        guard byte < 0x80 else { return false }
+        let letter = byte | 0x20
+        return !(letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z")) && !isDigit(byte)
+            && byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") && byte != UInt8(ascii: ".")
     }
 
     /// Verbs and function words that real link schemes use as commands before a value (Zoom's `join`, Telegram's
