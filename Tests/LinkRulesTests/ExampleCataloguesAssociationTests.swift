@@ -136,6 +136,30 @@ import Testing
         #expect(text.contains("\"/items/?*\""))
     }
 
+    /// Each domain serves its own file: the patterns of several hosts in one file are said, and `--host` keeps one.
+    @Test func aFileForSeveralHostsIsSaidAndOneHostCanBeChosen() throws {
+        let file = SourceFile(path: "pin.yml", text: """
+            version: 1
+            hosts: [www.pinterest.com, pin.it]
+            links:
+              - url: https://www.pinterest.com/pin/{id:int}
+              - url: https://pin.it/{code}
+            """)
+        let catalogue = try CatalogueLoader().load(files: [file])
+        let appIDs = ["ABCDE12345.com.pinterest"]
+        var warnings: [String] = []
+        let both = try AssociationGeneration.generate(catalogue, named: "pin.yml", appIDs: appIDs, warnings: &warnings)
+        #expect(both.contains("\"/?*\"") && both.contains("\"/pin/?*\""))
+        #expect(warnings.count == 1 && warnings[0].contains("2 hosts ('www.pinterest.com', 'pin.it')"))
+        warnings = []
+        let www = try AssociationGeneration.generate(
+            catalogue, named: "pin.yml", appIDs: appIDs, host: "WWW.pinterest.com", warnings: &warnings)
+        #expect(www.contains("\"/pin/?*\"") && !www.contains("\"/?*\"") && warnings.isEmpty)
+        #expect(throws: LoadError.self) {
+            try AssociationGeneration.generate(catalogue, named: "pin.yml", appIDs: appIDs, host: "nope.example", warnings: &warnings)
+        }
+    }
+
     @Test func anInvalidAppIDInTheCatalogueIsReportedAtItsValue() throws {
         let file = SourceFile(
             path: "shop.yml",

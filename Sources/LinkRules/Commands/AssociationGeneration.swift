@@ -10,10 +10,14 @@ public struct AssociationGeneration: Sendable {
     public var cataloguePath: String
     /// App ids given on the command line; they replace the catalogue's `app_ids`.
     public var appIDs: [String]
+    /// The one host whose universal links the file opens (`--host`): each domain serves its own file, so a
+    /// pattern of one host in another's file opens the app for that other host's pages too.
+    public var host: String?
 
-    public init(cataloguePath: String, appIDs: [String] = []) {
+    public init(cataloguePath: String, appIDs: [String] = [], host: String? = nil) {
         self.cataloguePath = cataloguePath
         self.appIDs = appIDs
+        self.host = host
     }
 
     /// Loads the catalogue and returns the association file's text.
@@ -28,7 +32,7 @@ public struct AssociationGeneration: Sendable {
     public func generate() throws -> GeneratedFile {
         let catalogue = try CatalogueLoader().load(paths: [cataloguePath])
         var warnings: [String] = []
-        let text = try Self.generate(catalogue, named: cataloguePath, appIDs: appIDs, warnings: &warnings)
+        let text = try Self.generate(catalogue, named: cataloguePath, appIDs: appIDs, host: host, warnings: &warnings)
         return GeneratedFile(text: text, warnings: warnings)
     }
 
@@ -47,7 +51,7 @@ public struct AssociationGeneration: Sendable {
 
     /// The association file text, adding to `warnings` what the file lacks (an app id, a universal link).
     static func generate(
-        _ catalogue: Catalogue, named name: String, appIDs given: [String], warnings: inout [String]
+        _ catalogue: Catalogue, named name: String, appIDs given: [String], host: String? = nil, warnings: inout [String]
     ) throws -> String {
         var appIDs: [String] = []
         if given.isEmpty {
@@ -70,9 +74,18 @@ public struct AssociationGeneration: Sendable {
             warnings.append(Message.noAppIDForAssociation(name).text)
             appIDs = [Self.placeholderAppID]
         }
-        let routes = UniversalLinks(catalogue: catalogue).routes
-        if routes.isEmpty { warnings.append(Message.noUniversalLinks(name).text) }
-        return AssociationFile.generate(appIDs: appIDs, routes: routes)
+        var entries = UniversalLinks(catalogue: catalogue).entries
+        let hostOf = { (entry: UniversalLinkEntry) in entry.template.host?.lowercasedASCIIIfNeeded ?? "" }
+        if let host {
+            entries = entries.filter { hostOf($0) == host.lowercasedASCIIIfNeeded }
+            if entries.isEmpty { throw LoadError(.noUniversalLinksOfHost(name, host: host), file: name) }
+        } else {
+            var hosts: [String] = []
+            for entry in entries where !hosts.contains(hostOf(entry)) { hosts.append(hostOf(entry)) }
+            if hosts.count > 1 { warnings.append(Message.associationForSeveralHosts(hosts).text) }
+        }
+        if entries.isEmpty { warnings.append(Message.noUniversalLinks(name).text) }
+        return AssociationFile.generate(appIDs: appIDs, routes: entries.map(\.route))
     }
 
     /// Writes the generated text to `path`: an existing file is replaced atomically (keeping its permissions),
@@ -93,6 +106,15 @@ extension Message {
     }
     static func noAppIDForAssociation(_ catalogue: String) -> Message {
         "'\(catalogue)' names no app: the file names 'TEAMID.bundle.id'; add 'app_ids: [TEAMID.bundle.id]' to the catalogue or pass --app-id TEAMID.bundle.id"
+    }
+    static func noUniversalLinksOfHost(_ catalogue: String, host: String) -> Message {
+        "'\(catalogue)' has no universal link to '\(host)'"
+    }
+    static func associationForSeveralHosts(_ hosts: [String]) -> Message {
+        let names = hosts.map { "'\($0)'" }.joined(separator: ", ")
+        return Message(
+            "the file opens the universal links of \(hosts.count) hosts (\(names)), but each serves its own file: served by one, "
+                + "the others' patterns open the app for its pages too; generate one file per host with --host")
     }
     static func noUniversalLinks(_ catalogue: String) -> Message {
         "'\(catalogue)' has no universal links (no https link to a host listed in 'hosts'): the file opens nothing"

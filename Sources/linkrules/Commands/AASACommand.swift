@@ -15,7 +15,9 @@ struct AASACommand: ParsableCommand {
         discussion: """
             Universal links are the catalogue's https links to a host in 'hosts'. The apps are the --app-id \
             options, or else the catalogue's 'app_ids'; when neither names an app the file names the placeholder \
-            'TEAMID.bundle.id' and a warning says so. 'linkrules aasa' is a synonym of 'linkrules generate aasa'.
+            'TEAMID.bundle.id' and a warning says so. Each domain serves its own file: with universal links to \
+            several hosts, generate one per host with --host (a warning says so). 'linkrules aasa' is a synonym of \
+            'linkrules generate aasa'.
             """
     )
 
@@ -24,6 +26,9 @@ struct AASACommand: ParsableCommand {
 
     @Option(name: .customLong("app-id"), help: "An app id TEAMID.bundle.id (repeatable); replaces the catalogue's app_ids.")
     var appIDs: [String] = []
+
+    @Option(name: .long, help: "Only the universal links of this host: each domain serves its own file.")
+    var host: String?
 
     @Option(name: .shortAndLong, help: "Write the file here instead of printing it.")
     var output: String?
@@ -35,7 +40,7 @@ struct AASACommand: ParsableCommand {
     }
 
     func run() throws {
-        let generated = try AssociationGeneration(cataloguePath: catalogue, appIDs: appIDs).generate()
+        let generated = try AssociationGeneration(cataloguePath: catalogue, appIDs: appIDs, host: host).generate()
         for warning in generated.warnings { Output.standardError("warning: \(warning)\n") }
         let text = generated.text
         if let output {
