@@ -56,6 +56,8 @@ struct PreferPathOverQueryRule: LinkRule {
             .link("her://join?confno=123456789&pwd=abc&zc=0&browser=chrome&uname=Betty"),
             // Telegram's `tg://msg_url?url=…&text=…` passes a URL and free text to share.
             .link("her://share?text=hello"),
+            // A value in capitals is a code or an id, not an option: YouTube's Watch Later and Liked playlists.
+            .link("https://www.youtube.com/playlist?list=WL"),
             // Uber's universal link and Things' add command: a fixed value beside other arguments of the action.
             .link("https://m.uber.com/ul/?action=setPickup&pickup=my_location"),
             .link("things:///add?title=Buy%20milk&when=tomorrow"),
@@ -132,13 +134,15 @@ struct PreferPathOverQueryRule: LinkRule {
     }
 
     /// The position of the first query item that picks a fixed option: a fixed value of letters only that is not
-    /// a boolean, for a parameter that names a destination (`isOption(named:in:)`), in a query without placeholders.
+    /// a boolean, nor all capitals (a code or an id: YouTube's `playlist?list=WL`), for a parameter that names a
+    /// destination (`isOption(named:in:)`), in a query without placeholders.
     private func firstOptionPosition(_ template: LinkTemplate, in context: LintContext) -> Int? {
         guard !template.query.contains(where: { $0.placeholder != nil }),
             let position = template.query.firstIndex(where: { item in
                 guard let valueSpan = item.valueSpan, !valueSpan.isEmpty else { return false }
-                return template.allBytes(in: valueSpan, satisfy: isAlpha) && isOption(named: item.name, in: context)
-                    && !Self.isBoolean(template.utf8Slice(valueSpan))
+                return template.allBytes(in: valueSpan, satisfy: isAlpha)
+                    && !template.allBytes(in: valueSpan, satisfy: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") })
+                    && isOption(named: item.name, in: context) && !Self.isBoolean(template.utf8Slice(valueSpan))
             })
         else { return nil }
         // Beside other parameters (tracking and declared ones aside), a fixed value is one argument of an action
