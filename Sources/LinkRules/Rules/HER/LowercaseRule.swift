@@ -41,6 +41,8 @@ struct LowercaseRule: LinkRule {
             // base-62 track ids are case-sensitive.
             .link("https://youtu.be/dQw4w9WgXcQ"),
             .link("https://open.spotify.com/track/6rqhFgbbKwnb9MLmUQDhG6"),
+            // A percent-escape's hex digits are not letters of a word (Mail's `message://%3C{message_id}%3E`).
+            .link("message://%3C{message_id}%3E"),
         ])
 
     init() {}
@@ -48,14 +50,14 @@ struct LowercaseRule: LinkRule {
     func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic]) {
         let template = link.template
         guard template.hasASCIICapital else { return }
-        func hasCapital(_ span: Range<Int>) -> Bool { template.utf8Slice(span).containsByte(where: Self.isASCIICapital) }
+        func hasCapital(_ span: Range<Int>) -> Bool { Self.hasCapitalOutsideEscapes(template.utf8Slice(span)) }
         var spans: [Range<Int>] = []
         if let span = template.schemeSpan, hasCapital(span) { spans.append(span) }
         if let span = template.hostSpan, hasCapital(span) { spans.append(span) }
         for component in template.components {
             switch component.kind {
             case .literal, .integer:
-                if component.text.utf8.containsByte(where: Self.isASCIICapital) { spans.append(component.span) }
+                if Self.hasCapitalOutsideEscapes(component.text.utf8) { spans.append(component.span) }
             case .value:
                 // A handle, email address or domain written out keeps its case (`@Gargron`).
                 break
@@ -93,6 +95,21 @@ struct LowercaseRule: LinkRule {
 
     /// Whether a byte is an ASCII capital letter.
     static func isASCIICapital(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+
+    /// Whether `bytes` hold a capital letter outside percent-escapes: the hex digits of `%3C` are no letters of a
+    /// word, and RFC 3986 prefers them in capitals.
+    static func hasCapitalOutsideEscapes(_ bytes: some Sequence<UInt8>) -> Bool {
+        var hexDigitsLeft = 0
+        for byte in bytes {
+            if hexDigitsLeft > 0, isHex(byte) {
+                hexDigitsLeft -= 1
+                continue
+            }
+            hexDigitsLeft = byte == UInt8(ascii: "%") ? 2 : 0
+            if isASCIICapital(byte) { return true }
+        }
+        return false
+    }
 }
 
 extension Message {
