@@ -15,7 +15,9 @@ struct MalformedTrailingIDRule: LinkRule {
             second id: a slug or name before or after an id, which describes the same instance for readers and search engines \
             (Stack Overflow's `questions/{id:int}/{slug}`), and a placeholder whose literal prefix names it (the App \
             Store's `app/{name}/id{id:int}`). An id after a user's handle (`@{user}` or `~{user}`) is that user's \
-            post or item, as Mastodon's and Medium's links write it: the `@` names the owner.
+            post or item, as Mastodon's and Medium's links write it: the `@` names the owner; so is an id after a \
+            web link's first component when that is an account (`{username}`, `{user}`, `{owner}`, `{channel}`: \
+            Telegram's `t.me/{username}/{post}`, GitHub's gists).
             """,
         source: .her,
         triggeringExamples: [
@@ -38,6 +40,9 @@ struct MalformedTrailingIDRule: LinkRule {
             // Mastodon's https://mastodon.social/@Gargron/109000000000000000: a post of the user the handle names.
             .link("https://mastodon.social/@{user}/{id:int}"),
             .link("https://mastodon.social/@Gargron/109000000000000000"),
+            // Telegram's https://t.me/durov/123 and GitHub's gists: an account at the domain's root owns the item.
+            .link("https://t.me/{username}/{post:int}"),
+            .link("https://gist.github.com/{user}/{gist_id}"),
             // Uber Eats' https://www.ubereats.com/store/{slug}/{store_id}: the slug before the id describes it.
             .link("https://www.ubereats.com/store/{slug}/{store_id}"),
         ])
@@ -55,6 +60,7 @@ struct MalformedTrailingIDRule: LinkRule {
             && components[index].placeholder?.spansSegments != true && context.namesInstance(link, component: index)
             && context.role(of: link, component: index - 1) != .argument
             && !Self.describesOrNamesItself(components[index]) && !Self.isHandle(components[index - 1])
+            && !(index == 1 && link.template.isWebLink && Self.namesOwner(components[0]))
             && !Self.isDescription(components[index - 1])
         {
             let first = components.first { !$0.isValue }?.text
@@ -85,6 +91,16 @@ extension MalformedTrailingIDRule {
     static func isDescription(_ component: PathComponent) -> Bool {
         guard let placeholder = component.placeholder, component.prefixLength == 0 else { return false }
         return descriptiveNames.contains(placeholder.name.lowercasedASCIIIfNeeded)
+    }
+
+    /// Placeholder names of an account that owns the items under it (`{username}`, `{owner}`, `{channel}`).
+    static let ownerNames: Set<String> = ["user", "username", "owner", "login", "account", "author", "channel", "org"]
+
+    /// Whether a web link's first component is a placeholder naming an account (`t.me/{username}/{post}`,
+    /// `gist.github.com/{user}/{gist_id}`): a web domain's root names its users, as a handle does.
+    static func namesOwner(_ component: PathComponent) -> Bool {
+        guard let placeholder = component.placeholder, component.prefixLength == 0 else { return false }
+        return ownerNames.contains(placeholder.name.lowercasedASCIIIfNeeded)
     }
 
     /// Whether a value is a user's handle (`@{user}`, `~{user}`, `@Gargron`), which owns the item after it.
