@@ -18,8 +18,9 @@ struct UntrustedURLParamRule: LinkRule {
             of these, when it is declared with `role: url` or `role: redirect`, or when its fixed value is itself a \
             URL; a parameter declared with another role is trusted (`next: { role: pagination }`). A plain `url` or \
             `uri` on a link whose path shares, posts or embeds (`share`, `sharer`, `tweet`, `compose`, `post`, \
-            `embed`, `clip`, `grab`, `bookmark`, `save`, `import`) is the content handed over, not a place to go \
-            (X's `intent/tweet?url=…`, LinkedIn's `share-offsite?url=…`), and is not reported; a name that says \
+            `msg`, `message`, `embed`, `clip`, `grab`, `bookmark`, `save`, `import`) is the content handed over, \
+            not a place to go (X's `intent/tweet?url=…`, LinkedIn's `share-offsite?url=…`, Telegram's \
+            `msg_url?url=…`), and is not reported; a name that says \
             where to go next (`redirect_uri`, `next`, `callback`) still is.
             """,
         source: .noMoreDeepLinkHandler,
@@ -59,6 +60,8 @@ struct UntrustedURLParamRule: LinkRule {
             // (https://x.com/intent/tweet?url=…&text=…) and LinkedIn's share-offsite link.
             .link("https://x.com/intent/tweet?url={url}&text={text}"),
             .link("https://www.linkedin.com/sharing/share-offsite/?url={url}"),
+            // Telegram's share action sends a message holding the URL: tg://msg_url?url=…&text=….
+            .link("tg://msg_url?url={url}&text={text}"),
             .catalogue(
                 """
                 version: 1
@@ -121,7 +124,8 @@ struct UntrustedURLParamRule: LinkRule {
 
     /// Words of a path that hands a URL over as content to share, post or embed.
     static let sharingWords: Set<String> = [
-        "share", "sharer", "sharing", "tweet", "compose", "post", "embed", "clip", "grab", "bookmark", "save", "import",
+        "share", "sharer", "sharing", "tweet", "compose", "post", "msg", "message", "embed", "clip", "grab", "bookmark",
+        "save", "import",
     ]
     /// The generic names that a sharing link uses for its content.
     static let contentNames: Set<String> = ["url", "uri"]
