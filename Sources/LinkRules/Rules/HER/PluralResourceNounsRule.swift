@@ -54,10 +54,9 @@ struct PluralResourceNounsRule: LinkRule {
             .link("her://feed/communities/9"),
             // Not a word: no plural is spelled by adding letters to it (`url-invalid` reports the '<').
             .link("her://feed/<script>alert/9"),
-            // Commands and qualifiers, not collections: Telegram's boosts, YouTube's live streams, GitHub's releases.
+            // Commands and adjectives, not collections: Telegram's boosts, YouTube's live streams.
             .link("https://t.me/boost/{username}"),
             .link("https://www.youtube.com/live/{video_id}"),
-            .link("https://github.com/{owner}/{repo}/releases/tag/{tag}"),
             .link("her://feed/communities"),
             .link("her://people/{id:int}"),
             .link("her://news/12"),
@@ -139,14 +138,14 @@ struct PluralResourceNounsRule: LinkRule {
     }
 
     /// Verbs, adjectives and function words that real link schemes use before a value (Zoom's `join`, Telegram's
-    /// `resolve`, `share`, `addstickers`, `addlist`, `boost`; YouTube's `live`, `embed` and `browse`; GitHub's
-    /// `releases/tag/{tag}`; the x-callback-url actions of Bear and Things): no plural is suggested.
+    /// `resolve`, `share`, `addstickers`, `addlist`, `boost`; YouTube's `live`, `embed` and `browse`; the
+    /// x-callback-url actions of Bear and Things): no plural is suggested.
     static let nonNouns: Set<String> = [
         "add", "addemoji", "addlist", "addstickers", "addtheme", "auth", "authorize", "boost", "browse", "call",
         "callback", "compose", "confirm", "connect", "create", "delete", "download", "edit", "embed", "find",
         "follow", "get", "goto", "install", "invite", "join", "joinchat", "launch", "live", "login", "logout", "new",
         "open", "pay", "play", "preview", "read", "redeem", "redirect", "register", "remove", "reset", "resolve",
-        "search", "send", "set", "share", "show", "signin", "signup", "start", "stop", "subscribe", "tag", "update",
+        "search", "send", "set", "share", "show", "signin", "signup", "start", "stop", "subscribe", "update",
         "upload", "verify", "view", "watch", "with", "for", "from", "via",
     ]
 
