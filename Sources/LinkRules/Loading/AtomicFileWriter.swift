@@ -66,23 +66,19 @@ enum AtomicFileWriter {
             for file in files {
                 prepared.append(try prepare(path: file.path, expectedOriginal: file.expectedOriginal, with: file.newBytes, step: { _ in }))
             }
-        } catch FixError.writeFailed(let file, let reason) where files.count > 1 {
-            prepared.forEach(discard)
-            throw FixError.writeFailed(file: file, reason: reason + "; no file was changed")
         } catch {
             prepared.forEach(discard)
-            throw error
+            guard case FixError.writeFailed(let file, let reason) = error, files.count > 1 else { throw error }
+            throw FixError.writeFailed(file: file, reason: reason + "; no file was changed")
         }
-        for (index, file) in prepared.enumerated() {
+        for index in prepared.indices {
             do {
-                try commit(file)
-            } catch FixError.writeFailed(let path, let reason) where index > 0 {
-                prepared[(index + 1)...].forEach(discard)
+                try commit(prepared[index])
+            } catch {
+                prepared[index...].forEach(discard)
+                guard case FixError.writeFailed(let path, let reason) = error, index > 0 else { throw error }
                 let replaced = prepared[..<index].map { "'\($0.path)'" }.joined(separator: ", ")
                 throw FixError.writeFailed(file: path, reason: reason + "; \(replaced) had been replaced already")
-            } catch {
-                prepared[(index + 1)...].forEach(discard)
-                throw error
             }
         }
     }
@@ -141,16 +137,11 @@ enum AtomicFileWriter {
             path: path, target: target, folder: folder, temporaryPath: temporaryPath, expectedOriginal: expectedOriginal)
     }
 
-    /// Renames a prepared file over its target, if the target still holds what was read; the temporary file is
-    /// removed when it cannot be.
+    /// Renames a prepared file over its target, if the target still holds what was read (the caller discards it
+    /// when it cannot be).
     private static func commit(_ file: Prepared) throws {
-        do {
-            try requireUnchanged(file.target, file.expectedOriginal, reportedAs: file.path)
-            guard rename(file.temporaryPath, file.target) == 0 else { throw failure(file.path, "cannot rename the temporary file") }
-        } catch {
-            discard(file)
-            throw error
-        }
+        try requireUnchanged(file.target, file.expectedOriginal, reportedAs: file.path)
+        guard rename(file.temporaryPath, file.target) == 0 else { throw failure(file.path, "cannot rename the temporary file") }
         syncFolder(file.folder)
     }
 
