@@ -1,17 +1,38 @@
 /// A point in a source file: 1-based line and column (counted in Unicode scalars, as editors and the Swift
 /// compiler do) and the 0-based UTF-8 byte offset from the start of the file.
 public struct SourcePosition: Hashable, Sendable, Comparable, Codable {
-    public var line: Int
-    public var column: Int
-    public var offset: Int
+    // Held in 32 bits each: every finding holds several positions (its own, its notes', its edits'), and the
+    // loader refuses files of 4 GiB or more. A value below zero or of 2^32 or more stops the program.
+    private var storedLine: UInt32
+    private var storedColumn: UInt32
+    private var storedOffset: UInt32
 
-    public init(line: Int, column: Int, offset: Int) {
-        self.line = line
-        self.column = column
-        self.offset = offset
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = UInt32(newValue) }
     }
 
-    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool { lhs.offset < rhs.offset }
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = UInt32(newValue) }
+    }
+
+    public var offset: Int {
+        get { Int(storedOffset) }
+        set { storedOffset = UInt32(newValue) }
+    }
+
+    public init(line: Int, column: Int, offset: Int) {
+        storedLine = UInt32(line)
+        storedColumn = UInt32(column)
+        storedOffset = UInt32(offset)
+    }
+
+    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool { lhs.storedOffset < rhs.storedOffset }
+
+    private enum CodingKeys: String, CodingKey {
+        case storedLine = "line", storedColumn = "column", storedOffset = "offset"
+    }
 }
 
 /// A half-open span of source text, `start` inclusive and `end` exclusive.

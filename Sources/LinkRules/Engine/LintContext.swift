@@ -267,7 +267,7 @@ final class LintContext: Sendable {
     ) -> Diagnostic {
         Diagnostic(
             ruleID: R.description.id, severity: R.description.defaultSeverity, message: message,
-            location: link.location(ofURL: span), notes: notes, fixes: fixes, linkKey: link.template.routeKey)
+            location: link.location(ofURL: span), notes: notes, fixes: fixes, link: link)
     }
 
     /// A diagnostic of `rule` at any location, about a link when one is given.
@@ -275,18 +275,9 @@ final class LintContext: Sendable {
         _ rule: R.Type, _ message: Message, at location: SourceLocation, link: Link? = nil, notes: [Note] = [],
         fixes: [FixIt] = []
     ) -> Diagnostic {
-        diagnostic(rule, message, at: location, linkKey: link?.template.routeKey, notes: notes, fixes: fixes)
-    }
-
-    /// A diagnostic of `rule` at any location, about the link of route key `linkKey` (`LinkTemplate.routeKey`), worked
-    /// out when the link was at hand.
-    func diagnostic<R: Rule>(
-        _ rule: R.Type, _ message: Message, at location: SourceLocation, linkKey: String?, notes: [Note] = [],
-        fixes: [FixIt] = []
-    ) -> Diagnostic {
         Diagnostic(
             ruleID: R.description.id, severity: R.description.defaultSeverity, message: message, location: location,
-            notes: notes, fixes: fixes, linkKey: linkKey)
+            notes: notes, fixes: fixes, link: link)
     }
 
     /// An edit replacing a UTF-8 range of a link's URL, escaped for the scalar's quoting. When a plain scalar would

@@ -171,12 +171,16 @@ struct Linter: Sendable {
         Dictionary(uniqueKeysWithValues: Set(strings).sorted().enumerated().map { ($1, $0) })
     }
 
-    /// Links per chunk below which splitting the link rules over the cores costs more than it saves.
+    /// Links per chunk below which splitting the work of reading every link over the cores costs more than it saves.
     static let linksPerChunk = 4096
+    /// Links per chunk of the link rules, at least: small enough that the last chunk to finish leaves the other
+    /// cores idle only briefly (a chunk where most links have findings takes a few milliseconds), large enough
+    /// that a job costs far less than its links.
+    static let linksPerRuleChunk = 1024
 
     /// Runs the rules as independent jobs spread over the cores: the link rules over contiguous chunks of links,
     /// each catalogue rule on its own, and one job that collects the suppressions the findings are then filtered
-    /// by. The catalogue rules, each one long job, start first and the chunks fill the cores around them: eight
+    /// by. The catalogue rules, each one long job, start first and the chunks fill the cores around them: up to 32
     /// chunks a core, so that the last one to finish leaves the other cores idle only briefly. Results are joined
     /// in job order, so the output does not depend on scheduling; a small catalogue runs everything on the calling
     /// thread.
@@ -184,7 +188,7 @@ struct Linter: Sendable {
         on catalogue: Catalogue, in context: LintContext, collecting filter: SuppressionFilter
     ) -> (found: [Diagnostic], suppressions: SuppressionFilter.Collected) {
         let links = catalogue.links
-        let chunks = ConcurrentJobs.chunks(of: links.count, minimum: Self.linksPerChunk, perCore: 8)
+        let chunks = ConcurrentJobs.chunks(of: links.count, minimum: Self.linksPerRuleChunk, perCore: 32)
         let linkRules = linkRules
         let catalogueRules = catalogueRules
         let collected = Mutex<SuppressionFilter.Collected?>(nil)

@@ -22,21 +22,24 @@ enum RouteKeySpelling {
         // Read from the key's contiguous UTF-8: reporters ask this of every finding's key, and slices of
         // `String.UTF8View` cost several times the test.
         var key = key
-        return key.withUTF8 { bytes in
-            guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
-            // Compared as ASCII with capitals folded: no other character lowercases to a letter of `http`.
-            if colon == 4 || colon == 5 {
-                let folded = bytes[..<colon].lazy.map(asciiLowercased)
-                guard !folded.elementsEqual("http".utf8), !folded.elementsEqual("https".utf8) else { return nil }
-            }
-            // Three slashes after the colon, then a character that starts a component.
-            let slash = UInt8(ascii: "/")
-            guard bytes.count - (colon + 1) > 3, bytes[colon + 1] == slash, bytes[colon + 2] == slash,
-                bytes[colon + 3] == slash
-            else { return nil }
-            let first = bytes[colon + 4]
-            guard first != slash, first != UInt8(ascii: "?"), first != UInt8(ascii: "#") else { return nil }
-            return colon + 1
+        return key.withUTF8(droppedSlash(in:))
+    }
+
+    /// `droppedSlash(in:)` of the key whose UTF-8 bytes are `bytes`.
+    static func droppedSlash(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        // Compared as ASCII with capitals folded: no other character lowercases to a letter of `http`.
+        if colon == 4 || colon == 5 {
+            let folded = bytes[..<colon].lazy.map(asciiLowercased)
+            guard !folded.elementsEqual("http".utf8), !folded.elementsEqual("https".utf8) else { return nil }
         }
+        // Three slashes after the colon, then a character that starts a component.
+        let slash = UInt8(ascii: "/")
+        guard bytes.count - (colon + 1) > 3, bytes[colon + 1] == slash, bytes[colon + 2] == slash,
+            bytes[colon + 3] == slash
+        else { return nil }
+        let first = bytes[colon + 4]
+        guard first != slash, first != UInt8(ascii: "?"), first != UInt8(ascii: "#") else { return nil }
+        return colon + 1
     }
 }

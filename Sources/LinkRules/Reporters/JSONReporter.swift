@@ -61,8 +61,11 @@ struct JSONReporter: Reporter {
         json.field("severity", word: findings[index].severity.jsonWord)
         json.field("message", findings[index].message.text)
         writeRange(of: findings[index].location, to: &json)
-        if let linkKey = findings[index].linkKey {
-            json.field("linkKey", linkKey, skippingByteAt: RouteKeySpelling.droppedSlash(in: linkKey))
+        if let subject = findings[index].subject {
+            // Spelled into the report from the link: no string is made for it.
+            subject.withKeyBytes { key in
+                json.field("linkKey", utf8: key, skippingByteAt: RouteKeySpelling.droppedSlash(in: key))
+            }
         } else {
             json.field("linkKey", nil as String?)
         }

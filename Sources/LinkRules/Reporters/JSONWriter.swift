@@ -103,6 +103,14 @@ struct JSONWriter {
         output.appendJSONStringContents(value, skippingByteAt: skipped)
     }
 
+    /// A string member whose value is the text of the UTF-8 bytes `value`, with the byte at offset `skipped` left
+    /// out when there is one.
+    mutating func field(_ name: StaticString, utf8 value: UnsafeBufferPointer<UInt8>, skippingByteAt skipped: Int?) {
+        output.appendJSONLine(comma: innermostHasMembers, indentation: 2 * depth, key: name, then: UInt8(ascii: "\""))
+        innermostHasMembers = true
+        output.appendJSONStringContents(utf8: value, skippingByteAt: skipped)
+    }
+
     /// A string member whose value is a word that needs no escaping (an enumeration's raw value).
     mutating func field(_ name: StaticString, word: StaticString) {
         output.appendJSONLine(comma: innermostHasMembers, indentation: 2 * depth, key: name, then: UInt8(ascii: "\""))

@@ -226,11 +226,11 @@ struct SARIFReporter: Reporter {
         }
 
         let hasUnlocatedNotes = diagnostic.notes.contains { $0.location == nil }
-        if hasUnlocatedNotes || diagnostic.linkKey != nil {
+        if hasUnlocatedNotes || diagnostic.subject != nil {
             json.key("properties")
             json.beginObject()
-            if let linkKey = diagnostic.linkKey {
-                json.field("linkKey", linkKey, skippingByteAt: RouteKeySpelling.droppedSlash(in: linkKey))
+            diagnostic.subject?.withKeyBytes { key in
+                json.field("linkKey", utf8: key, skippingByteAt: RouteKeySpelling.droppedSlash(in: key))
             }
             if hasUnlocatedNotes {
                 json.key("notes")

@@ -184,7 +184,7 @@ struct ConsistentQueryParamsRule: CatalogueRule {
             diagnostics.append(
                 context.diagnostic(
                     ConsistentQueryParamsRule.self, .synonymParam(item.name, keep: keep, meaning: meaning),
-                    at: target.spanLocation, linkKey: link.template.routeKey, notes: notes, fixes: fixes))
+                    at: target.spanLocation, link: link, notes: notes, fixes: fixes))
         }
         return diagnostics
     }
