@@ -22,6 +22,11 @@ protocol LinkRule: Rule {
     /// rule and every link into one array per chunk of links: a rule with nothing to report returns without
     /// building and releasing an array of its own.
     func check(_ link: Link, in context: LintContext, into found: inout [Diagnostic])
+
+    /// Appends the findings on consecutive links, link after link, as `check(_:in:into:)` on each does. The linter
+    /// calls this once per rule for a block of links: one dynamic call for the block rather than one per link, and
+    /// each rule's loop is compiled for that rule.
+    func check(_ links: ArraySlice<Link>, in context: LintContext, into found: inout [Diagnostic])
 }
 
 /// A rule that looks at all links at once (duplicates, shadowing, consistency). It must be near-linear: an
@@ -43,6 +48,18 @@ extension Rule {
 
 extension LinkRule {
     var asLinkRule: (any LinkRule)? { self }
+
+    func check(_ links: ArraySlice<Link>, in context: LintContext, into found: inout [Diagnostic]) {
+        // Each link is lent to the rule as the slice holds it (the slice keeps it alive): read through the slice's
+        // subscript, every link would be retained and released again for every rule.
+        links.withUnsafeBufferPointer { links in
+            links.withMemoryRebound(to: Unmanaged<Link>.self) { links in
+                for index in links.indices {
+                    links[index]._withUnsafeGuaranteedRef { check($0, in: context, into: &found) }
+                }
+            }
+        }
+    }
 
     /// The findings on one link, as an array (those `check(_:in:into:)` appends, in its order).
     func check(_ link: Link, in context: LintContext) -> [Diagnostic] {
