@@ -149,4 +149,40 @@ import Testing
             #expect(json?["diagnostics", 0, "fixes", 0, "edits", 0, "replacement"] as? String == text)
         }
     }
+
+    /// A rule's finding holds its link, and the report spells the link's route key from it: the key the finding
+    /// gives as `linkKey`, written as links are (a custom scheme's first component in the host position). Coded
+    /// with `Codable`, a finding keeps the members `linkKey` and `line`, `column` and `offset`.
+    @Test func linkKeyIsSpelledFromTheFindingsLink() throws {
+        let text = """
+            app: her
+            schemes: [her]
+            links:
+              - url: her://Feed/{id:int}?Sort=new
+              - url: https://her.app/Search?q={q}&page={page:int}
+            """
+        let folder = try FixFolder(files: ["links.yml": text])
+        defer { folder.remove() }
+        let session = try LintSession(workspace: Workspace(files: ["links.yml"], configPath: nil, workingDirectory: folder.path))
+        let result = try session.lint(files: [SourceFile(path: "links.yml", text: text)])
+        let findings = result.diagnostics.filter { $0.linkKey != nil }
+        #expect(Set(findings.compactMap(\.linkKey)) == ["her:///feed/{int}?sort=new", "https://her.app/search?page={int}&q={}"])
+
+        let json = try parseJSONObject(JSONReporter().report(fixture.input(result.diagnostics), options: ReportOptions()))
+        for (index, finding) in result.diagnostics.enumerated() {
+            #expect(json["diagnostics", index, "linkKey"] as? String == finding.linkKey.map(RouteKeySpelling.written))
+        }
+        #expect(findings.contains { finding in
+            let index = result.diagnostics.firstIndex(of: finding)!
+            return json["diagnostics", index, "linkKey"] as? String == "her://feed/{int}?sort=new"
+        })
+
+        let finding = try #require(findings.first)
+        let coded = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(finding)) as? [String: Any])
+        #expect(coded["linkKey"] as? String == finding.linkKey)
+        #expect(coded["location", "range", "start", "line"] as? Int == finding.location.line)
+        #expect(coded["location", "range", "start", "column"] as? Int == finding.location.column)
+        #expect(coded["location", "range", "start", "offset"] as? Int == finding.location.range.start.offset)
+        #expect(try JSONDecoder().decode(Diagnostic.self, from: JSONEncoder().encode(finding)) == finding)
+    }
 }

@@ -38,13 +38,9 @@ public struct Diagnostic: Hashable, Sendable, Codable {
         fixes: [FixIt] = [],
         linkKey: String? = nil
     ) {
-        self.ruleID = ruleID
-        self.severity = severity
-        self.message = message
-        self.location = location
-        self.notes = notes
-        self.fixes = fixes
-        subject = linkKey.map(LinkSubject.key)
+        self.init(
+            ruleID: ruleID, severity: severity, message: message, location: location, notes: notes, fixes: fixes,
+            subject: linkKey.map(LinkSubject.key))
     }
 
     /// A finding about `link`, whose key is spelled only when asked.
@@ -52,13 +48,22 @@ public struct Diagnostic: Hashable, Sendable, Codable {
         ruleID: String, severity: Severity, message: Message, location: SourceLocation, notes: [Note], fixes: [FixIt],
         link: Link?
     ) {
+        self.init(
+            ruleID: ruleID, severity: severity, message: message, location: location, notes: notes, fixes: fixes,
+            subject: link.map(LinkSubject.link))
+    }
+
+    private init(
+        ruleID: String, severity: Severity, message: Message, location: SourceLocation, notes: [Note], fixes: [FixIt],
+        subject: LinkSubject?
+    ) {
         self.ruleID = ruleID
         self.severity = severity
         self.message = message
         self.location = location
         self.notes = notes
         self.fixes = fixes
-        subject = link.map(LinkSubject.link)
+        self.subject = subject
     }
 
     /// The members in a coded finding: the link is coded as its key.
