@@ -83,7 +83,7 @@ public struct Diagnostic: Hashable, Sendable, Codable {
 
     /// Orders diagnostics the way a compiler prints them: by file, then position, then rule.
     public static func sourceOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
-        if lhs.location.file != rhs.location.file { return lhs.location.file < rhs.location.file }
+        if lhs.location.fileName !== rhs.location.fileName { return lhs.location.file < rhs.location.file }
         if lhs.location.range.start != rhs.location.range.start {
             return lhs.location.range.start < rhs.location.range.start
         }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A point in a source file: 1-based line and column (counted in Unicode scalars, as editors and the Swift
 /// compiler do) and the 0-based UTF-8 byte offset from the start of the file.
 public struct SourcePosition: Hashable, Sendable, Comparable, Codable {
@@ -56,15 +58,71 @@ public struct SourceRange: Hashable, Sendable, Codable {
 
 /// A range in a named file: where a diagnostic, a note or an edit applies.
 public struct SourceLocation: Hashable, Sendable, Codable {
-    /// The file's path as the user named it (relative paths stay relative).
-    public var file: String
+    /// The file's name, interned: held without a reference count (every name lives as long as the process), so
+    /// copying a location (a finding's, its notes', its edits') touches no counter that the cores share.
+    unowned(unsafe) var fileName: FileName
     public var range: SourceRange
 
+    /// The file's path as the user named it (relative paths stay relative).
+    public var file: String {
+        get { fileName.path }
+        set { fileName = FileName.named(newValue) }
+    }
+
     public init(file: String, range: SourceRange) {
-        self.file = file
+        self.init(fileName: FileName.named(file), range: range)
+    }
+
+    init(fileName: FileName, range: SourceRange) {
+        self.fileName = fileName
         self.range = range
     }
 
     public var line: Int { range.start.line }
     public var column: Int { range.start.column }
+
+    // Names are interned, so two locations name the same file exactly when they hold the same name.
+    public static func == (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        lhs.fileName === rhs.fileName && lhs.range == rhs.range
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(fileName))
+        hasher.combine(range)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case file, range
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(file: try container.decode(String.self, forKey: .file), range: try container.decode(SourceRange.self, forKey: .range))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(range, forKey: .range)
+    }
+}
+
+/// A file's path as locations name it, one object per path for the life of the process (a program names few
+/// files): locations hold it without counting references and compare files by identity.
+final class FileName: Sendable {
+    let path: String
+
+    private init(path: String) { self.path = path }
+
+    /// The one name of `path`.
+    static func named(_ path: String) -> FileName {
+        names.withLock { names in
+            if let name = names[path] { return name }
+            let name = FileName(path: path)
+            names[path] = name
+            return name
+        }
+    }
+
+    private static let names = Mutex<[String: FileName]>([:])
 }

@@ -81,13 +81,14 @@ struct Linter: Sendable {
         // permutation's cycles: read through `Array`'s subscript or swapped by `Array.swapAt`, a finding is
         // copied (a retain and a release of each of its strings and arrays); in the buffer its bytes are moved.
         kept.withUnsafeMutableBufferPointer { found in
-            var files: [String] = []
-            for place in found.indices where files.last != found[place].location.file {
-                files.append(found[place].location.file)
+            // Files are compared by their interned names, which copies no path.
+            var files: [FileName] = []
+            for place in found.indices where files.last !== found[place].location.fileName {
+                files.append(found[place].location.fileName)
             }
             let fileRanks = Self.ranks(of: files)
             var lastRule = (id: "", order: RuleOrder?.none)
-            var lastFile = (path: "", rank: 0)
+            var lastFile = (name: FileName?.none, rank: 0)
             var keys: [SourceOrderKey] = []
             keys.reserveCapacity(found.count)
             for place in found.indices {
@@ -95,8 +96,8 @@ struct Linter: Sendable {
                 if found[place].ruleID != lastRule.id || place == 0 {
                     lastRule = (found[place].ruleID, ruleOrders[found[place].ruleID])
                 }
-                if found[place].location.file != lastFile.path || place == 0 {
-                    lastFile = (found[place].location.file, fileRanks[found[place].location.file]!)
+                if found[place].location.fileName !== lastFile.name {
+                    lastFile = (found[place].location.fileName, fileRanks[ObjectIdentifier(found[place].location.fileName)]!)
                 }
                 guard let order = lastRule.order else {
                     // A finding of a rule that is off (about a suppression, which the filter reports whatever is on)
@@ -166,9 +167,10 @@ struct Linter: Sendable {
         }
     }
 
-    /// Each distinct string's place in text order.
-    private static func ranks(of strings: [String]) -> [String: Int] {
-        Dictionary(uniqueKeysWithValues: Set(strings).sorted().enumerated().map { ($1, $0) })
+    /// Each distinct file's place in the text order of the paths, by its interned name.
+    private static func ranks(of files: [FileName]) -> [ObjectIdentifier: Int] {
+        let paths = Set(files.map(\.path)).sorted()
+        return Dictionary(uniqueKeysWithValues: paths.enumerated().map { (ObjectIdentifier(FileName.named($1)), $0) })
     }
 
     /// Links per chunk below which splitting the work of reading every link over the cores costs more than it saves.

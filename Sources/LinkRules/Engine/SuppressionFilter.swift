@@ -101,17 +101,18 @@ struct SuppressionFilter: Sendable {
 
         // Findings come in runs of one file: the last file's entries are kept at hand rather than looked up
         // by its name each time.
-        var lastFile: String?
+        var lastFile: (name: FileName, path: String)?
         var lastEntries: [Range<Int>]?
         var kept: [Int] = []
         kept.reserveCapacity(found.count)
         for index in found.indices {
             let offset = found[index].location.range.start.offset
-            let file = found[index].location.file
-            if file != lastFile {
-                lastFile = file
-                lastEntries = entriesByFile[file]
+            if lastFile?.name !== found[index].location.fileName {
+                let name = found[index].location.fileName
+                lastFile = (name, name.path)
+                lastEntries = entriesByFile[name.path]
             }
+            let file = lastFile!.path
             var silenced = false
             if let entries = lastEntries, let entryIndex = Self.lastIndex(in: entries, startingBefore: offset + 1),
                 case let entry = entries[entryIndex], entry.contains(offset)

@@ -13,6 +13,8 @@ import Darwin
 public final class SourceFile: @unchecked Sendable {
     /// The path as the user named it; diagnostics print it unchanged.
     public let path: String
+    /// The path's interned name, which every location in the file holds.
+    let name: FileName
     /// The file's bytes, exactly as read (a leading byte-order mark included).
     let bytes: SourceBytes
     /// Byte offset at which each line starts (the first is 0), in 32 bits: a file of 4 GiB or more is refused
@@ -53,6 +55,7 @@ public final class SourceFile: @unchecked Sendable {
     init(path: String, contents bytes: SourceBytes) {
         precondition(bytes.count <= Self.maximumByteCount, "a file of 4 GiB or more")
         self.path = path
+        name = FileName.named(path)
         self.bytes = bytes
         let byteOrderMarkLength = Self.startsWithByteOrderMark(bytes) ? 3 : 0
         self.byteOrderMarkLength = byteOrderMarkLength
@@ -198,7 +201,7 @@ public final class SourceFile: @unchecked Sendable {
 
     /// A location in this file covering the given byte offsets.
     func location(ofBytes range: Range<Int>) -> SourceLocation {
-        SourceLocation(file: path, range: self.range(ofBytes: range))
+        SourceLocation(fileName: name, range: self.range(ofBytes: range))
     }
 
     /// Calls `body` with every 1-based line and its text (as `lineText(_:)` gives it), in order.

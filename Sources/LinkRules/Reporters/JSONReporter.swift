@@ -76,7 +76,11 @@ struct JSONReporter: Reporter {
             for note in notes.indices {
                 json.beginObject()
                 json.field("message", notes[note].message.text)
-                json.field("file", notes[note].location?.file)
+                if let location = notes[note].location {
+                    json.field("file", file: location.fileName)
+                } else {
+                    json.field("file", nil as String?)
+                }
                 json.field("line", notes[note].location?.line)
                 json.field("column", notes[note].location?.column)
                 json.endObject()
@@ -110,7 +114,7 @@ struct JSONReporter: Reporter {
 
     private func writeRange(of location: SourceLocation, to json: inout JSONWriter) {
         let range = location.range
-        json.field("file", repeated: location.file)
+        json.field("file", file: location.fileName)
         json.fields(
             ("startLine", range.start.line), ("startColumn", range.start.column), ("endLine", range.end.line),
             ("endColumn", range.end.column), ("startOffset", range.start.offset), ("endOffset", range.end.offset))

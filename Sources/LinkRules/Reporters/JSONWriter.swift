@@ -11,7 +11,7 @@ struct JSONWriter {
     private var awaitingValue = false
     /// The last value written by `field(_:repeated:)` and its escaped bytes, written again as they are when the
     /// same value comes next.
-    private var lastRepeated: (value: String, escaped: [UInt8])?
+    private var lastFile: (name: FileName, escaped: [UInt8])?
 
     init(reservingCapacity capacity: Int, output destination: (any ReportOutput)? = nil) {
         output = ReportBuffer(reservingCapacity: capacity, output: destination)
@@ -119,18 +119,18 @@ struct JSONWriter {
         output.append(byte: UInt8(ascii: "\""))
     }
 
-    /// A string member whose value is often the same as the last one written this way (a report's file path, in
-    /// every finding and edit): its escaped bytes are kept and copied again, not escaped afresh.
-    mutating func field(_ name: StaticString, repeated value: String) {
+    /// A string member whose value is a file's path, most often the file of the last one written this way (in every
+    /// finding and edit): its escaped bytes are kept and copied again, not escaped afresh.
+    mutating func field(_ name: StaticString, file: FileName) {
         output.appendJSONLine(comma: innermostHasMembers, indentation: 2 * depth, key: name)
         innermostHasMembers = true
-        if let lastRepeated, lastRepeated.value == value {
-            lastRepeated.escaped.withUnsafeBufferPointer { output.appendUTF8($0) }
+        if let lastFile, lastFile.name === file {
+            lastFile.escaped.withUnsafeBufferPointer { output.appendUTF8($0) }
             return
         }
         let start = output.count
-        output.appendJSONString(value)
-        lastRepeated = (value, Array(output.bytes[start...]))
+        output.appendJSONString(file.path)
+        lastFile = (file, Array(output.bytes[start...]))
     }
 
     mutating func field(_ name: StaticString, _ value: String?) {
