@@ -63,9 +63,7 @@ struct JSONReporter: Reporter {
         writeRange(of: findings[index].location, to: &json)
         if let subject = findings[index].subject {
             // Spelled into the report from the link: no string is made for it.
-            subject.withKeyBytes { key in
-                json.field("linkKey", utf8: key, skippingByteAt: RouteKeySpelling.droppedSlash(in: key))
-            }
+            json.field("linkKey", linkKeyOf: subject)
         } else {
             json.field("linkKey", nil as String?)
         }

@@ -12,6 +12,9 @@ struct JSONWriter {
     /// The last value written by `field(_:repeated:)` and its escaped bytes, written again as they are when the
     /// same value comes next.
     private var lastFile: (name: FileName, escaped: [UInt8])?
+    /// The link whose key `field(_:linkKeyOf:)` wrote last, and the bytes it wrote (the escaped key and its closing
+    /// quote), kept in one buffer that each new key overwrites.
+    private var lastLinkKey: (link: Link?, written: [UInt8]) = (nil, [])
 
     init(reservingCapacity capacity: Int, output destination: (any ReportOutput)? = nil) {
         output = ReportBuffer(reservingCapacity: capacity, output: destination)
@@ -103,12 +106,24 @@ struct JSONWriter {
         output.appendJSONStringContents(value, skippingByteAt: skipped)
     }
 
-    /// A string member whose value is the text of the UTF-8 bytes `value`, with the byte at offset `skipped` left
-    /// out when there is one.
-    mutating func field(_ name: StaticString, utf8 value: UnsafeBufferPointer<UInt8>, skippingByteAt skipped: Int?) {
+    /// A string member whose value is the link key of a finding's subject, written as links are (`RouteKeySpelling`).
+    /// A link's findings come one after another: the key written for the last one is copied again, not spelled
+    /// afresh from the link.
+    mutating func field(_ name: StaticString, linkKeyOf subject: LinkSubject) {
         output.appendJSONLine(comma: innermostHasMembers, indentation: 2 * depth, key: name, then: UInt8(ascii: "\""))
         innermostHasMembers = true
-        output.appendJSONStringContents(utf8: value, skippingByteAt: skipped)
+        if case .link(let link) = subject, lastLinkKey.link === link {
+            lastLinkKey.written.withUnsafeBufferPointer { output.appendUTF8($0) }
+            return
+        }
+        let start = output.count
+        subject.withKeyBytes { key in
+            output.appendJSONStringContents(utf8: key, skippingByteAt: RouteKeySpelling.droppedSlash(in: key))
+        }
+        guard case .link(let link) = subject else { return }
+        lastLinkKey.link = link
+        lastLinkKey.written.removeAll(keepingCapacity: true)
+        lastLinkKey.written.append(contentsOf: output.bytes[start...])
     }
 
     /// A string member whose value is a word that needs no escaping (an enumeration's raw value).

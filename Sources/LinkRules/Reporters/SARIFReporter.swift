@@ -229,9 +229,7 @@ struct SARIFReporter: Reporter {
         if hasUnlocatedNotes || diagnostic.subject != nil {
             json.key("properties")
             json.beginObject()
-            diagnostic.subject?.withKeyBytes { key in
-                json.field("linkKey", utf8: key, skippingByteAt: RouteKeySpelling.droppedSlash(in: key))
-            }
+            if let subject = diagnostic.subject { json.field("linkKey", linkKeyOf: subject) }
             if hasUnlocatedNotes {
                 json.key("notes")
                 json.beginArray()
