@@ -152,4 +152,29 @@ private func keeping(_ oldURL: String, onLink index: Int = 0, in text: String,
         let edited = try CatalogueLoader().load(files: [SourceFile(path: "links.yml", bytes: pass.bytes)])
         #expect(edited.links.first?.url.value == replacement)
     }
+
+    /// Replacing part of a plain value, whether the new text needs quotes is decided on the value and the
+    /// replacement in place, as it is on the new text: every span of a few values, every replacement of a few.
+    @Test func quotingOfAPartlyReplacedValueIsDecidedAsOnTheNewText() {
+        let values = ["her://a", "a:b", "x #", " x", "-", "é:"]
+        let replacements = ["", ":", " ", "#", ": ", " #", "-", "é", "ab", "&"]
+        for value in values {
+            let bytes = Array(value.utf8)
+            // Spans on scalar boundaries (the values' one non-ASCII scalar is two bytes).
+            let boundaries = (0...bytes.count).filter { $0 == bytes.count || bytes[$0] & 0xC0 != 0x80 }
+            for start in boundaries {
+                for end in boundaries where end >= start {
+                    for replacement in replacements {
+                        var newBytes = bytes
+                        newBytes.replaceSubrange(start..<end, with: replacement.utf8)
+                        let newText = String(decoding: newBytes, as: UTF8.self)
+                        #expect(
+                            ScalarEditor.needsQuoting(value, replacing: start..<end, with: replacement)
+                                == ScalarEditor.needsQuoting(newText), "\(value) [\(start)..<\(end)] ← \(replacement)")
+                    }
+                }
+            }
+        }
+    }
 }
+

@@ -306,18 +306,45 @@ enum ScalarEditor {
     /// first, a blank at either end, or `: ` or ` #` inside (those end a plain scalar), or a `:` last. Decided
     /// on the UTF-8 bytes in one pass: every one of these characters is ASCII.
     static func needsQuoting(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard let first = bytes.first, let last = bytes.last else { return true }
-            if first == UInt8(ascii: " ") || last == UInt8(ascii: " ") || last == UInt8(ascii: ":") { return true }
-            if indicators.contains(first) { return true }
-            var previous = first
-            for byte in bytes.dropFirst() {
-                if previous == UInt8(ascii: ":") && byte == UInt8(ascii: " ") { return true }
-                if previous == UInt8(ascii: " ") && byte == UInt8(ascii: "#") { return true }
-                previous = byte
+        needsQuoting(text, replacing: 0..<0, with: "")
+    }
+
+    /// `needsQuoting(_:)` of `value` with its UTF-8 range `span` replaced by `replacement`, read in place from the
+    /// bytes of both: the new text is made only when it must be quoted.
+    static func needsQuoting(_ value: String, replacing span: Range<Int>, with replacement: String) -> Bool {
+        var value = value
+        var replacement = replacement
+        return value.withUTF8 { value in
+            replacement.withUTF8 { replacement in
+                var check = PlainScalarCheck()
+                for byte in value[..<span.lowerBound] { check.read(byte) }
+                for byte in replacement { check.read(byte) }
+                for byte in value[span.upperBound...] { check.read(byte) }
+                return check.needsQuoting
             }
-            return false
+        }
+    }
+
+    /// The bytes of a scalar read one after another, and what `needsQuoting(_:)` asks of them.
+    private struct PlainScalarCheck {
+        private var first: UInt8?
+        private var previous: UInt8?
+        private var quoting = false
+
+        mutating func read(_ byte: UInt8) {
+            if let previous {
+                if previous == UInt8(ascii: ":") && byte == UInt8(ascii: " ") { quoting = true }
+                if previous == UInt8(ascii: " ") && byte == UInt8(ascii: "#") { quoting = true }
+            } else {
+                first = byte
+                if byte == UInt8(ascii: " ") || indicators.contains(byte) { quoting = true }
+            }
+            previous = byte
+        }
+
+        var needsQuoting: Bool {
+            guard first != nil, let last = previous else { return true }
+            return quoting || last == UInt8(ascii: " ") || last == UInt8(ascii: ":")
         }
     }
 
@@ -365,9 +392,9 @@ struct ScalarEditTarget: Sendable {
     func edit(with replacement: String) -> TextEdit {
         switch style {
         case .plain:
-            let newText = replacing(with: replacement)
-            if ScalarEditor.needsQuoting(newText) {
-                return TextEdit(location: file.location(ofBytes: tokenRange), replacement: ScalarEditor.singleQuoted(newText))
+            if ScalarEditor.needsQuoting(value, replacing: span, with: replacement) {
+                return TextEdit(
+                    location: file.location(ofBytes: tokenRange), replacement: ScalarEditor.singleQuoted(replacing(with: replacement)))
             }
             return TextEdit(location: spanLocation, replacement: replacement)
         case .singleQuoted:
