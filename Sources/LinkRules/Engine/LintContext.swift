@@ -327,7 +327,7 @@ enum ScalarEditor {
 
     /// The bytes of a scalar read one after another, and what `needsQuoting(_:)` asks of them.
     private struct PlainScalarCheck {
-        private var first: UInt8?
+        /// The last byte read; nil before the first.
         private var previous: UInt8?
         private var quoting = false
 
@@ -335,15 +335,14 @@ enum ScalarEditor {
             if let previous {
                 if previous == UInt8(ascii: ":") && byte == UInt8(ascii: " ") { quoting = true }
                 if previous == UInt8(ascii: " ") && byte == UInt8(ascii: "#") { quoting = true }
-            } else {
-                first = byte
-                if byte == UInt8(ascii: " ") || indicators.contains(byte) { quoting = true }
+            } else if byte == UInt8(ascii: " ") || indicators.contains(byte) {
+                quoting = true
             }
             previous = byte
         }
 
         var needsQuoting: Bool {
-            guard first != nil, let last = previous else { return true }
+            guard let last = previous else { return true }
             return quoting || last == UInt8(ascii: " ") || last == UInt8(ascii: ":")
         }
     }

@@ -169,8 +169,10 @@ struct Linter: Sendable {
 
     /// Each distinct file's place in the text order of the paths, by its interned name.
     private static func ranks(of files: [FileName]) -> [ObjectIdentifier: Int] {
-        let paths = Set(files.map(\.path)).sorted()
-        return Dictionary(uniqueKeysWithValues: paths.enumerated().map { (ObjectIdentifier(FileName.named($1)), $0) })
+        var distinct: [ObjectIdentifier: FileName] = [:]
+        for file in files { distinct[ObjectIdentifier(file)] = file }
+        let ordered = distinct.values.sorted { $0.path < $1.path }
+        return Dictionary(uniqueKeysWithValues: ordered.enumerated().map { (ObjectIdentifier($1), $0) })
     }
 
     /// Links per chunk below which splitting the work of reading every link over the cores costs more than it saves.

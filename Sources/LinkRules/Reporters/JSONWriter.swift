@@ -9,8 +9,8 @@ struct JSONWriter {
     private var innermostHasMembers = false
     /// Whether a key was just written, so the next value follows it on the same line.
     private var awaitingValue = false
-    /// The last value written by `field(_:repeated:)` and its escaped bytes, written again as they are when the
-    /// same value comes next.
+    /// The file whose path `field(_:file:)` wrote last and the bytes it wrote, written again as they are when the
+    /// same file comes next.
     private var lastFile: (name: FileName, escaped: [UInt8])?
     /// The link whose key `field(_:linkKeyOf:)` wrote last, and the bytes it wrote (the escaped key and its closing
     /// quote), kept in one buffer that each new key overwrites.
@@ -96,14 +96,11 @@ struct JSONWriter {
         output.append(literal: "null")
     }
 
-    mutating func field(_ name: StaticString, _ value: String) { field(name, value, skippingByteAt: nil) }
-
-    /// A string member whose value is `value` with the byte at UTF-8 offset `skipped` left out, when there is one.
-    mutating func field(_ name: StaticString, _ value: String, skippingByteAt skipped: Int?) {
+    mutating func field(_ name: StaticString, _ value: String) {
         // The key's line, the key and the opening quote are appended as one buffer.
         output.appendJSONLine(comma: innermostHasMembers, indentation: 2 * depth, key: name, then: UInt8(ascii: "\""))
         innermostHasMembers = true
-        output.appendJSONStringContents(value, skippingByteAt: skipped)
+        output.appendJSONStringContents(value)
     }
 
     /// A string member whose value is the link key of a finding's subject, written as links are (`RouteKeySpelling`).

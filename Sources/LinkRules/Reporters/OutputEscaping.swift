@@ -19,14 +19,7 @@ extension ReportBuffer {
     }
 
     /// Appends the rest of a JSON string whose opening quote is already written, as `appendJSONStringContents(_:)`
-    /// does, with the byte at UTF-8 offset `skipped` of `text` left out when there is one.
-    mutating func appendJSONStringContents(_ text: String, skippingByteAt skipped: Int?) {
-        guard skipped != nil else { return appendJSONStringContents(text) }
-        var text = text
-        text.withUTF8 { appendJSONStringContents(utf8: $0, skippingByteAt: skipped) }
-    }
-
-    /// `appendJSONStringContents(_:skippingByteAt:)` of the text whose UTF-8 bytes are `source`.
+    /// does, from UTF-8 bytes, with the byte at offset `skipped` left out when there is one.
     mutating func appendJSONStringContents(utf8 source: UnsafeBufferPointer<UInt8>, skippingByteAt skipped: Int?) {
         if let skipped {
             appendJSONEscaped(UnsafeBufferPointer(rebasing: source[..<skipped]))
