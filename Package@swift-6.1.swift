@@ -22,6 +22,8 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // The C library's allocator settings, for the executable (SystemCalls.swift); an empty module off glibc.
+        .systemLibrary(name: "CAllocator"),
         .target(
             name: "LinkRules",
             dependencies: ["CYAML"]
@@ -30,6 +32,7 @@ let package = Package(
             name: "linkrules",
             dependencies: [
                 "LinkRules",
+                "CAllocator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -31,6 +31,7 @@ struct LinkRulesCommand: ParsableCommand {
 
     /// Runs the command, mapping errors to the contract's exit codes: 2 for bad input or usage.
     static func main() {
+        growHeapsInLargeSteps()
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -68,6 +68,43 @@ import Testing
         "renameat2", "memrchr", "mremap", "pipe2(", "accept4(", "SOCK_CLOEXEC", "MAP_POPULATE", "get_nprocs",
     ]
 
+    /// Names of glibc's allocator (`<malloc.h>`, through the `CAllocator` module), which only a block under
+    /// `#if canImport(Glibc)` may use: Darwin and musl have no `mallopt`.
+    static let glibcAllocatorNames = ["mallopt", "M_TOP_PAD", "M_TRIM_THRESHOLD", "M_MMAP_THRESHOLD", "malloc_trim"]
+
+    /// The lines of one file's code that use glibc's allocator outside a `#if canImport(Glibc)` block.
+    static func unguardedAllocatorUses(in lines: [Substring]) -> [String] {
+        var problems: [String] = []
+        var conditions: [String] = []
+        for (index, line) in lines.enumerated() {
+            let code = line.trimmingCharacters(in: .whitespaces)
+            if code.hasPrefix("#if ") {
+                conditions.append(code)
+            } else if code.hasPrefix("#elseif ") || code.hasPrefix("#else") {
+                if !conditions.isEmpty { conditions[conditions.count - 1] = code }
+            } else if code.hasPrefix("#endif") {
+                _ = conditions.popLast()
+            } else if !code.hasPrefix("//"), !conditions.contains(where: { $0.hasSuffix("canImport(Glibc)") }) {
+                if let name = glibcAllocatorNames.first(where: { code.contains($0) }) {
+                    problems.append("line \(index + 1): '\(name)' is used outside '#if canImport(Glibc)'")
+                }
+            }
+        }
+        return problems
+    }
+
+    @Test func glibcsAllocatorIsUsedOnlyWhereGlibcIs() throws {
+        for (path, lines) in try Self.swiftFiles() {
+            for problem in Self.unguardedAllocatorUses(in: lines) { Issue.record("\(path): \(problem)") }
+        }
+        #expect(Self.unguardedAllocatorUses(in: ["_ = mallopt(M_TOP_PAD, 1)"]).count == 1)
+        #expect(Self.unguardedAllocatorUses(in: ["#if canImport(Darwin)", "_ = mallopt(M_TOP_PAD, 1)", "#endif"]).count == 1)
+        #expect(
+            Self.unguardedAllocatorUses(in: ["#if canImport(Darwin)", "#elseif canImport(Glibc)", "_ = mallopt(M_TOP_PAD, 1)", "#endif"])
+                .isEmpty)
+        #expect(Self.unguardedAllocatorUses(in: ["#if canImport(Glibc)", "_ = mallopt(M_TOP_PAD, 1)", "#endif"]).isEmpty)
+    }
+
     @Test func everyPlatformImportIsGuardedWithEveryPlatformsAlternative() throws {
         let files = try Self.swiftFiles()
         #expect(files.count > 100)
