@@ -230,17 +230,17 @@ struct LinkTemplate: Sendable, Hashable {
     private var schemeRange: OptionalSpan
     private var hostRange: OptionalSpan
     private var fragmentRange: OptionalSpan
-    internal(set) var components: [PathComponent]
-    internal(set) var query: [QueryItem]
+    var components: [PathComponent]
+    var query: [QueryItem]
     /// Whether the URI has no `//` after its scheme (`spotify:track:1`, `mailto:x`).
-    internal(set) var isOpaque: Bool
+    var isOpaque: Bool
     /// Whether this is an `http` or `https` link (a universal link candidate). Decided by the parser, which needs
     /// it to read the authority; several rules ask it of every link.
-    internal(set) var isWebLink: Bool
+    var isWebLink: Bool
     /// Whether the path ends with `/`.
-    internal(set) var hasTrailingSlash: Bool
+    var hasTrailingSlash: Bool
     /// Whether there is no path at all after the authority (`exfe://`, which EXFE's URL scheme tells apart from `exfe:///`).
-    internal(set) var hasEmptyPath: Bool
+    var hasEmptyPath: Bool
 
     /// A template of `text` with the parts the parser found in it. Every stored property is set here and has no
     /// default value: with defaults, the compiler built the template in one place, copied it to another and
@@ -262,19 +262,19 @@ struct LinkTemplate: Sendable, Hashable {
     }
 
     /// The range of the scheme, before its `:`.
-    internal(set) var schemeSpan: Range<Int>? {
+    var schemeSpan: Range<Int>? {
         get { schemeRange.range }
         set { schemeRange = OptionalSpan(newValue) }
     }
 
     /// The range of the host, when there is one (see `host`).
-    internal(set) var hostSpan: Range<Int>? {
+    var hostSpan: Range<Int>? {
         get { hostRange.range }
         set { hostRange = OptionalSpan(newValue) }
     }
 
     /// The range of the fragment, after its `#`.
-    internal(set) var fragmentSpan: Range<Int>? {
+    var fragmentSpan: Range<Int>? {
         get { fragmentRange.range }
         set { fragmentRange = OptionalSpan(newValue) }
     }

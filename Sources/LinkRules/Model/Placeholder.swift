@@ -45,7 +45,7 @@ struct Placeholder: Sendable, Hashable {
     /// ask `LintContext.role(of:component:)`, which puts the declared kind of the component before it first. (No
     /// default value, like every stored property here: a default makes the compiler copy a new placeholder and
     /// destroy the original.)
-    internal(set) var role: PlaceholderRole
+    var role: PlaceholderRole
     /// Whether the component or query value holds more than this placeholder after an optional literal prefix:
     /// literal text after it or other placeholders (Google Maps' `{lat},{lng}`, `v{major}.{minor}`, `{id}.json`).
     /// The placeholder is then the first of them, and the whole text is matched as a `ValuePattern`.
