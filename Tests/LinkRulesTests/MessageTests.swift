@@ -2,7 +2,7 @@ import Testing
 @testable import LinkRules
 
 /// A message written as an interpolation reads exactly as the same `String` interpolation, whatever the values'
-/// types and lengths: the message only reserves its room differently.
+/// types, lengths and characters: the message only builds its text differently (from the parts' UTF-8 bytes).
 struct MessageTests {
     /// A value whose text comes from `CustomStringConvertible` alone.
     private struct Described: CustomStringConvertible {
@@ -21,6 +21,12 @@ struct MessageTests {
         #expect(message.text == "the component '\(long)' takes '\(name)' \(3) times, \(Described()) and \(Plain())")
         #expect((("\(ComponentKind.collection)" as Message)).text == "\(ComponentKind.collection)")
         #expect(("no values" as Message).text == "no values")
+        // Text outside ASCII, in the literal and in the values (a Substring cut inside such text too).
+        let city = "São Paulo — 東京 🚀"
+        let tail: Substring = city.dropFirst(4)
+        let character: Character = "é"
+        let unicode: Message = "ça '\(city)' ou '\(tail)', \(character)"
+        #expect(unicode.text == "ça '\(city)' ou '\(tail)', \(character)")
         #expect(("\("")" as Message).text.isEmpty)
     }
 }

@@ -4,35 +4,45 @@ public struct Message: Hashable, Sendable, Codable, CustomStringConvertible, Exp
     public let text: String
 
     public init(_ text: String) { self.text = text }
-    public init(stringLiteral value: String) { self.text = value }
+    public init(stringLiteral value: StaticString) { self.text = value.description }
 
     public var description: String { text }
 
     public init(stringInterpolation: StringInterpolation) {
-        self.text = String(stringInterpolation: stringInterpolation.text)
+        self.text = String(decoding: stringInterpolation.bytes, as: UTF8.self)
     }
 
-    /// Builds a message's text as a `String` interpolation does, the same text, with room for the interpolated
-    /// values reserved up front: a `String` interpolation reserves two bytes for each value, so most messages
-    /// (a name or a URL quoted in a sentence) would grow, and copy themselves, on their first value.
+    /// Builds a message's text as a `String` interpolation does, the same text, as UTF-8 bytes made into the
+    /// text once at the end: the literal parts are copied from the program's constants, and each value's bytes
+    /// from where it is. (A `String` interpolation appends each part to a string, a few hundred instructions a
+    /// part, and a run of many findings builds several messages for each.)
     public struct StringInterpolation: StringInterpolationProtocol {
-        var text: DefaultStringInterpolation
+        var bytes: [UInt8] = []
 
         public init(literalCapacity: Int, interpolationCount: Int) {
-            // Room for 16 bytes a value: `DefaultStringInterpolation` reserves two for each count.
-            text = DefaultStringInterpolation(literalCapacity: literalCapacity, interpolationCount: 8 * interpolationCount)
+            // Room for 24 bytes a value: most are a name or a word; a URL may need the array to grow once.
+            bytes.reserveCapacity(literalCapacity + 24 * interpolationCount)
         }
 
-        public mutating func appendLiteral(_ literal: String) { text.appendLiteral(literal) }
-
-        public mutating func appendInterpolation<T: TextOutputStreamable & CustomStringConvertible>(_ value: T) {
-            text.appendInterpolation(value)
+        public mutating func appendLiteral(_ literal: StaticString) {
+            literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
         }
 
-        public mutating func appendInterpolation<T: TextOutputStreamable>(_ value: T) { text.appendInterpolation(value) }
+        public mutating func appendInterpolation(_ value: String) {
+            if value.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+                bytes.append(contentsOf: value.utf8)
+            }
+        }
 
-        public mutating func appendInterpolation<T: CustomStringConvertible>(_ value: T) { text.appendInterpolation(value) }
+        public mutating func appendInterpolation(_ value: Substring) {
+            if value.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+                bytes.append(contentsOf: value.utf8)
+            }
+        }
 
-        public mutating func appendInterpolation<T>(_ value: T) { text.appendInterpolation(value) }
+        /// Any other value, written as `"\(value)"` writes it (`String(describing:)`).
+        public mutating func appendInterpolation<T>(_ value: T) {
+            appendInterpolation(String(describing: value))
+        }
     }
 }
