@@ -40,6 +40,21 @@ public struct Message: Hashable, Sendable, Codable, CustomStringConvertible, Exp
             }
         }
 
+        /// Names quoted and listed: `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`; `lastSeparator` joins the last two
+        /// (`", "` lists them all alike). Nothing for no names.
+        public mutating func appendInterpolation<Names: Collection<String>>(quoting names: Names, lastSeparator: StaticString = " and ") {
+            var index = names.startIndex
+            var position = 0
+            while index != names.endIndex {
+                if position > 0 { appendLiteral(position == names.count - 1 ? lastSeparator : ", ") }
+                appendLiteral("'")
+                appendInterpolation(names[index])
+                appendLiteral("'")
+                names.formIndex(after: &index)
+                position += 1
+            }
+        }
+
         /// Any other value, written as `"\(value)"` writes it (`String(describing:)`).
         public mutating func appendInterpolation<T>(_ value: T) {
             appendInterpolation(String(describing: value))

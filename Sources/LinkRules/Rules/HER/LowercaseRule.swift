@@ -114,22 +114,14 @@ struct LowercaseRule: LinkRule {
 
 extension Message {
     static func notLowercase(_ texts: [String]) -> Message {
-        Message("\(quotedList(texts)) \(texts.count == 1 ? "has" : "have") capitals: links are case-insensitive and are written in lowercase")
+        "\(quoting: texts) \(texts.count == 1 ? "has" : "have") capitals: links are case-insensitive and are written in lowercase"
     }
     static func queryNameNotLowercase(_ texts: [String]) -> Message {
-        let names = texts.count == 1 ? "name" : "names"
-        let have = texts.count == 1 ? "has" : "have"
-        return Message(
-            "the query \(names) \(quotedList(texts)) \(have) capitals: links are written in lowercase, but the app reads a "
-                + "query name as written, so renaming it is unsafe")
+        """
+        the query \(texts.count == 1 ? "name" : "names") \(quoting: texts) \(texts.count == 1 ? "has" : "have") capitals: \
+        links are written in lowercase, but the app reads a query name as written, so renaming it is unsafe
+        """
     }
     static let lowercaseLink: Message = "write the link in lowercase"
     static let lowercaseQueryNames: Message = "write the query names in lowercase (the app must read them so)"
-
-    /// `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`.
-    private static func quotedList(_ texts: [String]) -> String {
-        let quoted = texts.map { "'\($0)'" }
-        guard quoted.count > 1 else { return quoted.first ?? "" }
-        return quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1]
-    }
 }

@@ -61,37 +61,19 @@ struct UnknownQueryParamRule: LinkRule {
             if positions.contains(where: { vocabulary[$0].params.contains { $0.value.lowercasedASCIIIfNeeded == name } }) {
                 continue
             }
-            // Each entry is read where the vocabulary holds it, not copied.
-            var names = ""
-            var notes: [Note] = []
-            notes.reserveCapacity(positions.count)
-            for position in positions {
-                names += names.isEmpty ? "'" : ", '"
-                names += vocabulary[position].name.value
-                names += "'"
-                notes.append(context.acceptedParamsNotes[position])
-            }
             found.append(
                 context.diagnostic(
-                    Self.self, .unknownParam(query[index].name, components: names), link: link, span: query[index].nameSpan,
-                    notes: notes))
+                    Self.self, .unknownParam(query[index].name, components: positions.lazy.map { vocabulary[$0].name.value }),
+                    link: link, span: query[index].nameSpan, notes: positions.map { context.acceptedParamsNotes[$0] }))
         }
     }
 }
 
 extension Message {
-    static func unknownParam(_ name: String, components: String) -> Message {
-        "no component on the path (\(components)) accepts the query parameter '\(name)'"
+    static func unknownParam(_ name: String, components: some Collection<String>) -> Message {
+        "no component on the path (\(quoting: components, lastSeparator: ", ")) accepts the query parameter '\(name)'"
     }
     static func acceptsParams(_ component: String, _ params: some Collection<String>) -> Message {
-        guard !params.isEmpty else { return "'\(component)' accepts no parameters" }
-        // Appended piece by piece: the same text as a joined interpolation, without a string per parameter.
-        var text = "'" + component + "' accepts "
-        for (index, param) in params.enumerated() {
-            text += index > 0 ? ", '" : "'"
-            text += param
-            text += "'"
-        }
-        return Message(text)
+        params.isEmpty ? "'\(component)' accepts no parameters" : "'\(component)' accepts \(quoting: params, lastSeparator: ", ")"
     }
 }

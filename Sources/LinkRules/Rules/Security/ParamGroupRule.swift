@@ -129,28 +129,11 @@ struct ParamGroupRule: LinkRule {
 
 extension Message {
     static func incompleteParamGroup(present: [String], missing: [String]) -> Message {
-        // Appended piece by piece: the same text as an interpolation, without its segments' bookkeeping.
-        var text = ""
-        appendGroupNameList(present, to: &text)
-        text += present.count == 1 ? " travels with " : " travel with "
-        appendGroupNameList(missing, to: &text)
-        text += " in a parameter group: pass the whole group or none of it"
-        return Message(text)
+        """
+        \(quoting: present) \(present.count == 1 ? "travels" : "travel") with \(quoting: missing) in a parameter group: \
+        pass the whole group or none of it
+        """
     }
-    static func addGroupParams(_ names: [String]) -> Message {
-        var text = "add "
-        appendGroupNameList(names, to: &text)
-        return Message(text)
-    }
+    static func addGroupParams(_ names: [String]) -> Message { "add \(quoting: names)" }
     static let paramGroupDeclared: Message = "the group is declared here"
-
-    /// Appends `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'` (nothing for no names).
-    fileprivate static func appendGroupNameList(_ names: [String], to text: inout String) {
-        for index in names.indices {
-            if index > 0 { text += index == names.count - 1 ? " and " : ", " }
-            text += "'"
-            text += names[index]
-            text += "'"
-        }
-    }
 }
