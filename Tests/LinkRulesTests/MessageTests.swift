@@ -29,4 +29,14 @@ struct MessageTests {
         #expect(unicode.text == "ça '\(city)' ou '\(tail)', \(character)")
         #expect(("\("")" as Message).text.isEmpty)
     }
+
+    @Test func namesAreQuotedAndListed() {
+        let none: [String] = []
+        #expect(("[\(quoting: none)]" as Message).text == "[]")
+        #expect(("\(quoting: ["feed"])" as Message).text == "'feed'")
+        #expect(("\(quoting: ["feed", "inbox"])" as Message).text == "'feed' and 'inbox'")
+        #expect(("\(quoting: ["feed", "inbox", "São Paulo"])" as Message).text == "'feed', 'inbox' and 'São Paulo'")
+        #expect(("\(quoting: ["a", "b", "c"], lastSeparator: ", ")" as Message).text == "'a', 'b', 'c'")
+        #expect(("\(quoting: ["a", "b", "c"].lazy.map { $0.uppercased() }, lastSeparator: " or ")" as Message).text == "'A', 'B' or 'C'")
+    }
 }

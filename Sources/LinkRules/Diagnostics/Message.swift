@@ -42,11 +42,14 @@ public struct Message: Hashable, Sendable, Codable, CustomStringConvertible, Exp
 
         /// Names quoted and listed: `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`; `lastSeparator` joins the last two
         /// (`", "` lists them all alike). Nothing for no names.
-        public mutating func appendInterpolation<Names: Collection<String>>(quoting names: Names, lastSeparator: StaticString = " and ") {
+        public mutating func appendInterpolation<Names: Collection<String>>(
+            quoting names: Names, lastSeparator: StaticString = " and "
+        ) {
+            let count = names.count
             var index = names.startIndex
             var position = 0
             while index != names.endIndex {
-                if position > 0 { appendLiteral(position == names.count - 1 ? lastSeparator : ", ") }
+                if position > 0 { appendLiteral(position == count - 1 ? lastSeparator : ", ") }
                 appendLiteral("'")
                 appendInterpolation(names[index])
                 appendLiteral("'")

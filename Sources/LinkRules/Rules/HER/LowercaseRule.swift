@@ -114,7 +114,10 @@ struct LowercaseRule: LinkRule {
 
 extension Message {
     static func notLowercase(_ texts: [String]) -> Message {
-        "\(quoting: texts) \(texts.count == 1 ? "has" : "have") capitals: links are case-insensitive and are written in lowercase"
+        """
+        \(quoting: texts) \(texts.count == 1 ? "has" : "have") capitals: links are case-insensitive and are written in \
+        lowercase
+        """
     }
     static func queryNameNotLowercase(_ texts: [String]) -> Message {
         """

@@ -74,6 +74,7 @@ extension Message {
         "no component on the path (\(quoting: components, lastSeparator: ", ")) accepts the query parameter '\(name)'"
     }
     static func acceptsParams(_ component: String, _ params: some Collection<String>) -> Message {
-        params.isEmpty ? "'\(component)' accepts no parameters" : "'\(component)' accepts \(quoting: params, lastSeparator: ", ")"
+        params.isEmpty
+            ? "'\(component)' accepts no parameters" : "'\(component)' accepts \(quoting: params, lastSeparator: ", ")"
     }
 }
