@@ -28,13 +28,8 @@ public struct Message: Hashable, Sendable, Codable, CustomStringConvertible, Exp
             literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
         }
 
-        public mutating func appendInterpolation(_ value: String) {
-            if value.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-                bytes.append(contentsOf: value.utf8)
-            }
-        }
-
-        public mutating func appendInterpolation(_ value: Substring) {
+        /// A string or a substring: its UTF-8 bytes, copied from where they are.
+        public mutating func appendInterpolation<Text: StringProtocol>(_ value: Text) {
             if value.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
                 bytes.append(contentsOf: value.utf8)
             }

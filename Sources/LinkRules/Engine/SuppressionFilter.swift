@@ -101,24 +101,23 @@ struct SuppressionFilter: Sendable {
 
         // Findings come in runs of one file: the last file's entries are kept at hand rather than looked up
         // by its name each time.
-        var lastFile: (name: FileName, path: String)?
+        var lastFile: FileName?
         var lastEntries: [Range<Int>]?
         var kept: [Int] = []
         kept.reserveCapacity(found.count)
         for index in found.indices {
             let offset = found[index].location.range.start.offset
-            if lastFile?.name !== found[index].location.fileName {
-                let name = found[index].location.fileName
-                lastFile = (name, name.path)
-                lastEntries = entriesByFile[name.path]
+            let file = found[index].location.fileName
+            if lastFile !== file {
+                lastFile = file
+                lastEntries = entriesByFile[file.path]
             }
-            let file = lastFile!.path
             var silenced = false
             if let entries = lastEntries, let entryIndex = Self.lastIndex(in: entries, startingBefore: offset + 1),
                 case let entry = entries[entryIndex], entry.contains(offset)
             {
                 let ruleID = found[index].ruleID
-                for covering in suppressionsByEntry[EntryKey(file: file, start: entry.lowerBound)]!
+                for covering in suppressionsByEntry[EntryKey(file: file.path, start: entry.lowerBound)]!
                 where suppressions[covering].ruleID == ruleID {
                     suppressions[covering].used = true
                     silenced = true
