@@ -83,7 +83,7 @@ public struct Diagnostic: Hashable, Sendable, Codable {
 
     /// Orders diagnostics the way a compiler prints them: by file, then position, then rule.
     public static func sourceOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
-        if lhs.location.fileName !== rhs.location.fileName { return lhs.location.file < rhs.location.file }
+        if lhs.location.fileIdentity != rhs.location.fileIdentity { return lhs.location.file < rhs.location.file }
         if lhs.location.range.start != rhs.location.range.start {
             return lhs.location.range.start < rhs.location.range.start
         }
@@ -114,6 +114,14 @@ enum LinkSubject: Hashable, Sendable, Codable {
         case .key(let key):
             var key = key
             return key.withUTF8(body)
+        }
+    }
+
+    /// The identity of the link, when the subject is one.
+    var linkIdentity: ObjectIdentifier? {
+        switch self {
+        case .link(let link): ObjectIdentifier(link)
+        case .key: nil
         }
     }
 

@@ -59,9 +59,20 @@ public struct SourceRange: Hashable, Sendable, Codable {
 /// A range in a named file: where a diagnostic, a note or an edit applies.
 public struct SourceLocation: Hashable, Sendable, Codable {
     /// The file's name, interned: held without a reference count (every name lives as long as the process), so
-    /// copying a location (a finding's, its notes', its edits') touches no counter that the cores share.
-    unowned(unsafe) var fileName: FileName
+    /// copying a location (a finding's, its notes', its edits') or comparing two locations' files touches no
+    /// counter that the cores share.
+    private var fileNameReference: Unmanaged<FileName>
     public var range: SourceRange
+
+    /// The file's name.
+    var fileName: FileName {
+        get { fileNameReference.takeUnretainedValue() }
+        set { fileNameReference = Unmanaged.passUnretained(newValue) }
+    }
+
+    /// Which file the location is in, by its interned name's identity, read without taking a reference to the name:
+    /// reports and the source order compare every finding's file with the one before.
+    var fileIdentity: ObjectIdentifier { fileNameReference._withUnsafeGuaranteedRef(ObjectIdentifier.init) }
 
     /// The file's path as the user named it (relative paths stay relative).
     public var file: String {
@@ -74,7 +85,7 @@ public struct SourceLocation: Hashable, Sendable, Codable {
     }
 
     init(fileName: FileName, range: SourceRange) {
-        self.fileName = fileName
+        fileNameReference = Unmanaged.passUnretained(fileName)
         self.range = range
     }
 
@@ -83,11 +94,11 @@ public struct SourceLocation: Hashable, Sendable, Codable {
 
     // Names are interned, so two locations name the same file exactly when they hold the same name.
     public static func == (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
-        lhs.fileName === rhs.fileName && lhs.range == rhs.range
+        lhs.fileIdentity == rhs.fileIdentity && lhs.range == rhs.range
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(ObjectIdentifier(fileName))
+        hasher.combine(fileIdentity)
         hasher.combine(range)
     }
 

@@ -3,23 +3,28 @@ enum Suggestion {
     /// The closest candidate within a distance that scales with the word's length, or nil. A candidate that
     /// shares nothing with the word (as far from it as the shorter of the two is long) is never suggested.
     static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
-        let word = word.lowercased()
+        // ASCII text (nearly every key, name and host) is lowercased and measured by its bytes: its characters are
+        // its bytes, and counting characters or lowercasing through Unicode costs more than the comparisons.
         let wordIsASCII = word.utf8.allSatisfy { $0 < 0x80 }
-        let wordLength = word.count
+        let word = wordIsASCII ? word.lowercasedASCIIIfNeeded : word.lowercased()
+        let wordLength = wordIsASCII ? word.utf8.count : word.count
         var best: (String, Int)?
         let limit = max(2, wordLength / 3)
         for candidate in candidates {
             let distance: Int
+            let candidateLength: Int
             if wordIsASCII && candidate.utf8.allSatisfy({ $0 < 0x80 }) {
+                candidateLength = candidate.utf8.count
                 // The distance is at least the difference in lengths: a candidate too long or too short to be
                 // within the limit, or to beat the best so far, is skipped without comparing letters.
-                let lengthDifference = abs(word.utf8.count - candidate.utf8.count)
+                let lengthDifference = abs(wordLength - candidateLength)
                 guard lengthDifference <= limit, lengthDifference < (best?.1 ?? Int.max) else { continue }
                 distance = asciiEditDistance(word, candidate)
             } else {
+                candidateLength = candidate.count
                 distance = editDistance(word, candidate.lowercased())
             }
-            guard distance <= limit, distance < (best?.1 ?? Int.max), distance < min(wordLength, candidate.count)
+            guard distance <= limit, distance < (best?.1 ?? Int.max), distance < min(wordLength, candidateLength)
             else { continue }
             best = (candidate, distance)
         }

@@ -83,12 +83,14 @@ struct Linter: Sendable {
         kept.withUnsafeMutableBufferPointer { found in
             // Files are compared by their interned names, which copies no path.
             var files: [FileName] = []
-            for place in found.indices where files.last !== found[place].location.fileName {
+            var lastIdentity: ObjectIdentifier?
+            for place in found.indices where found[place].location.fileIdentity != lastIdentity {
+                lastIdentity = found[place].location.fileIdentity
                 files.append(found[place].location.fileName)
             }
             let fileRanks = Self.ranks(of: files)
             var lastRule = (id: "", order: RuleOrder?.none)
-            var lastFile = (name: FileName?.none, rank: 0)
+            var lastFile = (identity: ObjectIdentifier?.none, rank: 0)
             var keys: [SourceOrderKey] = []
             keys.reserveCapacity(found.count)
             for place in found.indices {
@@ -96,8 +98,8 @@ struct Linter: Sendable {
                 if found[place].ruleID != lastRule.id || place == 0 {
                     lastRule = (found[place].ruleID, ruleOrders[found[place].ruleID])
                 }
-                if found[place].location.fileName !== lastFile.name {
-                    lastFile = (found[place].location.fileName, fileRanks[ObjectIdentifier(found[place].location.fileName)]!)
+                if found[place].location.fileIdentity != lastFile.identity {
+                    lastFile = (found[place].location.fileIdentity, fileRanks[found[place].location.fileIdentity]!)
                 }
                 guard let order = lastRule.order else {
                     // A finding of a rule that is off (about a suppression, which the filter reports whatever is on)

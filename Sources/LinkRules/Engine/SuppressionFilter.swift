@@ -101,23 +101,25 @@ struct SuppressionFilter: Sendable {
 
         // Findings come in runs of one file: the last file's entries are kept at hand rather than looked up
         // by its name each time.
-        var lastFile: FileName?
+        var lastFile: ObjectIdentifier?
+        var lastPath = ""
         var lastEntries: [Range<Int>]?
         var kept: [Int] = []
         kept.reserveCapacity(found.count)
         for index in found.indices {
             let offset = found[index].location.range.start.offset
-            let file = found[index].location.fileName
-            if lastFile !== file {
+            let file = found[index].location.fileIdentity
+            if lastFile != file {
                 lastFile = file
-                lastEntries = entriesByFile[file.path]
+                lastPath = found[index].location.file
+                lastEntries = entriesByFile[lastPath]
             }
             var silenced = false
             if let entries = lastEntries, let entryIndex = Self.lastIndex(in: entries, startingBefore: offset + 1),
                 case let entry = entries[entryIndex], entry.contains(offset)
             {
                 let ruleID = found[index].ruleID
-                for covering in suppressionsByEntry[EntryKey(file: file.path, start: entry.lowerBound)]!
+                for covering in suppressionsByEntry[EntryKey(file: lastPath, start: entry.lowerBound)]!
                 where suppressions[covering].ruleID == ruleID {
                     suppressions[covering].used = true
                     silenced = true

@@ -75,7 +75,7 @@ struct JSONReporter: Reporter {
                 json.beginObject()
                 json.field("message", notes[note].message.text)
                 if let location = notes[note].location {
-                    json.field("file", file: location.fileName)
+                    json.field("file", fileOf: location)
                 } else {
                     json.field("file", nil as String?)
                 }
@@ -112,7 +112,7 @@ struct JSONReporter: Reporter {
 
     private func writeRange(of location: SourceLocation, to json: inout JSONWriter) {
         let range = location.range
-        json.field("file", file: location.fileName)
+        json.field("file", fileOf: location)
         json.fields(
             ("startLine", range.start.line), ("startColumn", range.start.column), ("endLine", range.end.line),
             ("endColumn", range.end.column), ("startOffset", range.start.offset), ("endOffset", range.end.offset))

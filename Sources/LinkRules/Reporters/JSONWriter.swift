@@ -9,12 +9,14 @@ struct JSONWriter {
     private var innermostHasMembers = false
     /// Whether a key was just written, so the next value follows it on the same line.
     private var awaitingValue = false
-    /// The file whose path `field(_:file:)` wrote last and the bytes it wrote, written again as they are when the
+    /// The file whose path `field(_:fileOf:)` wrote last and the bytes it wrote, written again as they are when the
     /// same file comes next.
-    private var lastFile: (name: FileName, escaped: [UInt8])?
-    /// The link whose key `field(_:linkKeyOf:)` wrote last, and the bytes it wrote (the escaped key and its closing
-    /// quote), kept in one buffer that each new key overwrites.
-    private var lastLinkKey: (link: Link?, written: [UInt8]) = (nil, [])
+    private var lastFile: ObjectIdentifier?
+    private var lastFileEscaped: [UInt8] = []
+    /// The link whose key `field(_:linkKeyOf:)` wrote last (held, so that no other link takes its identity), its
+    /// identity, and the bytes it wrote (the escaped key and its closing quote), kept in one buffer that each new
+    /// key overwrites.
+    private var lastLinkKey: (link: Link?, identity: ObjectIdentifier?, written: [UInt8]) = (nil, nil, [])
 
     init(reservingCapacity capacity: Int, output destination: (any ReportOutput)? = nil) {
         output = ReportBuffer(reservingCapacity: capacity, output: destination)
@@ -109,7 +111,9 @@ struct JSONWriter {
     mutating func field(_ name: StaticString, linkKeyOf subject: LinkSubject) {
         output.appendJSONLine(comma: innermostHasMembers, indentation: 2 * depth, key: name, then: UInt8(ascii: "\""))
         innermostHasMembers = true
-        if case .link(let link) = subject, lastLinkKey.link === link {
+        // Told by identity: comparing the links themselves would take a reference to each.
+        let identity = subject.linkIdentity
+        if identity != nil, identity == lastLinkKey.identity {
             lastLinkKey.written.withUnsafeBufferPointer { output.appendUTF8($0) }
             return
         }
@@ -119,6 +123,7 @@ struct JSONWriter {
         }
         guard case .link(let link) = subject else { return }
         lastLinkKey.link = link
+        lastLinkKey.identity = identity
         lastLinkKey.written.removeAll(keepingCapacity: true)
         lastLinkKey.written.append(contentsOf: output.bytes[start...])
     }
@@ -131,18 +136,20 @@ struct JSONWriter {
         output.append(byte: UInt8(ascii: "\""))
     }
 
-    /// A string member whose value is a file's path, most often the file of the last one written this way (in every
-    /// finding and edit): its escaped bytes are kept and copied again, not escaped afresh.
-    mutating func field(_ name: StaticString, file: FileName) {
+    /// A string member whose value is the path of a location's file, most often the file of the last one written
+    /// this way (in every finding and edit): its escaped bytes are kept and copied again, not escaped afresh, and
+    /// the file is told by its identity, which takes no reference to the name that every finding shares.
+    mutating func field(_ name: StaticString, fileOf location: SourceLocation) {
         output.appendJSONLine(comma: innermostHasMembers, indentation: 2 * depth, key: name)
         innermostHasMembers = true
-        if let lastFile, lastFile.name === file {
-            lastFile.escaped.withUnsafeBufferPointer { output.appendUTF8($0) }
+        if location.fileIdentity == lastFile {
+            lastFileEscaped.withUnsafeBufferPointer { output.appendUTF8($0) }
             return
         }
         let start = output.count
-        output.appendJSONString(file.path)
-        lastFile = (file, Array(output.bytes[start...]))
+        output.appendJSONString(location.file)
+        lastFile = location.fileIdentity
+        lastFileEscaped = Array(output.bytes[start...])
     }
 
     mutating func field(_ name: StaticString, _ value: String?) {

@@ -36,8 +36,8 @@ extension LintContext {
             ? catalogue.componentPosition(named: lower) ?? vocabularyPosition(of: link, component: index)
             : vocabularyPosition(of: link, component: index)
         if let entry {
-            let spec = catalogue.components[entry]
-            guard spec.kind == .collection || spec.idType != nil else { return kept }
+            // The entry's two fields are read in place: the entry, which every core reads, is not copied out.
+            guard catalogue.components[entry].kind == .collection || catalogue.components[entry].idType != nil else { return kept }
             guard !inflector.isPlural(lower), PluralResourceNounsRule.takesPlural(lower) else { return kept }
             return ComponentSpelling(word: inflector.pluralize(lower), addsPlural: true)
         }
