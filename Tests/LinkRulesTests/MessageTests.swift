@@ -39,4 +39,24 @@ struct MessageTests {
         #expect(("\(quoting: ["a", "b", "c"], lastSeparator: ", ")" as Message).text == "'a', 'b', 'c'")
         #expect(("\(quoting: ["a", "b", "c"].lazy.map { $0.uppercased() }, lastSeparator: " or ")" as Message).text == "'A', 'B' or 'C'")
     }
+
+    /// Messages with a part that only some findings have read whole either way.
+    @Test func optionalPartsReadWhole() {
+        #expect(
+            Message.trailingID("41", after: "24", opens: "inbox").text
+                == "'41' follows the id '24' with no component naming it: the app opens only 'inbox'")
+        #expect(Message.trailingID("41", after: "24", opens: nil).text == "'41' follows the id '24' with no component naming it")
+        #expect(
+            Message.unknownPlaceholderType("nt", known: ["int", "uuid"], meant: "int").text
+                == "unknown placeholder type 'nt': the known types are 'int', 'uuid': did you mean 'int'?")
+        #expect(
+            Message.unknownPlaceholderType("x", known: ["int", "uuid", "slug"], meant: nil).text
+                == "unknown placeholder type 'x': the known types are 'int', 'uuid', 'slug'")
+        #expect(
+            Message.schemeNotRegistered("hre", declared: ["her", "exfe"]).text
+                == "the scheme 'hre' is not one the app registers ('her', 'exfe')")
+        #expect(
+            Message.unknownBarrier("vip", declared: ["authentication", "verified"]).text
+                == "barrier 'vip' is not declared in 'barriers' ('authentication', 'verified')")
+    }
 }

@@ -91,7 +91,7 @@ final class LintContext: Sendable {
         let declared = Declared(catalogue: catalogue, inflector: inflector)
         // A large catalogue's links are resolved in contiguous chunks over the cores, joined in order.
         let links = catalogue.links
-        let chunks = ConcurrentJobs.chunks(of: links.count, minimum: Linter.linksPerChunk)
+        let chunks = ConcurrentJobs.chunks(of: links.count, minimum: Linter.linksPerChunk, perCore: 8)
         var resolved = ConcurrentJobs.flatMap(count: chunks.count, concurrently: chunks.count > 1) { chunk in
             [Self.resolve(links[chunks[chunk]], in: catalogue)]
         }

@@ -6,7 +6,7 @@ enum ConcurrentRendering {
     /// Findings per chunk: about a quarter of a megabyte of JSON, enough to make a job worth starting.
     static let findingsPerChunk = 256
     /// Chunks rendered in each round, per core: more than one lets a core that finishes early take another.
-    static let chunksPerCore = 4
+    static let chunksPerCore = 16
     /// Findings below which a report is rendered in one pass on the calling thread.
     static let minimumFindings = 2 * findingsPerChunk
     /// Findings a reporter that renders in one pass writes between handing its buffer to the output (`flushIfFull()`):

@@ -157,9 +157,13 @@ extension Message {
     }
     static func rewritePlaceholder(_ replacement: String) -> Message { "write '\(replacement)'" }
     static func unknownPlaceholderType(_ type: String, known: [String], meant: String?) -> Message {
-        let list = known.map { "'\($0)'" }.joined(separator: ", ")
-        let suggestion = meant.map { ": did you mean '\($0)'?" } ?? ""
-        return "unknown placeholder type '\(type)': the known types are \(list)\(suggestion)"
+        guard let meant else {
+            return "unknown placeholder type '\(type)': the known types are \(quoting: known, lastSeparator: ", ")"
+        }
+        return """
+            unknown placeholder type '\(type)': the known types are \(quoting: known, lastSeparator: ", "): \
+            did you mean '\(meant)'?
+            """
     }
     static func useType(_ type: String) -> Message { "use the type '\(type)'" }
     static let canonicalPlaceholderHere: Message = "placeholders are written '{name}' as here"

@@ -108,7 +108,7 @@ extension Message {
         "barrier '\(name)' is not declared in 'barriers': did you mean '\(suggestion)'?"
     }
     static func unknownBarrier(_ name: String, declared: [String]) -> Message {
-        "barrier '\(name)' is not declared in 'barriers' (\(declared.map { "'\($0)'" }.joined(separator: ", ")))"
+        "barrier '\(name)' is not declared in 'barriers' (\(quoting: declared, lastSeparator: ", "))"
     }
     static func noBarriersDeclared(_ name: String) -> Message {
         "barrier '\(name)' is not declared: the catalogue has no 'barriers'"

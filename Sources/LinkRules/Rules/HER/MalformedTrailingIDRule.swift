@@ -112,7 +112,7 @@ extension MalformedTrailingIDRule {
 
 extension Message {
     static func trailingID(_ id: String, after previous: String, opens first: String?) -> Message {
-        let outcome = first.map { ": the app opens only '\($0)'" } ?? ""
-        return "'\(id)' follows the id '\(previous)' with no component naming it\(outcome)"
+        guard let first else { return "'\(id)' follows the id '\(previous)' with no component naming it" }
+        return "'\(id)' follows the id '\(previous)' with no component naming it: the app opens only '\(first)'"
     }
 }

@@ -126,7 +126,7 @@ extension Message {
         "the scheme '\(scheme)' is not in the allow list: the app refuses links in it"
     }
     static func schemeNotRegistered(_ scheme: String, declared: [String]) -> Message {
-        "the scheme '\(scheme)' is not one the app registers (\(declared.map { "'\($0)'" }.joined(separator: ", ")))"
+        "the scheme '\(scheme)' is not one the app registers (\(quoting: declared, lastSeparator: ", "))"
     }
     static func useDeclaredScheme(_ scheme: String) -> Message { "use the scheme '\(scheme)'" }
 }
